@@ -1,0 +1,77 @@
+// Rollbook's Python worker: a module Web Worker that runs rules_py in Pyodide.
+// It answers {id, op, args} with {id, ok, result | error}; the page never waits on it.
+import { loadPyodide } from "./runtime/pyodide.mjs";
+
+const runtime = new URL("./runtime/", import.meta.url);
+let handle = null;
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  const head = new Uint8Array(await response.clone().arrayBuffer(), 0, 2);
+  // A gzip file the server did not decode itself: decompress it here.
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function boot() {
+  const started = performance.now();
+  const manifestResponse = await fetch(new URL("manifest.json", runtime));
+  if (!manifestResponse.ok) throw new Error("the Python runtime is missing from this site");
+  const manifest = await manifestResponse.json();
+  const wheels = manifest.wheels.map((w) => new URL(w, runtime).href);
+  let pyodide = null;
+  let how = "snapshot";
+  if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
+    try {
+      const snapshot = await fetchBytes(new URL(manifest.snapshot, runtime));
+      pyodide = await loadPyodide({ indexURL: runtime.href, _loadSnapshot: snapshot });
+    } catch (error) {
+      console.warn("Rollbook: memory snapshot unusable, loading Python afresh", error);
+      pyodide = null;
+    }
+  }
+  if (pyodide === null) {
+    how = "fresh";
+    pyodide = await loadPyodide({ indexURL: runtime.href });
+    await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+  }
+  handle = pyodide.pyimport("rules_py.views").handle;
+  // A snapshot restores Python's random state too: seed afresh from this browser's entropy.
+  const entropy = Array.from(crypto.getRandomValues(new Uint32Array(8)));
+  const seeded = JSON.parse(handle(JSON.stringify({ op: "seed", args: { entropy } })));
+  if (!seeded.ok) throw new Error(seeded.error);
+  postMessage({ type: "ready", how, ms: performance.now() - started });
+  if (how === "snapshot") {
+    // The snapshot holds the imported modules but not their files: put them back,
+    // off the critical path, for anything imported later.
+    pyodide.loadPackage(wheels, { messageCallback: () => {} }).catch((error) => {
+      console.warn("Rollbook: could not unpack the rules wheels", error);
+    });
+  }
+}
+
+const ready = boot();
+ready.catch((error) => {
+  postMessage({ type: "failed", error: String((error && error.message) || error) });
+});
+
+addEventListener("message", async (event) => {
+  const { id, op, args } = event.data;
+  try {
+    await ready;
+  } catch (error) {
+    postMessage({ id, ok: false, error: "Python could not load" });
+    return;
+  }
+  let answer;
+  try {
+    answer = JSON.parse(handle(JSON.stringify({ op, args })));
+  } catch (error) {
+    answer = { ok: false, error: String((error && error.message) || error) };
+  }
+  postMessage({ id, ...answer });
+});

@@ -1,0 +1,35 @@
+"""Rollbook's dice notation: parse, roll, and compute exact odds.
+
+>>> roll_seeded("3d10k2+2", 1).total in distribution("3d10k2+2")
+True
+"""
+
+from rules_py.dice._ast import Constant, DiceTerm, DieKind, Expression, Keep
+from rules_py.dice._distribution import Distribution
+from rules_py.dice._errors import DiceError
+from rules_py.dice._exact import MAX_WORK, distribution, estimate_work
+from rules_py.dice._parser import MAX_DICE, MAX_SIDES, parse
+from rules_py.dice._roller import EXPLODE_DEPTH, DieRoll, RollResult, TermRoll, reseed, roll, roll_seeded
+
+__all__ = [
+    "EXPLODE_DEPTH",
+    "MAX_DICE",
+    "MAX_SIDES",
+    "MAX_WORK",
+    "Constant",
+    "DiceError",
+    "DiceTerm",
+    "DieKind",
+    "DieRoll",
+    "Distribution",
+    "Expression",
+    "Keep",
+    "RollResult",
+    "TermRoll",
+    "distribution",
+    "estimate_work",
+    "parse",
+    "reseed",
+    "roll",
+    "roll_seeded",
+]

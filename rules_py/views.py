@@ -1,0 +1,186 @@
+"""What the widgets show, as plain JSON-able data.
+
+The Markdown extensions render these views into HTML at build time, and the
+browser worker returns the very same views when the reader rolls or changes an
+input: one computation, two places. JavaScript only copies them into the page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules_py._format import decimal, percent
+from rules_py.dice import DiceError, Distribution, distribution, parse, reseed, roll
+
+View = dict[str, Any]
+"""A JSON-able mapping."""
+
+COLUMNS: Mapping[str, str] = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
+"""The odds table's probability columns, by key."""
+
+CHART_WIDTH = 640
+CHART_HEIGHT = 220
+_CHART_AXIS = 22
+_CHART_TOP = 6
+_MAX_LABELS = 16
+
+
+def roll_view(expr: str) -> View:
+    """Roll ``expr``: the dice (kept or dropped), each part as text, and the total."""
+    result = roll(expr)
+    parts: list[dict[str, str]] = []
+    for i, term in enumerate(result.terms):
+        sign = "−" if term.term.negative else ("+" if i else "")
+        if not term.dice:
+            parts.append({"kind": "op", "text": f"{sign or '+'} {abs(term.subtotal)}"})
+            continue
+        if sign:
+            parts.append({"kind": "op", "text": sign})
+        for die in term.dice:
+            text = "+".join(str(r) for r in die.rolls)
+            parts.append({"kind": "die" if die.kept else "dropped", "text": text})
+    return {
+        "expr": str(result.expression),
+        "total": result.total,
+        "parts": parts,
+        "text": result.describe(),
+        "label": f"{result.expression}: total {result.total}",
+    }
+
+
+def odds_view(
+    expr: str,
+    modifier: int = 0,
+    target: int | None = None,
+    columns: Iterable[str] = ("eq", "ge", "le"),
+) -> View:
+    """The exact odds of ``expr`` plus ``modifier``: table rows, chart bars, a summary line."""
+    columns = tuple(columns)
+    for key in columns:
+        if key not in COLUMNS:
+            raise DiceError(f"unknown column {key!r}: use {', '.join(COLUMNS)}")
+    expression = parse(expr).with_modifier(_int(modifier, "modifier"))
+    target = None if target is None else _int(target, "target")
+    dist = distribution(expression)
+    rows = []
+    for outcome, eq, ge, le in dist.rows():
+        exact = {"eq": eq, "ge": ge, "le": le}
+        rows.append(
+            {
+                "outcome": outcome,
+                "cells": [str(outcome), *(percent(exact[k]) for k in columns)],
+                "exact": [str(exact[k]) for k in columns],
+                "hit": target is not None and outcome >= target,
+            }
+        )
+    summary = f"Mean {decimal(dist.mean)}"
+    if target is not None:
+        summary += f" · P(≥ {target}) = {percent(dist.p_ge(target))}"
+    return {
+        "expr": str(expression),
+        "modifier": modifier,
+        "target": target,
+        "columns": [{"key": "outcome", "label": "Result"}]
+        + [{"key": k, "label": COLUMNS[k]} for k in columns],
+        "rows": rows,
+        "mean": str(dist.mean),
+        "summary": summary,
+        "note": _cap_note(dist),
+        "chart": chart(dist, target, str(expression)),
+    }
+
+
+def chart(dist: Distribution, target: int | None, title: str) -> View:
+    """Bars of P(=) for each outcome, scaled to the tallest; outcomes at or over ``target`` marked."""
+    n = len(dist)
+    plot = CHART_HEIGHT - _CHART_AXIS - _CHART_TOP
+    step = CHART_WIDTH / n
+    gap = min(step * 0.15, 2.0) if n < 200 else 0.0
+    tallest = max(dist.probabilities)
+    every = max(1, -(-n // _MAX_LABELS))
+    bars, labels = [], []
+    for i, (outcome, p) in enumerate(dist.items()):
+        height = float(p / tallest) * plot
+        x = i * step
+        bars.append(
+            {
+                "x": round(x + gap / 2, 2),
+                "y": round(_CHART_TOP + plot - height, 2),
+                "width": round(step - gap, 2),
+                "height": round(height, 2),
+                "hit": target is not None and outcome >= target,
+                "title": f"{outcome}: {percent(p)}",
+            }
+        )
+        if i % every == 0 or i == n - 1 and (n - 1) % every > every // 2:
+            labels.append({"x": round(x + step / 2, 2), "y": CHART_HEIGHT - 6, "text": str(outcome)})
+    chance = "" if target is None else f"; {percent(dist.p_ge(target))} to reach {target} or more"
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "baseline": CHART_HEIGHT - _CHART_AXIS,
+        "bars": bars,
+        "labels": labels,
+        "label": f"Bar chart of {title}: results {dist.minimum} to {dist.maximum}{chance}",
+    }
+
+
+def _cap_note(dist: Distribution) -> str:
+    if not dist.beyond_cap:
+        return ""
+    return (
+        f"Exploding dice stop after the cap: {percent(dist.beyond_cap, 6)} of rolls would "
+        "have exploded further and are counted at the cap."
+    )
+
+
+def _int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise DiceError(f"{name} must be a whole number")
+    try:
+        number = int(value)
+    except ValueError:
+        raise DiceError(f"{name} must be a whole number, not {value!r}") from None
+    if abs(number) > 10_000:
+        raise DiceError(f"{name} must be between -10000 and 10000")
+    return number
+
+
+def seed(entropy: int | list[int]) -> View:
+    """Seed the rolls afresh (the browser passes its own entropy, 32-bit words, on every load)."""
+    words = [entropy] if isinstance(entropy, int) else entropy
+    if not words or not all(isinstance(w, int) and not isinstance(w, bool) for w in words):
+        raise DiceError("entropy must be whole numbers")
+    reseed(sum((w & 0xFFFFFFFF) << (32 * i) for i, w in enumerate(words)))
+    return {"seeded": True}
+
+
+Handler = Callable[..., View]
+
+HANDLERS: dict[str, Handler] = {"roll": roll_view, "odds": odds_view, "seed": seed}
+"""The operations the browser worker may ask for, by name."""
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request ``{"op": ..., "args": {...}}`` from the browser with JSON.
+
+    The answer is ``{"ok": true, "result": view}`` or ``{"ok": false, "error": message}``.
+    """
+    try:
+        message = json.loads(request)
+        handler = HANDLERS[message["op"]]
+        result = handler(**message.get("args", {}))
+    except DiceError as error:
+        return json.dumps({"ok": False, "error": str(error)})
+    except (KeyError, TypeError, ValueError) as error:
+        return json.dumps({"ok": False, "error": f"bad request: {error}"})
+    return json.dumps({"ok": True, "result": result}, default=_json_default)
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, Fraction):
+        return str(value)
+    raise TypeError(f"cannot send {type(value).__name__}")
