@@ -6,4 +6,12 @@ The same code runs at build time (Markdown extensions) and in the browser (Pyodi
 from rules_py.dice import DiceError, Distribution, distribution, parse, roll, roll_seeded
 
 __version__ = "0.1.0"
-__all__ = ["DiceError", "Distribution", "__version__", "distribution", "parse", "roll", "roll_seeded"]
+__all__ = [
+    "DiceError",
+    "Distribution",
+    "__version__",
+    "distribution",
+    "parse",
+    "roll",
+    "roll_seeded",
+]

@@ -94,7 +94,7 @@ def odds_view(
 
 
 def chart(dist: Distribution, target: int | None, title: str) -> View:
-    """Bars of P(=) for each outcome, scaled to the tallest; outcomes at or over ``target`` marked."""
+    """Bars of P(=) for each outcome, scaled to the tallest; results reaching ``target`` marked."""
     n = len(dist)
     plot = CHART_HEIGHT - _CHART_AXIS - _CHART_TOP
     step = CHART_WIDTH / n
@@ -115,8 +115,10 @@ def chart(dist: Distribution, target: int | None, title: str) -> View:
                 "title": f"{outcome}: {percent(p)}",
             }
         )
-        if i % every == 0 or i == n - 1 and (n - 1) % every > every // 2:
-            labels.append({"x": round(x + step / 2, 2), "y": CHART_HEIGHT - 6, "text": str(outcome)})
+        if i % every == 0 or (i == n - 1 and (n - 1) % every > every // 2):
+            labels.append(
+                {"x": round(x + step / 2, 2), "y": CHART_HEIGHT - 6, "text": str(outcome)}
+            )
     chance = "" if target is None else f"; {percent(dist.p_ge(target))} to reach {target} or more"
     return {
         "width": CHART_WIDTH,

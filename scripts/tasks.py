@@ -48,7 +48,10 @@ def _fingerprint() -> str:
 
 
 def assets() -> None:
-    """Copy Pyodide's runtime, build the wheels and the memory snapshot into docs/ (not committed)."""
+    """Copy Pyodide's runtime, build the wheels and the memory snapshot into docs/.
+
+    The output is generated, not committed; it is rebuilt only when its inputs change.
+    """
     fingerprint = _fingerprint()
     manifest_path = RUNTIME / "manifest.json"
     if manifest_path.exists():
@@ -64,15 +67,42 @@ def assets() -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, RUNTIME / name)
     with tempfile.TemporaryDirectory() as tmp:
-        _run(PY, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-             "--wheel-dir", tmp, ROOT)
-        _run(PY, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-             "--only-binary", ":all:", "--dest", tmp, ICEPOOL)
+        _run(
+            PY,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--wheel-dir",
+            tmp,
+            ROOT,
+        )
+        _run(
+            PY,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--only-binary",
+            ":all:",
+            "--dest",
+            tmp,
+            ICEPOOL,
+        )
         wheels = sorted(p.name for p in Path(tmp).glob("*.whl"))
         for name in wheels:
             shutil.copy2(Path(tmp) / name, RUNTIME / name)
-    _run("node", ROOT / "scripts" / "snapshot.mjs", RUNTIME, RUNTIME / SNAPSHOT,
-         *(RUNTIME / w for w in wheels))
+    _run(
+        "node",
+        ROOT / "scripts" / "snapshot.mjs",
+        RUNTIME,
+        RUNTIME / SNAPSHOT,
+        *(RUNTIME / w for w in wheels),
+    )
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,

@@ -9,7 +9,15 @@ from rules_py.dice._distribution import Distribution
 from rules_py.dice._errors import DiceError
 from rules_py.dice._exact import MAX_WORK, distribution, estimate_work
 from rules_py.dice._parser import MAX_DICE, MAX_SIDES, parse
-from rules_py.dice._roller import EXPLODE_DEPTH, DieRoll, RollResult, TermRoll, reseed, roll, roll_seeded
+from rules_py.dice._roller import (
+    EXPLODE_DEPTH,
+    DieRoll,
+    RollResult,
+    TermRoll,
+    reseed,
+    roll,
+    roll_seeded,
+)
 
 __all__ = [
     "EXPLODE_DEPTH",

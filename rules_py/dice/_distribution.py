@@ -1,4 +1,7 @@
-"""Exact probability distributions over whole-number outcomes (no dependency: safe to import early)."""
+"""Exact probability distributions over whole-number outcomes.
+
+No dependency: safe to import early.
+"""
 
 from __future__ import annotations
 

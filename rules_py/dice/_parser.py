@@ -103,7 +103,7 @@ def _term(cur: _Cursor, negative: bool) -> Term:
     if cur.peek() not in "0123456789d":
         found = f"'{cur.source[cur.position()]}'" if cur.peek() else "the end"
         raise cur.error(f"expected a die or a number, found {found}")
-    count, count_at = (cur.number("a number") if cur.peek().isdigit() else (1, cur.i))
+    count, count_at = cur.number("a number") if cur.peek().isdigit() else (1, cur.i)
     if cur.peek() != "d":
         value = -count if negative else count
         return Constant(value)

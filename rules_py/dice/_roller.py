@@ -68,7 +68,8 @@ class RollResult:
                 kept = sorted((d.value for d in t.dice if d.kept), reverse=True)
                 text += " keep " + ", ".join(str(v) for v in kept)
             parts.append(text)
-        return f"{self.expression.source.strip() or self.expression}: {', '.join(parts)} = {self.total}"
+        name = self.expression.source.strip() or str(self.expression)
+        return f"{name}: {', '.join(parts)} = {self.total}"
 
 
 def _die_text(die: DieRoll) -> str:

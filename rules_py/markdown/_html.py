@@ -31,20 +31,24 @@ def next_id(md: Markdown | None, kind: str) -> str:
     counters: dict[str, int] = getattr(md, "_rollbook_ids", None) or {}
     counters[kind] = counters.get(kind, 0) + 1
     if md is not None:
-        md._rollbook_ids = counters  # type: ignore[attr-defined]
+        md._rollbook_ids = counters
     return f"rb-{kind}-{counters[kind]}"
 
 
 def roll_button(expr: str, button_id: str, title: str, label: str | None = None) -> str:
     """An inline roll: the button and the ``<output>`` its result is written into."""
     button = attrs(
-        type="button", class_="rb-roll__button", id=button_id, data_roll=expr, title=title,
+        type="button",
+        class_="rb-roll__button",
+        id=button_id,
+        data_roll=expr,
+        title=title,
         disabled=True,
     )
     return (
         f'<span class="rb-roll">'
         f"<button{button}>"
-        f"{_ICON}<span class=\"rb-roll__expr\">{escape(label or expr)}</span></button>"
+        f'{_ICON}<span class="rb-roll__expr">{escape(label or expr)}</span></button>'
         f"<output{attrs(class_='rb-roll__output', for_=button_id, aria_live='polite')}></output>"
         "</span>"
     )

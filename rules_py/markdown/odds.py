@@ -64,7 +64,9 @@ def format_odds(
         inputs = []
     for name in inputs:
         if name not in _INPUTS:
-            raise SuperFencesException(f"Rollbook: unknown odds input {name!r}: use modifier, target")
+            raise SuperFencesException(
+                f"Rollbook: unknown odds input {name!r}: use modifier, target"
+            )
     return render(view, settings["expr"], next_id(md, "odds"), inputs, class_name)
 
 
@@ -101,8 +103,12 @@ def render(view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], c
     )
     note = f'<p class="rb-odds__note">{escape(view["note"])}</p>' if view["note"] else ""
     figure = attrs(
-        class_=cls, id=widget_id, data_odds=expr, data_modifier=view["modifier"],
-        data_target=view["target"], data_columns=columns,
+        class_=cls,
+        id=widget_id,
+        data_odds=expr,
+        data_modifier=view["modifier"],
+        data_target=view["target"],
+        data_columns=columns,
     )
     return (
         f"<figure{figure}>"
@@ -118,8 +124,13 @@ def render(view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], c
 def _input(widget_id: str, name: str, view: dict[str, Any]) -> str:
     value = view[name] if view[name] is not None else ""
     field = attrs(
-        type="number", name=name, id=f"{widget_id}-{name}", value=value, step=1, min=-10000,
-        max=10000, inputmode="numeric",
+        type="number",
+        name=name,
+        id=f"{widget_id}-{name}",
+        value=value,
+        step=1,
+        min=-10000,
+        max=10000,
+        inputmode="numeric",
     )
     return f'<label class="rb-odds__field">{name.capitalize()} <input{field}></label>'
-

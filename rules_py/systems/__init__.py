@@ -1,1 +1,4 @@
-"""Rules of the five systems, one module each (system-specific mechanics live here, not in the dice notation)."""
+"""Rules of the five systems, one module each.
+
+System-specific mechanics live here, not in the dice notation.
+"""

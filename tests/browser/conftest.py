@@ -1,0 +1,105 @@
+"""Browser tests: the built site, served on 127.0.0.1, driven in Debian's Chromium.
+
+The site is built once per session with its ``site_url`` at the test server's own
+address, so that Material's instant navigation is live, exactly as on GitHub Pages.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """Build the runtime (if needed) and the site for a server on a free port."""
+    subprocess.run([sys.executable, "-m", "scripts.tasks", "assets"], cwd=ROOT, check=True)
+    port = _free_port()
+    site = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    return site, port
+
+
+@pytest.fixture(scope="session")
+def server(built_site: tuple[Path, int]) -> Iterator[SiteServer]:
+    site, port = built_site
+    with SiteServer(site, port=port) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/test, which installs Debian's chromium")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+class Requests:
+    """Every URL the context asked for, pages and workers alike."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+
+    def outside(self) -> list[str]:
+        return [
+            u
+            for u in self.urls
+            if not u.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
+        ]
+
+
+@pytest.fixture
+def requests() -> Requests:
+    return Requests()
+
+
+@pytest.fixture
+def context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
+    """A fresh context (empty cache); at the end, no request may have left 127.0.0.1."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.on("request", lambda request: requests.urls.append(request.url))
+    yield context
+    context.close()
+    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page

@@ -1,0 +1,138 @@
+"""Exact distributions, as fractions; properties over many expressions with hypothesis."""
+
+import contextlib
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rules_py.dice import DiceError, Distribution, distribution, parse, roll
+
+
+def test_two_d6_is_the_triangle() -> None:
+    d = distribution("2d6")
+    assert d[7] == Fraction(1, 6)
+    assert d[2] == d[12] == Fraction(1, 36)
+    assert d.mean == 7
+
+
+def test_three_d10_keep_two_plus_two() -> None:
+    d = distribution("3d10k2+2")
+    assert d.minimum == 4 and d.maximum == 22
+    # Both kept dice show 1 only when all three dice show 1.
+    assert d[4] == Fraction(1, 1000)
+    # 22 needs at least two tens: 3 * 9 + 1 ways out of 1000.
+    assert d[22] == Fraction(28, 1000)
+    assert d.mean == Fraction(15475, 1000)
+
+
+def test_four_fudge_dice() -> None:
+    d = distribution("4dF")
+    assert d[0] == Fraction(19, 81)
+    assert d[4] == Fraction(1, 81)
+    assert d.p_ge(1) == Fraction(31, 81)
+
+
+def test_four_d6_drop_lowest() -> None:
+    d = distribution("4d6dl1")
+    assert d[18] == Fraction(21, 1296)
+    assert d[3] == Fraction(1, 1296)
+
+
+def test_roll_twice_take_the_higher() -> None:
+    d = distribution("2d10kh1")
+    assert d[10] == Fraction(19, 100)
+    assert d.p_ge(8) == 1 - Fraction(49, 100)
+
+
+def test_percentile_and_mixed_dice() -> None:
+    assert distribution("d%")[100] == Fraction(1, 100)
+    d = distribution("d6+d10+1")
+    assert d.minimum == 3 and d.maximum == 17 and d[3] == Fraction(1, 60)
+
+
+def test_exploding_die_reports_probability_beyond_the_cap() -> None:
+    d = distribution("d6!")
+    assert d.beyond_cap == Fraction(1, 6**10)
+    assert d[5] == Fraction(1, 6) and d[6] == 0 if 6 in d else True
+    assert d[7] == Fraction(1, 36)
+    assert sum(d.probabilities) == 1
+
+
+def test_rows_give_cumulative_columns() -> None:
+    rows = list(distribution("2d6").rows())
+    assert rows[0] == (2, Fraction(1, 36), Fraction(1), Fraction(1, 36))
+    assert rows[-1] == (12, Fraction(1, 36), Fraction(1, 36), Fraction(1))
+
+
+@pytest.mark.parametrize("expr", ["100d1000", "10d1000", "30d100k15", "3d1000k2", "20d100!k2"])
+def test_too_much_work_is_refused_quickly(expr: str) -> None:
+    with pytest.raises(DiceError, match="too large to compute exactly"):
+        distribution(expr)
+
+
+def test_too_large_expressions_can_still_be_rolled() -> None:
+    assert 100 <= roll("100d1000").total <= 100_000
+
+
+_dice = st.builds(
+    lambda count, sides, keep, explode, sign: (
+        f"{sign}{count}d{sides}{'!' if explode else ''}"
+        + (f"k{keep}" if keep and keep <= count else "")
+    ),
+    st.integers(1, 6),
+    st.sampled_from(["2", "4", "6", "10", "20", "%", "F"]),
+    st.integers(0, 6),
+    st.booleans(),
+    st.sampled_from(["", "-"]),
+)
+_expressions = st.builds(
+    lambda terms, constant: "+".join(terms).replace("+-", "-") + f"{constant:+d}",
+    st.lists(_dice, min_size=1, max_size=3),
+    st.integers(-5, 5),
+)
+
+
+def _valid(expr: str) -> bool:
+    try:
+        parse(expr)
+    except DiceError:
+        return False
+    return True
+
+
+def _exact_or_skip(expr: str) -> Distribution:
+    try:
+        return distribution(expr)
+    except DiceError as error:
+        assert "too large to compute exactly" in str(error)
+        assume(False)
+        raise
+
+
+@settings(max_examples=80, deadline=None)
+@given(_expressions.filter(_valid))
+def test_every_distribution_sums_to_one(expr: str) -> None:
+    d = _exact_or_skip(expr)
+    assert sum(d.probabilities) == 1
+    assert all(p > 0 for p in d.probabilities)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_expressions.filter(_valid), st.integers(0, 2**32))
+def test_every_seeded_roll_lies_in_the_support(expr: str, seed: int) -> None:
+    assert roll(expr, random.Random(seed)).total in _exact_or_skip(expr)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789dDfFkKhHlL%!+- x", max_size=14))
+def test_bad_input_raises_our_error_and_nothing_else(text: str) -> None:
+    try:
+        expr = parse(text)
+    except DiceError:
+        return
+    with contextlib.suppress(DiceError):
+        distribution(expr)
+    roll(expr, random.Random(0))

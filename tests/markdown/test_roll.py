@@ -1,0 +1,40 @@
+"""Inline rolls: `#!roll EXPR` becomes a button with an output beside it."""
+
+import re
+
+import pytest
+from pymdownx.inlinehilite import InlineHiliteException
+
+
+def test_inline_roll_is_a_button_with_its_output(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert("Roll `#!roll 3d10k2+2` now.")
+    assert (
+        '<button type="button" class="rb-roll__button" id="rb-roll-1" data-roll="3d10k2+2"' in html
+    )
+    assert '<output class="rb-roll__output" for="rb-roll-1" aria-live="polite"></output>' in html
+    assert 'title="Roll 3d10k2+2: 4 to 22, average 15.47"' in html
+
+
+def test_ids_are_unique_within_a_page(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert("`#!roll d6` and `#!roll d6` and `#!roll 2d6`")
+    assert re.findall(r'id="(rb-roll-\d+)"', html) == ["rb-roll-1", "rb-roll-2", "rb-roll-3"]
+    assert convert("`#!roll d6`").count('id="rb-roll-1"') == 1
+
+
+def test_label_after_a_bar(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert("`#!roll 2d10+2 | roll with STR 2`")
+    assert 'data-roll="2d10+2"' in html and ">roll with STR 2</span>" in html
+
+
+def test_text_is_escaped(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert("`#!roll d6 | <b>bold</b>`")
+    assert "<b>bold</b>" not in html and "&lt;b&gt;" in html
+
+
+def test_bad_expression_stops_the_build(convert) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InlineHiliteException, match="cannot keep 4 of 3 dice"):
+        convert("`#!roll 3d10k4`")
+
+
+def test_plain_code_is_left_alone(convert) -> None:  # type: ignore[no-untyped-def]
+    assert convert("`3d6`") == "<p><code>3d6</code></p>"
