@@ -1,4 +1,4 @@
-"""The ``rules-py`` command line: roll dice and print exact odds from a terminal or a script.
+"""The ``rules-py`` command line: dice, exact odds, and each system's checks and values.
 
 Exit status 0 on success, 2 on bad input (one line on stderr, never a traceback).
 """
@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from rules_py._format import decimal, percent
 from rules_py.dice import DiceError, distribution, parse, roll, roll_seeded
+from rules_py.systems import SYSTEMS, system
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,6 +31,19 @@ def _build_parser() -> argparse.ArgumentParser:
     odds_cmd = commands.add_parser("odds", help="exact distribution of a dice expression")
     odds_cmd.add_argument("expr", help="dice notation")
     odds_cmd.add_argument("--json", action="store_true", help="print JSON")
+    check_cmd = commands.add_parser(
+        "check", help="odds of a system's check, e.g. wodu ability=2 dr=12"
+    )
+    check_cmd.add_argument("system", help=f"one of {', '.join(SYSTEMS)}")
+    check_cmd.add_argument("params", nargs="*", metavar="key=value")
+    check_cmd.add_argument("--json", action="store_true", help="print JSON")
+    calc_cmd = commands.add_parser(
+        "calc", help="a system's derived value, e.g. wodu max_hp level=3 str=1"
+    )
+    calc_cmd.add_argument("system", help=f"one of {', '.join(SYSTEMS)}")
+    calc_cmd.add_argument("what", help="what to calculate")
+    calc_cmd.add_argument("params", nargs="*", metavar="key=value")
+    calc_cmd.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
@@ -39,10 +53,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "roll":
             return _roll(args.expr, args.seed, args.json)
-        return _odds(args.expr, args.json)
+        if args.command == "odds":
+            return _odds(args.expr, args.json)
+        return _system(args)
     except DiceError as error:
         print(f"rules-py: error: {args.expr!r}: {error}", file=sys.stderr)
         return 2
+    except ValueError as error:
+        print(f"rules-py: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _params(words: Sequence[str]) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"expected key=value, not {word!r}")
+        if key in params:
+            raise ValueError(f"{key} is given twice")
+        params[key] = value
+    return params
+
+
+def _system(args: argparse.Namespace) -> int:
+    module = system(args.system)
+    params = _params(args.params)
+    if args.command == "check":
+        outcomes = module.check(params)["outcomes"]
+        if args.json:
+            print(json.dumps({"outcomes": {k: str(p) for k, p in outcomes.items()}}))
+        else:
+            width = max(len(k) for k in outcomes)
+            for name, p in outcomes.items():
+                print(f"{name.ljust(width)}  {percent(p).rjust(8)}  ({p})")
+        return 0
+    value = module.calc(args.what, params)["value"]
+    if args.json:
+        print(json.dumps({"value": value}, default=str))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            print(f"{key}: {item}")
+    else:
+        print(value)
+    return 0
 
 
 def _roll(expr: str, seed: int | None, as_json: bool) -> int:

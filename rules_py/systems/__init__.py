@@ -1,4 +1,30 @@
 """Rules of the five systems, one module each.
 
-System-specific mechanics live here, not in the dice notation.
+System-specific mechanics live here, not in the dice notation. A system that
+answers ``rules-py check`` and ``rules-py calc`` defines, in its module::
+
+    def check(params: Mapping[str, str]) -> dict[str, object]: ...
+    def calc(what: str, params: Mapping[str, str]) -> dict[str, object]: ...
+
+``params`` are the ``key=value`` words of the command line; bad ones raise
+``ValueError`` with a message naming the rule. ``check`` answers
+``{"outcomes": {name: Fraction}}``, ``calc`` answers ``{"value": ...}``.
 """
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+SYSTEMS: dict[str, str] = {
+    "wodu": "rules_py.systems.wodu",
+    "peupfudge": "rules_py.systems.peupfudge",
+}
+"""The command line's system names and their modules (imported when asked for)."""
+
+
+def system(name: str) -> ModuleType:
+    """The module of the system called ``name`` (``ValueError`` for an unknown name)."""
+    if name not in SYSTEMS:
+        raise ValueError(f"unknown system {name!r}: choose from {', '.join(SYSTEMS)}")
+    return importlib.import_module(SYSTEMS[name])
