@@ -810,3 +810,153 @@ def gm_initiative_outcomes(modifier: int = 0) -> dict[str, Fraction]:
     for total, p in gm_initiative_distribution(modifier).items():
         result[gm_initiative_band(total)] += p
     return result
+
+
+# --------------------------------------------------------------------------
+# Command line (``rules-py check wodu`` and ``rules-py calc wodu``)
+# --------------------------------------------------------------------------
+
+_CHECK_KEYS: Final[tuple[str, ...]] = ("ability", "dr", "fr", "background")
+_BOOLEANS: Final[Mapping[str, bool]] = MappingProxyType(
+    {"yes": True, "true": True, "no": False, "false": False}
+)
+_CALC_KEYS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {"max_hp": ("level", "str"), "xp_to_next": ("level", "pace")}
+)
+
+
+def _whole_number(text: str, what: str, rule: str) -> int:
+    """``text`` as a whole number such as ``2``, ``+2`` or ``-1`` (ValueError otherwise)."""
+    stripped = text.strip()
+    digits = stripped[1:] if stripped[:1] in ("+", "-") else stripped
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{SYSTEM}, {rule}: {what} must be a whole number (got {text!r})")
+    return int(stripped)
+
+
+def _only_keys(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
+    unknown = [key for key in params if key not in allowed]
+    if unknown:
+        raise ValueError(
+            f"{SYSTEM}: {command} takes {', '.join(f'{k}=' for k in allowed)} "
+            f"(unknown: {', '.join(unknown)})"
+        )
+
+
+def _needed(params: Mapping[str, str], key: str, command: str, rule: str) -> str:
+    if key not in params:
+        raise ValueError(f"{SYSTEM}, {rule}: {command} needs {key}=")
+    return params[key]
+
+
+def _named_dr(text: str) -> int:
+    """A DR given as a number (``12``) or by name (``risky``, any case)."""
+    by_name = {name.lower(): dr for name, dr in DIFFICULTY_RATINGS.items()}
+    if text.strip().lower() in by_name:
+        return by_name[text.strip().lower()]
+    try:
+        return _whole_number(text, "the difficulty rating (dr=)", "Core Resolution")
+    except ValueError:
+        names = ", ".join(f"{name.lower()} ({dr})" for name, dr in DIFFICULTY_RATINGS.items())
+        raise ValueError(
+            f"{SYSTEM}, Core Resolution: dr= is a whole number or one of {names} (got {text!r})"
+        ) from None
+
+
+def _named_fr(text: str) -> tuple[int, int]:
+    """A FR given as ``LO-HI`` (``12-14``) or by name (``hard``, any case)."""
+    by_name = {name.lower(): fr for name, fr in FUZZY_RANGES.items()}
+    key = text.strip().lower()
+    if key in by_name:
+        return by_name[key]
+    lo, sep, hi = key.replace("–", "-").partition("-")
+    try:
+        if not sep:
+            raise ValueError
+        return (
+            _whole_number(lo, "the fuzzy range", "Core Resolution"),
+            _whole_number(hi, "the fuzzy range", "Core Resolution"),
+        )
+    except ValueError:
+        names = ", ".join(f"{name.lower()} ({lo}-{hi})" for name, (lo, hi) in FUZZY_RANGES.items())
+        raise ValueError(
+            f"{SYSTEM}, Core Resolution: fr= is LO-HI, e.g. fr=12-14, or one of {names} "
+            f"(got {text!r})"
+        ) from None
+
+
+def check(params: Mapping[str, str]) -> dict[str, object]:
+    """Exact odds of a check, for ``rules-py check wodu`` (2d10 WoDu Hack, Core Resolution).
+
+    ``ability=A`` (-1 to +6) with exactly one of ``dr=N`` or ``fr=LO-HI``, and
+    optionally ``background=yes|no`` (also true/false). The roll is 2d10 + ability,
+    or with a Background that applies 3d10 keeping the highest two + ability.
+    Against a difficulty rating (DR) the check succeeds on a total equal to the
+    DR or more: ``{"outcomes": {"success", "failure"}}`` (see :func:`dr_outcomes`).
+    Against a fuzzy range (FR) a total below LO fails, LO-HI is a weak success
+    and above HI a strong success: ``{"outcomes": {"failure", "weak", "strong"}}``
+    (see :func:`fr_outcomes`). ``dr`` and ``fr`` also take the names of the
+    source's tables, in any case: ``dr=risky`` is DR:12, ``fr=hard`` is FR:12-14.
+    Bad parameters raise ``ValueError`` naming the rule.
+    """
+    _only_keys(params, _CHECK_KEYS, "check wodu")
+    ability = _require_ability(
+        _whole_number(
+            _needed(params, "ability", "check wodu", "Core Resolution"),
+            "the ability rating (ability=)",
+            "Ability Ratings",
+        ),
+        "the ability rating (ability=)",
+    )
+    background_text = params.get("background", "no")
+    if background_text.strip().lower() not in _BOOLEANS:
+        raise ValueError(
+            f"{SYSTEM}, Background: background= is yes or no (or true/false) "
+            f"(got {background_text!r})"
+        )
+    background = _BOOLEANS[background_text.strip().lower()]
+    if ("dr" in params) == ("fr" in params):
+        raise ValueError(
+            f"{SYSTEM}, Core Resolution: a check is against a difficulty rating (dr=N) "
+            "or a fuzzy range (fr=LO-HI): give exactly one"
+        )
+    if "dr" in params:
+        outcomes = dr_outcomes(ability, _named_dr(params["dr"]), background)
+    else:
+        lo, hi = _named_fr(params["fr"])
+        outcomes = fr_outcomes(ability, lo, hi, background)
+    return {"outcomes": outcomes}
+
+
+def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
+    """A derived value, for ``rules-py calc wodu WHAT`` (2d10 WoDu Hack, Advancement).
+
+    * ``max_hp level=L str=S``: Max HP, the "HP Max" column + STR (see :func:`max_hp`;
+      Level 0 is 5 + STR, Level L from 1 on is L + 10 + STR).
+    * ``xp_to_next level=L pace=fast|slow``: XP for the next level, 10 (fast) or
+      15 (slow) (see :func:`xp_to_next_level`).
+
+    Returns ``{"value": int}``; bad parameters raise ``ValueError`` naming the rule.
+    """
+    if what not in _CALC_KEYS:
+        raise ValueError(
+            f"{SYSTEM}: calc wodu can calculate {', '.join(_CALC_KEYS)} (got {what!r})"
+        )
+    command = f"calc wodu {what}"
+    _only_keys(params, _CALC_KEYS[what], command)
+    level = _whole_number(
+        _needed(params, "level", command, "Advancement"), "the level (level=)", "Advancement"
+    )
+    if what == "max_hp":
+        strength = _whole_number(
+            _needed(params, "str", command, "Character Generation"),
+            "STR (str=)",
+            "Ability Ratings",
+        )
+        return {"value": max_hp(level, strength)}
+    pace = _needed(params, "pace", command, "Advancement").strip().lower()
+    if pace == "fast":
+        return {"value": xp_to_next_level(level, "fast")}
+    if pace == "slow":
+        return {"value": xp_to_next_level(level, "slow")}
+    raise ValueError(f'{SYSTEM}, Advancement: pace= is "fast" or "slow" (got {params["pace"]!r})')
