@@ -23,6 +23,9 @@ Sections implemented, in the source's own terms:
 * Peupfudge, Appendix A Reference Sheet and Appendix D Probability Reference --
   each entry is ``P(NdF >= D)`` for ``N = 1..9`` and ``D = -5..5``
   (:func:`probability_reference`).
+* The ``rules-py`` command line (the contract of :mod:`rules_py.systems`):
+  :func:`check` answers an action or a two-sided opposed action, :func:`calc`
+  answers an XP allocation.
 
 icepool is never imported at module level (import time matters in the
 browser); the exact arithmetic here does not need it.
@@ -30,7 +33,8 @@ browser); the exact arithmetic here does not need it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
@@ -56,6 +60,8 @@ __all__ = [
     "allocate_xp",
     "apply_xp_bonus",
     "at_least",
+    "calc",
+    "check",
     "cost_to_reach",
     "format_probability",
     "fudge_distribution",
@@ -602,3 +608,110 @@ def reference_sheet(
 ) -> tuple[tuple[int, Fraction], ...]:
     """The reference sheet's table of ``P(4dF >= n)`` for n = -3..4 (Peupfudge, Appendix A)."""
     return tuple((n, at_least(dice, n)) for n in targets)
+
+
+# --------------------------------------------------------------------------
+# Command line (rules-py check / calc; contract in rules_py.systems)
+# --------------------------------------------------------------------------
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+_CHECK_KEYS: tuple[str, ...] = ("L", "A", "D", "vs", "dice")
+"""Keys of ``rules-py check peupfudge``, case-sensitive, in the source's letters."""
+
+_CALC_CHOICES: tuple[str, ...] = ("allocate",)
+"""What ``rules-py calc peupfudge`` can calculate."""
+
+_ALLOCATE_KEYS: tuple[str, ...] = ("xp", "level", "progress")
+"""Keys of ``rules-py calc peupfudge allocate``."""
+
+
+def _reject_unknown(params: Mapping[str, str], allowed: Sequence[str], usage: str) -> None:
+    unknown = [key for key in params if key not in allowed]
+    if unknown:
+        raise ValueError(
+            f"unknown key {unknown[0]!r} for {usage}: "
+            f"choose from {', '.join(allowed)} (keys are case-sensitive)"
+        )
+
+
+def _int_param(params: Mapping[str, str], key: str, meaning: str, default: int) -> int:
+    text = params.get(key)
+    if text is None:
+        return default
+    if not _INTEGER.fullmatch(text):
+        raise ValueError(f"{key} ({meaning}) must be a whole number, got {text!r}")
+    return int(text)
+
+
+def check(params: Mapping[str, str]) -> dict[str, object]:
+    """Exact odds of an action, or of a two-sided opposed action, from ``key=value`` words.
+
+    * ``L=l A=a D=d [dice=N]`` -- Peupfudge, 2 Actions: success when
+      ``L + A + R >= D`` with ``R = NdF``, 4dF by default
+      (:func:`action_outcomes`); answers ``success`` and ``failure``.
+    * ``L=l A=a vs=T [dice=N]`` -- Peupfudge, 2 Opposed Actions: against one
+      participant whose ``L + A`` is ``T``; both roll ``NdF``, 3dF by default,
+      and equal totals are a tie (:func:`opposed_vs`); answers ``win``,
+      ``tie`` and ``lose``.
+
+    ``L`` is required, ``A`` defaults to 0, exactly one of ``D`` and ``vs`` is
+    given, and ``dice`` is 1 to 9 (the tools' range, Appendix D). Keys are
+    case-sensitive. Bad input raises ``ValueError``. Returns
+    ``{"outcomes": {name: Fraction}}``.
+    """
+    _reject_unknown(params, _CHECK_KEYS, "peupfudge check")
+    if "L" not in params:
+        raise ValueError(
+            "L (ability level) is required: an action succeeds when L + A + R >= D "
+            "(Peupfudge, 2 Actions)"
+        )
+    has_d, has_vs = "D" in params, "vs" in params
+    if has_d == has_vs:
+        raise ValueError(
+            "give exactly one of D (difficulty, Peupfudge 2 Actions) or vs "
+            "(the opponent's L + A, Peupfudge 2 Opposed Actions)" + (", not both" if has_d else "")
+        )
+    level = _int_param(params, "L", "ability level", 0)
+    additional = _int_param(params, "A", "additional character factors", 0)
+    default_dice = DEFAULT_ACTION_DICE if has_d else DEFAULT_OPPOSED_DICE
+    dice = _int_param(params, "dice", "number of fudge dice", default_dice)
+    _check_dice(dice)
+    if has_d:
+        difficulty = _int_param(params, "D", "difficulty", 0)
+        return {"outcomes": action_outcomes(level, additional, difficulty, dice)}
+    opponent = _int_param(params, "vs", "opponent's L + A", 0)
+    return {"outcomes": opposed_vs(level + additional, opponent, dice)}
+
+
+def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
+    """A Peupfudge value from ``key=value`` words; ``what`` names the calculation.
+
+    * ``allocate xp=X [level=L] [progress=P]`` -- Peupfudge, 1.1 Abilities:
+      spend ``X`` XP on an ability at unmodified level ``L`` (default 0) with
+      ``P`` XP already recorded (default 0); each level-up costs
+      ``2 ** level`` (:func:`allocate_xp`). Example 1: Construction Magic 6
+      with 22 progress and 7 XP gives level 6, progress 29, next cost 64.
+      Answers ``{"value": {"level": int, "progress": int, "next_cost": int}}``.
+
+    Bad input (an unknown ``what`` or key, a missing or non-integer value, an
+    out-of-range level, progress or XP) raises ``ValueError``.
+    """
+    if what not in _CALC_CHOICES:
+        raise ValueError(
+            f"unknown peupfudge calculation {what!r}: choose from {', '.join(_CALC_CHOICES)}"
+        )
+    _reject_unknown(params, _ALLOCATE_KEYS, "peupfudge calc allocate")
+    if "xp" not in params:
+        raise ValueError("xp is required: the XP to allocate (Peupfudge, 1.1 Abilities)")
+    xp = _int_param(params, "xp", "XP to allocate", 0)
+    level = _int_param(params, "level", "unmodified ability level", 0)
+    progress = _int_param(params, "progress", "XP already recorded", 0)
+    result = allocate_xp(xp, level, progress)
+    return {
+        "value": {
+            "level": result.level,
+            "progress": result.progress,
+            "next_cost": result.next_cost,
+        }
+    }
