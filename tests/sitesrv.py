@@ -25,6 +25,12 @@ TYPES = {
 class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     seen: list[str]
+    sent: list[tuple[str, int]]
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self.sent.append((self.path, int(value)))
+        super().send_header(keyword, value)
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):
@@ -48,7 +54,10 @@ class SiteServer:
 
     def __init__(self, directory: Path, prefix: str = "/", port: int = 0) -> None:
         self.seen: list[str] = []
-        handler = type("Handler", (_Handler,), {"prefix": prefix, "seen": self.seen})
+        self.sent: list[tuple[str, int]] = []
+        handler = type(
+            "Handler", (_Handler,), {"prefix": prefix, "seen": self.seen, "sent": self.sent}
+        )
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", port), partial(handler, directory=str(directory))
         )

@@ -13,7 +13,8 @@ const state = {
 };
 let readyResolve;
 const readyPromise = new Promise((resolve) => (readyResolve = resolve));
-window.rollbook = { state, ready: readyPromise };
+// Tests and the benchmark read the state and may ask the worker directly.
+window.rollbook = { state, ready: readyPromise, ask: (op, args) => ask(op, args) };
 
 function startPython() {
   if (state.worker || state.status === "failed") return;
@@ -31,6 +32,8 @@ function startPython() {
       state.status = "ready";
       performance.mark("rollbook:python-ready");
       state.how = message.how;
+      state.steps = message.steps;
+      state.workerOrigin = message.origin - performance.timeOrigin;
       readyResolve(true);
       return;
     }
@@ -109,6 +112,9 @@ function mountRoll(button) {
 }
 
 function showRoll(output, view) {
+  if (!performance.getEntriesByName("rollbook:first-roll").length) {
+    performance.mark("rollbook:first-roll");
+  }
   output.classList.remove("rb-loading", "rb-error");
   output.replaceChildren();
   for (const part of view.parts) {

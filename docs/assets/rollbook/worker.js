@@ -8,17 +8,19 @@ let handle = null;
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  const head = new Uint8Array(await response.clone().arrayBuffer(), 0, 2);
+  const bytes = new Uint8Array(await response.arrayBuffer());
   // A gzip file the server did not decode itself: decompress it here.
-  if (head[0] === 0x1f && head[1] === 0x8b) {
-    const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
-  return new Uint8Array(await response.arrayBuffer());
+  return bytes;
 }
 
 async function boot() {
   const started = performance.now();
+  const steps = {};
+  const step = (name) => (steps[name] = Math.round(performance.now() - started));
   const manifestResponse = await fetch(new URL("manifest.json", runtime));
   if (!manifestResponse.ok) throw new Error("the Python runtime is missing from this site");
   const manifest = await manifestResponse.json();
@@ -27,8 +29,14 @@ async function boot() {
   let how = "snapshot";
   if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
     try {
-      const snapshot = await fetchBytes(new URL(manifest.snapshot, runtime));
+      step("manifest");
+      // Fetch the snapshot while Pyodide fetches and compiles its runtime.
+      const snapshot = fetchBytes(new URL(manifest.snapshot, runtime)).then((bytes) => {
+        step("snapshot");
+        return bytes;
+      });
       pyodide = await loadPyodide({ indexURL: runtime.href, _loadSnapshot: snapshot });
+      step("restored");
     } catch (error) {
       console.warn("Rollbook: memory snapshot unusable, loading Python afresh", error);
       pyodide = null;
@@ -44,7 +52,8 @@ async function boot() {
   const entropy = Array.from(crypto.getRandomValues(new Uint32Array(8)));
   const seeded = JSON.parse(handle(JSON.stringify({ op: "seed", args: { entropy } })));
   if (!seeded.ok) throw new Error(seeded.error);
-  postMessage({ type: "ready", how, ms: performance.now() - started });
+  step("seeded");
+  postMessage({ type: "ready", how, ms: performance.now() - started, steps, origin: performance.timeOrigin });
   if (how === "snapshot") {
     // The snapshot holds the imported modules but not their files: put them back,
     // off the critical path, for anything imported later.
