@@ -33,12 +33,13 @@ browser); the exact arithmetic here does not need it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from fractions import Fraction
+
+from rules_py.systems._params import unknown_keys, whole_number
 
 __all__ = [
     "DEFAULT_ACTION_DICE",
@@ -614,7 +615,6 @@ def reference_sheet(
 # Command line (rules-py check / calc; contract in rules_py.systems)
 # --------------------------------------------------------------------------
 
-_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 _CHECK_KEYS: tuple[str, ...] = ("L", "A", "D", "vs", "dice")
 """Keys of ``rules-py check peupfudge``, case-sensitive, in the source's letters."""
@@ -627,7 +627,7 @@ _ALLOCATE_KEYS: tuple[str, ...] = ("xp", "level", "progress")
 
 
 def _reject_unknown(params: Mapping[str, str], allowed: Sequence[str], usage: str) -> None:
-    unknown = [key for key in params if key not in allowed]
+    unknown = unknown_keys(params, allowed)
     if unknown:
         raise ValueError(
             f"unknown key {unknown[0]!r} for {usage}: "
@@ -639,9 +639,10 @@ def _int_param(params: Mapping[str, str], key: str, meaning: str, default: int) 
     text = params.get(key)
     if text is None:
         return default
-    if not _INTEGER.fullmatch(text):
+    number = whole_number(text)
+    if number is None or text != text.strip():
         raise ValueError(f"{key} ({meaning}) must be a whole number, got {text!r}")
-    return int(text)
+    return number
 
 
 def check(params: Mapping[str, str]) -> dict[str, object]:

@@ -30,6 +30,8 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
+from rules_py.systems._params import unknown_keys, whole_number
+
 SYSTEM: Final = "2d10 WoDu Hack"
 
 # --------------------------------------------------------------------------
@@ -827,15 +829,14 @@ _CALC_KEYS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 
 def _whole_number(text: str, what: str, rule: str) -> int:
     """``text`` as a whole number such as ``2``, ``+2`` or ``-1`` (ValueError otherwise)."""
-    stripped = text.strip()
-    digits = stripped[1:] if stripped[:1] in ("+", "-") else stripped
-    if not (digits.isascii() and digits.isdigit()):
+    number = whole_number(text)
+    if number is None:
         raise ValueError(f"{SYSTEM}, {rule}: {what} must be a whole number (got {text!r})")
-    return int(stripped)
+    return number
 
 
 def _only_keys(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    unknown = [key for key in params if key not in allowed]
+    unknown = unknown_keys(params, allowed)
     if unknown:
         raise ValueError(
             f"{SYSTEM}: {command} takes {', '.join(f'{k}=' for k in allowed)} "
