@@ -111,6 +111,8 @@ def test_instant_navigation_keeps_one_python(page: Page, server: SiteServer) -> 
     page.evaluate("window.__sameDocument = true")
     page.locator("article a[href$='authoring/']").first.click()
     page.wait_for_url("**/authoring/")
+    # The address changes before the new content is swapped in: wait for the content.
+    expect(page.locator("article h1")).to_contain_text("Writing rules pages")
     assert page.evaluate("window.__sameDocument === true"), "navigation reloaded the page"
     assert page.evaluate(READY)
     button_id = page.locator("button[data-roll='2d10+2']").first.get_attribute("id")
