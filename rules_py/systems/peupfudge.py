@@ -374,15 +374,11 @@ class ModifiedLevel:
 
 
 def action_succeeds(level: int, additional: int, roll: int, difficulty: int) -> bool:
-    """An attempt succeeds when ``L + A + R >= D`` (Peupfudge, 2 Actions)."""
-    for name, value in (
-        ("level", level),
-        ("additional", additional),
-        ("roll", roll),
-        ("difficulty", difficulty),
-    ):
-        _check_int(name, value)
-    return level + additional + roll >= difficulty
+    """An attempt succeeds when ``L + A + R >= D`` (Peupfudge, 2 Actions).
+
+    That is, when the relative performance ``L + A + R - D`` is 0 or more.
+    """
+    return relative_performance(level, additional, roll, difficulty) >= 0
 
 
 def relative_performance(level: int, additional: int, roll: int, difficulty: int) -> int:
