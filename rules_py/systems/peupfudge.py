@@ -469,11 +469,7 @@ def opposed_outcomes(
     (``participants`` holds each one's ``L + A``; everyone rolls ``R = NdF``,
     3dF by default); equal highest totals are a tie, not a success for anyone.
     """
-    totals = tuple(participants)
-    if len(totals) < 2:
-        raise ValueError(f"an opposed action needs at least 2 participants, got {len(totals)}")
-    for i, value in enumerate(totals):
-        _check_int(f"participants[{i}] (L + A)", value)
+    totals = _opposed_values(participants, "participants", " (L + A)")
     roll = fudge_distribution(dice)
     dists = [{r + base: p for r, p in roll.items()} for base in totals]
     alone: list[Fraction] = []
@@ -517,16 +513,22 @@ def opposed_vs(
     }
 
 
+def _opposed_values(values: Sequence[int], name: str, meaning: str = "") -> tuple[int, ...]:
+    """One whole number per participant, at least two of them (Peupfudge, 2 Opposed Actions)."""
+    checked = tuple(values)
+    if len(checked) < 2:
+        raise ValueError(f"an opposed action needs at least 2 participants, got {len(checked)}")
+    for i, value in enumerate(checked):
+        _check_int(f"{name}[{i}]{meaning}", value)
+    return checked
+
+
 def opposed_top(results: Sequence[int]) -> int | None:
     """Index of the participant alone on top of the rolled ``L + A + R`` totals, or None on a tie.
 
     Peupfudge, 2 Opposed Actions (Example 4: totals 3, 6, 5 -> index 1, Nyrv).
     """
-    values = tuple(results)
-    if len(values) < 2:
-        raise ValueError(f"an opposed action needs at least 2 participants, got {len(values)}")
-    for i, value in enumerate(values):
-        _check_int(f"results[{i}]", value)
+    values = _opposed_values(results, "results")
     best = max(values)
     return values.index(best) if values.count(best) == 1 else None
 
