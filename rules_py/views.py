@@ -62,7 +62,8 @@ def odds_view(
     for key in columns:
         if key not in COLUMNS:
             raise DiceError(f"unknown column {key!r}: use {', '.join(COLUMNS)}")
-    expression = parse(expr).with_modifier(_int(modifier, "modifier"))
+    modifier = _int(modifier, "modifier")
+    expression = parse(expr).with_modifier(modifier)
     target = None if target is None else _int(target, "target")
     dist = distribution(expression)
     rows = []
