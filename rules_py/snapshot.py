@@ -11,11 +11,15 @@ WARM_EXPRESSIONS = ("3d10k2+2", "2d6kl1", "4dF", "4d6dl1", "2d6!", "d%+d10-1")
 
 
 def warm_up() -> None:
-    """Import the widgets' modules and exercise each dice path once."""
+    """Import the widgets' modules, exercise each dice path and each widget once."""
     import icepool  # noqa: F401  (imported here so that the snapshot holds it)
 
-    from rules_py import views
+    from rules_py import views, widgets
 
     for expr in WARM_EXPRESSIONS:
         views.odds_view(expr, target=1)
         views.roll_view(expr)
+    for widget in widgets.WIDGETS.values():
+        widget.panel({})
+        if widget.roll is not None:
+            widget.rolled({})

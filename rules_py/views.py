@@ -13,10 +13,25 @@ from fractions import Fraction
 from typing import Any
 
 from rules_py._format import decimal, percent
-from rules_py.dice import DiceError, Distribution, distribution, parse, reseed, roll
+from rules_py.dice import (
+    DiceError,
+    DiceTerm,
+    DieKind,
+    Distribution,
+    RollResult,
+    distribution,
+    parse,
+    reseed,
+    roll,
+)
 
 View = dict[str, Any]
 """A JSON-able mapping."""
+
+
+class RequestError(ValueError):
+    """A request the page made that cannot be answered; the message is for the reader."""
+
 
 COLUMNS: Mapping[str, str] = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 """The odds table's probability columns, by key."""
@@ -28,9 +43,15 @@ _CHART_TOP = 6
 _MAX_LABELS = 16
 
 
-def roll_view(expr: str) -> View:
-    """Roll ``expr``: the dice (kept or dropped), each part as text, and the total."""
-    result = roll(expr)
+FUDGE_FACES: Mapping[int, str] = {-1: "−", 0: " ", 1: "+"}
+"""How a Fudge die's faces are drawn: minus, blank and plus."""
+
+
+def roll_parts(result: RollResult) -> list[dict[str, str]]:
+    """Each part of a roll as the page draws it: a die (kept or dropped) or an operator.
+
+    Fudge dice show their faces (−, blank, +) with the value as the title.
+    """
     parts: list[dict[str, str]] = []
     for i, term in enumerate(result.terms):
         sign = "−" if term.term.negative else ("+" if i else "")
@@ -39,13 +60,25 @@ def roll_view(expr: str) -> View:
             continue
         if sign:
             parts.append({"kind": "op", "text": sign})
+        fudge = isinstance(term.term, DiceTerm) and term.term.kind is DieKind.FUDGE
         for die in term.dice:
-            text = "+".join(str(r) for r in die.rolls)
-            parts.append({"kind": "die" if die.kept else "dropped", "text": text})
+            part = {"kind": "die" if die.kept else "dropped"}
+            if fudge:
+                part["text"] = FUDGE_FACES[die.value]
+                part["title"] = f"{die.value:+d}" if die.value else "0 (blank)"
+            else:
+                part["text"] = "+".join(str(r) for r in die.rolls)
+            parts.append(part)
+    return parts
+
+
+def roll_view(expr: str) -> View:
+    """Roll ``expr``: the dice (kept or dropped), each part as text, and the total."""
+    result = roll(expr)
     return {
         "expr": str(result.expression),
         "total": result.total,
-        "parts": parts,
+        "parts": roll_parts(result),
         "text": result.describe(),
         "label": f"{result.expression}: total {result.total}",
     }
@@ -161,9 +194,21 @@ def seed(entropy: int | list[int]) -> View:
     return {"seeded": True}
 
 
+def widget(name: str, action: str = "show", **args: Any) -> View:
+    """A system widget's answer (see :mod:`rules_py.widgets`): show, roll, export or import."""
+    from rules_py.widgets import answer
+
+    return answer(name, action, args)
+
+
 Handler = Callable[..., View]
 
-HANDLERS: dict[str, Handler] = {"roll": roll_view, "odds": odds_view, "seed": seed}
+HANDLERS: dict[str, Handler] = {
+    "roll": roll_view,
+    "odds": odds_view,
+    "seed": seed,
+    "widget": widget,
+}
 """The operations the browser worker may ask for, by name."""
 
 
@@ -176,7 +221,7 @@ def handle(request: str) -> str:
         message = json.loads(request)
         handler = HANDLERS[message["op"]]
         result = handler(**message.get("args", {}))
-    except DiceError as error:
+    except (DiceError, RequestError) as error:
         return json.dumps({"ok": False, "error": str(error)})
     except (KeyError, TypeError, ValueError) as error:
         return json.dumps({"ok": False, "error": f"bad request: {error}"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules_py.dice._ast import Constant, DiceTerm, Expression
+from rules_py.dice._ast import Constant, DiceTerm, DieKind, Expression
 from rules_py.dice._parser import parse
 
 EXPLODE_DEPTH = 9
@@ -63,7 +63,8 @@ class RollResult:
             if isinstance(t.term, Constant):
                 parts.append(f"{'-' if t.term.negative else '+'}{abs(t.term.value)}")
                 continue
-            text = sign + "[" + ", ".join(_die_text(d) for d in t.dice) + "]"
+            fudge = t.term.kind is DieKind.FUDGE
+            text = sign + "[" + ", ".join(_die_text(d, fudge) for d in t.dice) + "]"
             if t.term.keep is not None:
                 kept = sorted((d.value for d in t.dice if d.kept), reverse=True)
                 text += " keep " + ", ".join(str(v) for v in kept)
@@ -72,8 +73,10 @@ class RollResult:
         return f"{name}: {', '.join(parts)} = {self.total}"
 
 
-def _die_text(die: DieRoll) -> str:
-    return "+".join(f"{r:+d}" if r < 1 and len(die.rolls) == 1 else str(r) for r in die.rolls)
+def _die_text(die: DieRoll, fudge: bool) -> str:
+    if fudge:  # a Fudge die reads -1, 0 or +1: every face with its sign, 0 without one
+        return f"{die.value:+d}" if die.value else "0"
+    return "+".join(str(r) for r in die.rolls)
 
 
 def roll(expression: Expression | str, rng: random.Random | None = None) -> RollResult:

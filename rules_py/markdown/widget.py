@@ -1,0 +1,255 @@
+"""Widget fences: a system's interactive form, rendered with its answer at build time.
+
+Configure as a pymdownx.superfences custom fence::
+
+    - pymdownx.superfences:
+        custom_fences:
+          - name: widget
+            class: rb-widget
+            format: !!python/name:rules_py.markdown.widget.format_widget
+
+The fence body is YAML: ``widget`` names one of :data:`rules_py.widgets.WIDGETS`,
+``store`` optionally names where the browser keeps the reader's values (widgets
+with the same ``store`` share them across pages), and every other key presets
+one of the widget's fields::
+
+    ```widget
+    widget: wodu-check
+    ability: 2
+    kind: fr
+    ```
+
+The page gets the form (hidden until the script enables it) and the widget's
+answer for the preset values: text, tables and charts that read without
+JavaScript. The browser asks the worker for a new answer when the reader
+changes a value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from typing import Any
+
+import yaml
+from markdown import Markdown
+from pymdownx.superfences import SuperFencesException
+
+from rules_py.markdown._html import attrs, chart_svg, next_id
+from rules_py.widgets import WIDGETS, Widget
+from rules_py.widgets._fields import Cell, Choice, Field, Flag, Number, Rows, Text, read_values
+
+_STORE = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
+
+
+def format_widget(
+    source: str,
+    language: str,
+    class_name: str,
+    options: dict[str, Any],
+    md: Markdown,
+    **kwargs: Any,
+) -> str:
+    """Render one widget fence (see the module's docstring)."""
+    widget, values, store = parse_settings(source)
+    panel = widget.panel(values)
+    refusals = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
+    if refusals:
+        raise SuperFencesException(
+            f"Rollbook: widget {widget.name!r} refuses the fence's values: {refusals[0]}"
+        )
+    return render(widget, values, panel, next_id(md, "widget"), store, class_name)
+
+
+def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None]:
+    """The fence's widget, its values (presets over defaults) and its store name."""
+    try:
+        settings = yaml.safe_load(source) or {}
+    except yaml.YAMLError as error:
+        raise SuperFencesException(f"Rollbook: widget fence is not YAML: {error}") from error
+    if not isinstance(settings, dict) or "widget" not in settings:
+        raise SuperFencesException("Rollbook: a widget fence needs a 'widget: NAME' line")
+    name = str(settings.pop("widget"))
+    if name not in WIDGETS:
+        raise SuperFencesException(
+            f"Rollbook: unknown widget {name!r}: choose from {', '.join(sorted(WIDGETS))}"
+        )
+    store = settings.pop("store", None)
+    if store is not None and not _STORE.match(str(store)):
+        raise SuperFencesException(
+            f"Rollbook: widget store {store!r} must be lowercase letters, digits and dashes"
+        )
+    widget = WIDGETS[name]
+    values, errors = read_values(widget.fields, settings, strict=True)
+    if errors:
+        raise SuperFencesException(f"Rollbook: widget {name!r}: {errors[0]}")
+    return widget, values, None if store is None else str(store)
+
+
+def render(
+    widget: Widget,
+    values: dict[str, Any],
+    panel: dict[str, Any],
+    widget_id: str,
+    store: str | None,
+    cls: str,
+) -> str:
+    """The whole widget: the form (shown by the script), the roll output and the answer."""
+    unused = set(panel["unused"])
+    fields = "".join(_field(f, values[f.name], f.name in unused) for f in widget.fields)
+    actions = []
+    if widget.roll is not None:
+        actions.append(
+            f'<button type="button" class="md-button md-button--primary rb-widget__roll">'
+            f"{escape(widget.roll_label)}</button>"
+        )
+    if widget.portable:
+        actions.append(
+            '<button type="button" class="md-button rb-widget__export">Export JSON</button>'
+            '<label class="md-button rb-widget__import">Import JSON'
+            '<input type="file" accept="application/json,.json" class="rb-visually-hidden">'
+            "</label>"
+        )
+    actions.append('<button type="button" class="md-button rb-widget__reset">Reset</button>')
+    form = (
+        f'<form class="rb-widget__form" hidden aria-label="{escape(widget.title)}">'
+        f'<div class="rb-widget__fields">{fields}</div>'
+        f'<div class="rb-widget__actions">{"".join(actions)}'
+        '<output class="rb-widget__status" aria-live="polite"></output></div>'
+        "</form>"
+    )
+    rolled = '<output class="rb-widget__rolled" aria-live="polite"></output>' if widget.roll else ""
+    root = attrs(
+        class_=f"{cls} rb-widget--{widget.name}",
+        id=widget_id,
+        data_widget=widget.name,
+        data_values=json.dumps(values, separators=(",", ":")),
+        data_store=store,
+    )
+    return (
+        f"<div{root}>{form}{rolled}"
+        f'<div class="rb-widget__panel">{render_blocks(panel["blocks"])}</div></div>'
+    )
+
+
+def render_blocks(blocks: list[dict[str, Any]]) -> str:
+    """A widget's answer as HTML (the page script draws the same structure)."""
+    out = []
+    for block in blocks:
+        kind = block["type"]
+        if kind == "text":
+            out.append(f'<p class="rb-panel__text">{escape(block["text"])}</p>')
+        elif kind == "error":
+            out.append(f'<p class="rb-panel__error rb-error">{escape(block["text"])}</p>')
+        elif kind == "facts":
+            items = "".join(
+                f"<div><dt>{escape(i['label'])}</dt>"
+                f"<dd{attrs(title=i['title'] or None)}>{escape(i['value'])}</dd></div>"
+                for i in block["items"]
+            )
+            out.append(f'<dl class="rb-facts">{items}</dl>')
+        elif kind == "table":
+            out.append(f'<div class="rb-panel__table">{_table(block)}</div>')
+        elif kind == "chart":
+            out.append(chart_svg(block["chart"]))
+        else:  # pragma: no cover - a widget's own mistake
+            raise ValueError(f"unknown block type {kind!r}")
+    return "".join(out)
+
+
+def _table(block: dict[str, Any]) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in block["head"])
+    body = []
+    for row in block["rows"]:
+        cells = []
+        for i, (cell, title) in enumerate(zip(row["cells"], row["titles"], strict=True)):
+            tag, scope = ("th", "row") if i == 0 else ("td", None)
+            cells.append(f"<{tag}{attrs(scope=scope, title=title or None)}>{escape(cell)}</{tag}>")
+        body.append(f"<tr{attrs(class_='rb-hit' if row['hit'] else None)}>{''.join(cells)}</tr>")
+    return (
+        f'<table class="rb-table"><caption>{escape(block["caption"])}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def _field(f: Field, value: Any, unused: bool) -> str:
+    if isinstance(f, Rows):
+        return _rows(f, value, unused)
+    return _cell(f, value, "field", unused)
+
+
+def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
+    data = {f"data_{role}": f.name}
+    hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""
+    label = f'<span class="rb-field__label">{escape(f.label)}</span>'
+    wrapper = attrs(class_=f"rb-field rb-field--{f.name}", hidden=unused)
+    if isinstance(f, Flag):
+        box = attrs(type="checkbox", checked=bool(value), **data)
+        return f"<label{wrapper}><input{box}> {label}{hint}</label>"
+    if isinstance(f, Number):
+        control = (
+            "<input"
+            + attrs(
+                type="number",
+                value=value,
+                min=f.minimum,
+                max=f.maximum,
+                step=1,
+                inputmode="numeric",
+                required=True,
+                **data,
+            )
+            + ">"
+        )
+    elif isinstance(f, Choice):
+        options = "".join(
+            f"<option{attrs(value=v, selected=v == value)}>{escape(text)}</option>"
+            for v, text in f.options
+        )
+        control = f"<select{attrs(**data)}>{options}</select>"
+    elif isinstance(f, Text):
+        control = (
+            "<input"
+            + attrs(type="text", value=value, maxlength=f.max_length, autocomplete="off", **data)
+            + ">"
+        )
+    else:  # pragma: no cover
+        raise TypeError(f"unknown field {f!r}")
+    return f"<label{wrapper}>{label}{control}{hint}</label>"
+
+
+def _rows(f: Rows, rows: tuple[dict[str, Any], ...], unused: bool) -> str:
+    items = "".join(_row(f, row, n) for n, row in enumerate(rows, start=1))
+    new_row = {c.name: f.new_row.get(c.name, c.default) for c in f.cells}
+    box = attrs(
+        class_=f"rb-rows rb-field--{f.name}",
+        data_rows=f.name,
+        data_min=f.min_rows,
+        data_max=f.max_rows,
+        data_new=json.dumps(new_row, separators=(",", ":")),
+        data_row_label=f.row_label,
+        hidden=unused,
+    )
+    hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""
+    add = attrs(type="button", class_="md-button rb-rows__add", disabled=len(rows) >= f.max_rows)
+    return (
+        f"<fieldset{box}><legend>{escape(f.label)}</legend>{hint}"
+        f'<div class="rb-rows__list">{items}</div>'
+        f"<button{add}>Add {escape(f.row_label)}</button></fieldset>"
+    )
+
+
+def _row(f: Rows, row: dict[str, Any], number: int) -> str:
+    cells = "".join(_cell(c, row[c.name], "cell") for c in f.cells)
+    label = f"{f.row_label.capitalize()} {number}"
+    remove = attrs(
+        type="button",
+        class_="rb-row__remove",
+        aria_label=f"Remove {f.row_label} {number}",
+        title=f"Remove this {f.row_label}",
+    )
+    return (
+        f'<div class="rb-row" role="group" aria-label="{escape(label)}">{cells}'
+        f"<button{remove}>×</button></div>"
+    )

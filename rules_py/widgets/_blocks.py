@@ -1,0 +1,100 @@
+"""The pieces a widget's answer is made of, as JSON-able dicts.
+
+A widget shows a list of blocks; the Markdown extension writes them as HTML at
+build time and the page script draws the same blocks when the reader changes an
+input. Kinds:
+
+- ``{"type": "text", "text": str}``: a sentence, such as the chance of success;
+- ``{"type": "error", "text": str}``: why the values are refused (a broken rule);
+- ``{"type": "facts", "items": [{"label", "value", "title"}]}``: named values;
+- ``{"type": "table", "caption", "head": [str], "rows": [{"cells", "titles", "hit"}]}``:
+  the first cell of a row is its header;
+- ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it.
+
+A roll is answered with :func:`rolled`: one line per roller, then the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules_py._format import percent
+from rules_py.dice import Distribution, RollResult, roll
+from rules_py.views import View, chart, roll_parts
+
+Block = dict[str, Any]
+
+
+def text(sentence: str) -> Block:
+    """A sentence."""
+    return {"type": "text", "text": sentence}
+
+
+def error(message: str) -> Block:
+    """A refusal: the rule the values break."""
+    return {"type": "error", "text": message}
+
+
+def facts(items: Iterable[tuple[str, str] | tuple[str, str, str]]) -> Block:
+    """Named values: ``(label, value)`` or ``(label, value, title)``."""
+    out = []
+    for item in items:
+        label, value, *title = item
+        out.append({"label": label, "value": value, "title": title[0] if title else ""})
+    return {"type": "facts", "items": out}
+
+
+def table(
+    caption: str,
+    head: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    *,
+    titles: Iterable[Sequence[str]] | None = None,
+    hits: Iterable[bool] | None = None,
+) -> Block:
+    """A table; ``titles`` gives each cell a tooltip (an exact fraction), ``hits`` marks rows."""
+    rows = [list(r) for r in rows]
+    title_rows = [list(t) for t in titles] if titles is not None else [[""] * len(r) for r in rows]
+    hit_rows = list(hits) if hits is not None else [False] * len(rows)
+    return {
+        "type": "table",
+        "caption": caption,
+        "head": list(head),
+        "rows": [
+            {"cells": cells, "titles": t, "hit": h}
+            for cells, t, h in zip(rows, title_rows, hit_rows, strict=True)
+        ],
+    }
+
+
+def odds_table(caption: str, head: str, outcomes: Mapping[str, Fraction]) -> Block:
+    """A two-column table of named outcomes and their exact chances."""
+    return table(
+        caption,
+        [head, "Chance"],
+        ([name, percent(p)] for name, p in outcomes.items()),
+        titles=(["", str(p)] for p in outcomes.values()),
+    )
+
+
+def bar_chart(dist: Mapping[int, Fraction], title: str, target: int | None = None) -> Block:
+    """A bar chart of an exact distribution; results at or over ``target`` marked."""
+    distribution = dist if isinstance(dist, Distribution) else Distribution.from_weights(dist)
+    return {"type": "chart", "chart": chart(distribution, target, title)}
+
+
+def roll_line(label: str, expr: str) -> tuple[dict[str, Any], RollResult]:
+    """Roll ``expr`` for one roller: the line to show, and the result to judge."""
+    result = roll(expr)
+    line = {"label": label, "parts": roll_parts(result), "total": str(result.total)}
+    return line, result
+
+
+def rolled(lines: Sequence[Mapping[str, Any]], outcome: str) -> View:
+    """A widget's roll: the dice of each line, then what it means."""
+    spoken = "; ".join(
+        f"{line['label'] + ': ' if line['label'] else ''}total {line['total']}" for line in lines
+    )
+    return {"lines": list(lines), "outcome": outcome, "label": f"{spoken}. {outcome}"}

@@ -1,0 +1,205 @@
+"""The inputs a widget offers, and how the reader's raw values are read.
+
+The page sends what the reader typed as it stands (text, or true/false for a
+check box); each field turns it into a value or raises :class:`FieldError`
+naming the field and the allowed values. The same fields describe the form the
+Markdown extension writes, so the limits in the HTML and in Python agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+
+class FieldError(ValueError):
+    """A value the reader entered that a field refuses; ``field`` is its name."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.field = name
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A whole number between ``minimum`` and ``maximum``."""
+
+    name: str
+    label: str
+    default: int
+    minimum: int
+    maximum: int
+    hint: str = ""
+
+    def read(self, raw: object) -> int:
+        """``raw`` as a whole number in range."""
+        if isinstance(raw, bool):
+            raise FieldError(self.name, f"{self.label} must be a whole number")
+        if isinstance(raw, int):
+            number = raw
+        else:
+            text = str(raw).strip().replace("−", "-")
+            if not text.lstrip("+-").isdigit() or len(text) > 12:
+                shown = text if text else "nothing"
+                raise FieldError(self.name, f"{self.label} must be a whole number (got {shown!r})")
+            number = int(text)
+        if not self.minimum <= number <= self.maximum:
+            raise FieldError(
+                self.name,
+                f"{self.label} must be from {self.minimum} to {self.maximum} (got {number})",
+            )
+        return number
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of a fixed list of ``(value, label)`` options."""
+
+    name: str
+    label: str
+    options: tuple[tuple[str, str], ...]
+    default: str
+    hint: str = ""
+
+    def read(self, raw: object) -> str:
+        """``raw`` if it is one of the options' values."""
+        value = str(raw)
+        if value not in {v for v, _ in self.options}:
+            allowed = ", ".join(v for v, _ in self.options)
+            raise FieldError(self.name, f"{self.label} must be one of {allowed} (got {value!r})")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """On or off (a check box)."""
+
+    name: str
+    label: str
+    default: bool = False
+    hint: str = ""
+
+    def read(self, raw: object) -> bool:
+        """``raw`` as true or false (the words "true"/"false" and "yes"/"no" too)."""
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in {"true", "yes", "on", "1"}:
+            return True
+        if text in {"false", "no", "off", "0", ""}:
+            return False
+        raise FieldError(self.name, f"{self.label} must be on or off (got {raw!r})")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A short line of text, such as a name."""
+
+    name: str
+    label: str
+    default: str = ""
+    max_length: int = 60
+    hint: str = ""
+
+    def read(self, raw: object) -> str:
+        """``raw`` as text of at most ``max_length`` characters."""
+        if not isinstance(raw, str | int):
+            raise FieldError(self.name, f"{self.label} must be text")
+        text = str(raw).strip()
+        if len(text) > self.max_length:
+            raise FieldError(
+                self.name, f"{self.label} must be at most {self.max_length} characters"
+            )
+        return text
+
+
+Cell: TypeAlias = Number | Choice | Flag | Text
+"""A field that holds one value: top level, or a column of :class:`Rows`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A list of like rows (participants, abilities), between ``min_rows`` and ``max_rows``.
+
+    Each row is a mapping of ``cells``' names to values; ``default`` holds the
+    rows shown at first, ``new_row`` the values of a row the reader adds.
+    """
+
+    name: str
+    label: str
+    cells: tuple[Cell, ...]
+    default: tuple[Mapping[str, Any], ...]
+    min_rows: int
+    max_rows: int
+    row_label: str = "row"
+    hint: str = ""
+    new_row: Mapping[str, Any] = field(default_factory=dict)
+
+    def read(self, raw: object) -> tuple[dict[str, Any], ...]:
+        """``raw`` as a tuple of rows, each read cell by cell."""
+        if not isinstance(raw, Sequence) or isinstance(raw, str):
+            raise FieldError(self.name, f"{self.label} must be a list of {self.row_label}s")
+        if not self.min_rows <= len(raw) <= self.max_rows:
+            raise FieldError(
+                self.name,
+                f"{self.label}: from {self.min_rows} to {self.max_rows} "
+                f"{self.row_label}s (got {len(raw)})",
+            )
+        rows = []
+        for number, row in enumerate(raw, start=1):
+            if not isinstance(row, Mapping):
+                raise FieldError(self.name, f"{self.label}: {self.row_label} {number} is not a row")
+            unknown = set(row) - {c.name for c in self.cells}
+            if unknown:
+                raise FieldError(
+                    self.name,
+                    f"{self.label}: {self.row_label} {number} has unknown "
+                    f"{', '.join(sorted(map(str, unknown)))}",
+                )
+            values: dict[str, Any] = {}
+            for cell in self.cells:
+                try:
+                    values[cell.name] = cell.read(row.get(cell.name, cell.default))
+                except FieldError as error:
+                    raise FieldError(
+                        self.name, f"{self.row_label.capitalize()} {number}: {error}"
+                    ) from None
+            rows.append(values)
+        return tuple(rows)
+
+
+Field: TypeAlias = Cell | Rows
+"""Any input of a widget."""
+
+
+def read_values(
+    fields: Sequence[Field], raw: Mapping[str, Any], *, strict: bool = False
+) -> tuple[dict[str, Any], list[FieldError]]:
+    """Read every field from ``raw`` (defaults for the missing ones).
+
+    Returns the values read and the errors found; a field in error keeps its
+    default so that the rest can still be shown. ``strict`` also refuses
+    unknown names (for imported files).
+    """
+    values: dict[str, Any] = {}
+    errors: list[FieldError] = []
+    if strict:
+        names = {f.name for f in fields}
+        for key in raw:
+            if key not in names:
+                errors.append(FieldError(str(key), f"unknown setting {key!r}"))
+    for f in fields:
+        try:
+            values[f.name] = f.read(raw[f.name]) if f.name in raw else default(f)
+        except FieldError as error:
+            errors.append(error)
+            values[f.name] = default(f)
+    return values, errors
+
+
+def default(f: Field) -> Any:
+    """A field's default value, as :meth:`read` would return it."""
+    if isinstance(f, Rows):
+        return f.read(list(f.default))
+    return f.default

@@ -1,0 +1,147 @@
+"""A widget: its fields, what it shows for given values, and (maybe) how it rolls."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_py.views import RequestError, View
+from rules_py.widgets._blocks import Block, error
+from rules_py.widgets._fields import Field, FieldError, read_values
+
+Values = Mapping[str, Any]
+
+MAX_IMPORT_CHARS = 20_000
+"""The largest file a portable widget imports (a sheet is well under 2 000 characters)."""
+
+
+class WidgetError(RequestError):
+    """Values or a file a widget cannot use; the message is for the reader."""
+
+
+@dataclass(frozen=True, slots=True)
+class Widget:
+    """A form of ``fields`` whose answer is a list of blocks (see ``_blocks``).
+
+    ``show`` answers for valid values (``ValueError`` with a rule's message
+    when the values break a rule); ``roll`` rolls for them; ``unused`` names the
+    fields that do not apply to the values (the page greys them out);
+    ``portable`` is the file name stem for export and import, or "".
+    """
+
+    name: str
+    title: str
+    fields: tuple[Field, ...]
+    show: Callable[[Values], list[Block]]
+    roll: Callable[[Values], View] | None = None
+    roll_label: str = "Roll"
+    unused: Callable[[Values], Iterable[str]] | None = None
+    portable: str = ""
+
+    def panel(self, raw: Values) -> View:
+        """What the widget shows for the reader's raw values."""
+        values, errors = read_values(self.fields, raw)
+        blocks: list[Block]
+        if errors:
+            blocks = [error(str(e)) for e in errors]
+        else:
+            try:
+                blocks = self.show(values)
+            except ValueError as broken:
+                blocks = [error(str(broken))]
+        return {
+            "blocks": blocks,
+            "invalid": [e.field for e in errors],
+            "unused": sorted(self.unused(values)) if self.unused else [],
+        }
+
+    def rolled(self, raw: Values) -> View:
+        """Roll for the reader's values (``WidgetError`` if they are refused)."""
+        if self.roll is None:
+            raise WidgetError(f"{self.title} has nothing to roll")
+        values, errors = read_values(self.fields, raw)
+        if errors:
+            raise WidgetError(str(errors[0]))
+        try:
+            return self.roll(values)
+        except FieldError as broken:
+            raise WidgetError(str(broken)) from None
+        except ValueError as broken:
+            raise WidgetError(str(broken)) from None
+
+    def export(self, raw: Values) -> View:
+        """The reader's values as a file to save: its name and JSON text."""
+        if not self.portable:
+            raise WidgetError(f"{self.title} cannot be exported")
+        values, errors = read_values(self.fields, raw)
+        if errors:
+            raise WidgetError(f"Fix this before exporting: {errors[0]}")
+        document = {"rollbook": self.name, "version": 1, "values": values}
+        return {"filename": f"{self.portable}.json", "text": json.dumps(document, indent=2)}
+
+    def load(self, text: str) -> View:
+        """Read a file written by :meth:`export`; refuse anything else with the reason."""
+        if not self.portable:
+            raise WidgetError(f"{self.title} cannot import files")
+        if not isinstance(text, str):
+            raise WidgetError("The file could not be read as text")
+        if len(text) > MAX_IMPORT_CHARS:
+            raise WidgetError(
+                f"This file is too large for a {self.title.lower()} "
+                f"({len(text)} characters; at most {MAX_IMPORT_CHARS})"
+            )
+        try:
+            document = json.loads(text)
+        except ValueError as broken:
+            raise WidgetError(f"This file is not JSON: {broken}") from None
+        if not isinstance(document, dict) or "values" not in document:
+            raise WidgetError(
+                f'This file is not a Rollbook {self.title.lower()}: it has no "values"'
+            )
+        if document.get("rollbook") != self.name:
+            raise WidgetError(
+                f"This file is not a Rollbook {self.title.lower()}: it is marked "
+                f"{document.get('rollbook')!r}, not {self.name!r}"
+            )
+        raw = document["values"]
+        if not isinstance(raw, dict):
+            raise WidgetError('This file\'s "values" are not a set of named values')
+        values, errors = read_values(self.fields, raw, strict=True)
+        if errors:
+            raise WidgetError(f"This file cannot be used: {errors[0]}")
+        panel = self.panel(values)
+        refusals = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
+        if refusals:
+            raise WidgetError(f"This file's sheet breaks a rule: {refusals[0]}")
+        return {"values": values, "panel": panel}
+
+
+def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) -> View:
+    """Answer the page: ``show`` (the default), ``roll``, ``export`` or ``import``."""
+    if name not in widgets:
+        raise WidgetError(f"unknown widget {name!r}")
+    widget = widgets[name]
+    values = args.get("values", {})
+    if not isinstance(values, Mapping):
+        raise WidgetError("values must be a set of named values")
+    if action == "show":
+        return widget.panel(values)
+    if action == "roll":
+        return widget.rolled(values)
+    if action == "export":
+        return widget.export(values)
+    if action == "import":
+        return widget.load(args.get("text", ""))
+    raise WidgetError(f"unknown widget action {action!r}: show, roll, export or import")
+
+
+def by_name(widgets: Sequence[Widget]) -> dict[str, Widget]:
+    """A registry of widgets by name (a repeated name is a mistake)."""
+    registry: dict[str, Widget] = {}
+    for widget in widgets:
+        if widget.name in registry:
+            raise ValueError(f"two widgets are called {widget.name!r}")
+        registry[widget.name] = widget
+    return registry
