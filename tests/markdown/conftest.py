@@ -3,6 +3,7 @@ import pytest
 
 from rules_py.markdown.odds import format_odds
 from rules_py.markdown.roll import format_roll
+from rules_py.markdown.widget import format_widget
 
 
 @pytest.fixture
@@ -17,7 +18,10 @@ def convert():
                     "custom_inline": [{"name": "roll", "class": "rb-roll", "format": format_roll}]
                 },
                 "pymdownx.superfences": {
-                    "custom_fences": [{"name": "odds", "class": "rb-odds", "format": format_odds}]
+                    "custom_fences": [
+                        {"name": "odds", "class": "rb-odds", "format": format_odds},
+                        {"name": "widget", "class": "rb-widget", "format": format_widget},
+                    ]
                 },
             },
         )
