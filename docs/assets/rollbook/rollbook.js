@@ -2,6 +2,9 @@
 // passes messages to the Python worker. It computes nothing itself; results are
 // written with textContent, never as HTML.
 
+import { drawChart, drawParts, flash } from "./draw.js";
+import { mountWidget } from "./widget.js";
+
 const STORE = "rollbook:odds:";
 const state = {
   worker: null,
@@ -116,22 +119,12 @@ function showRoll(output, view) {
     performance.mark("rollbook:first-roll");
   }
   output.classList.remove("rb-loading", "rb-error");
-  output.replaceChildren();
-  for (const part of view.parts) {
-    const span = document.createElement("span");
-    span.className = `rb-part rb-part--${part.kind}`;
-    span.textContent = part.text;
-    if (part.kind === "dropped") span.title = "dropped";
-    output.append(span);
-  }
   const total = document.createElement("strong");
   total.className = "rb-total";
   total.textContent = `= ${view.total}`;
-  output.append(total);
+  output.replaceChildren(...drawParts(view.parts), total);
   output.setAttribute("aria-label", view.label);
-  output.classList.remove("rb-fresh");
-  void output.offsetWidth; // restart the highlight animation
-  output.classList.add("rb-fresh");
+  flash(output);
 }
 
 // Odds widgets: <figure data-odds> with a pre-rendered table and chart.
@@ -244,40 +237,14 @@ function showOdds(figure, view) {
   }
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-function svg(name, attributes, text) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
-
-function drawChart(chart, view) {
-  chart.setAttribute("aria-label", view.label);
-  chart.setAttribute("viewBox", `0 0 ${view.width} ${view.height}`);
-  const children = [
-    svg("line", { class: "rb-chart__axis", x1: 0, y1: view.baseline, x2: view.width, y2: view.baseline }),
-  ];
-  for (const bar of view.bars) {
-    const rect = svg("rect", {
-      class: bar.hit ? "rb-chart__bar rb-chart__bar--hit" : "rb-chart__bar",
-      x: bar.x, y: bar.y, width: bar.width, height: bar.height,
-    });
-    rect.append(svg("title", {}, bar.title));
-    children.push(rect);
-  }
-  for (const label of view.labels) {
-    children.push(svg("text", { class: "rb-chart__label", x: label.x, y: label.y, "text-anchor": "middle" }, label.text));
-  }
-  chart.replaceChildren(...children);
-}
-
 function mount() {
   const rolls = document.querySelectorAll("button[data-roll]");
   const odds = document.querySelectorAll("[data-odds]");
+  const widgets = document.querySelectorAll("[data-widget]");
   rolls.forEach(mountRoll);
   odds.forEach(mountOdds);
-  if (rolls.length || odds.length) {
+  widgets.forEach((root) => mountWidget(root, window.rollbook));
+  if (rolls.length || odds.length || widgets.length) {
     // Start Python once the page has painted; one worker serves every page of the visit.
     requestAnimationFrame(() => setTimeout(startPython, 0));
   }

@@ -1,0 +1,283 @@
+// System widgets (the ```widget fence): a form whose answer Python computes.
+// This module reads the form, asks the worker, and draws the blocks it answers
+// with; the rules, the checks of every value and the refusals are all Python's.
+
+import { drawBlocks, drawParts, el, flash } from "./draw.js";
+
+const STORE = "rollbook:widget:";
+
+function load(key) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) || "null");
+    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function save(key, values) {
+  try {
+    localStorage.setItem(key, JSON.stringify(values));
+  } catch (error) {
+    /* storage full or blocked: the page still works, it just forgets */
+  }
+}
+
+function readControl(control) {
+  return control.type === "checkbox" ? control.checked : control.value;
+}
+
+function writeControl(control, value) {
+  if (control.type === "checkbox") control.checked = value === true || value === "true";
+  else if (value !== undefined && value !== null) control.value = String(value);
+}
+
+// The rows of a Rows field (participants, abilities): add, remove, renumber.
+class RowList {
+  constructor(fieldset, onChange) {
+    this.fieldset = fieldset;
+    this.list = fieldset.querySelector(".rb-rows__list");
+    this.template = fieldset.querySelector(".rb-row").cloneNode(true);
+    this.min = Number(fieldset.dataset.min);
+    this.max = Number(fieldset.dataset.max);
+    this.fresh = JSON.parse(fieldset.dataset.new || "{}");
+    this.label = fieldset.dataset.rowLabel || "row";
+    this.add = fieldset.querySelector(".rb-rows__add");
+    this.onChange = onChange;
+    this.add.addEventListener("click", () => {
+      const row = this.append(this.fresh);
+      this.renumber();
+      onChange();
+      row.querySelector("[data-cell]")?.focus();
+    });
+    for (const row of this.rows()) this.wire(row);
+    this.renumber();
+  }
+
+  rows() {
+    return [...this.list.querySelectorAll(":scope > .rb-row")];
+  }
+
+  wire(row) {
+    row.querySelector(".rb-row__remove").addEventListener("click", () => {
+      if (this.rows().length <= this.min) return;
+      const next = row.nextElementSibling || row.previousElementSibling;
+      row.remove();
+      this.renumber();
+      this.onChange();
+      (next?.querySelector(".rb-row__remove") || this.add).focus();
+    });
+  }
+
+  append(values) {
+    const row = this.template.cloneNode(true);
+    for (const control of row.querySelectorAll("[data-cell]")) {
+      control.removeAttribute("aria-invalid");
+      writeControl(control, values[control.dataset.cell]);
+    }
+    this.list.append(row);
+    this.wire(row);
+    return row;
+  }
+
+  renumber() {
+    const rows = this.rows();
+    const name = this.label.charAt(0).toUpperCase() + this.label.slice(1);
+    rows.forEach((row, i) => {
+      row.setAttribute("aria-label", `${name} ${i + 1}`);
+      const remove = row.querySelector(".rb-row__remove");
+      remove.setAttribute("aria-label", `Remove ${this.label} ${i + 1}`);
+      remove.disabled = rows.length <= this.min;
+    });
+    this.add.disabled = rows.length >= this.max;
+  }
+
+  read() {
+    return this.rows().map((row) => {
+      const values = {};
+      for (const control of row.querySelectorAll("[data-cell]")) values[control.dataset.cell] = readControl(control);
+      return values;
+    });
+  }
+
+  write(rows) {
+    if (!Array.isArray(rows)) return;
+    const wanted = Math.max(this.min, Math.min(this.max, rows.length));
+    const current = this.rows();
+    current.slice(wanted).forEach((row) => row.remove());
+    for (let i = current.length; i < wanted; i++) this.append(this.fresh);
+    this.rows().forEach((row, i) => {
+      for (const control of row.querySelectorAll("[data-cell]")) {
+        writeControl(control, (rows[i] || {})[control.dataset.cell]);
+      }
+    });
+    this.renumber();
+  }
+}
+
+export function mountWidget(root, rollbook) {
+  if (root.dataset.rbMounted) return;
+  root.dataset.rbMounted = "1";
+  const { ask, state } = rollbook;
+  const name = root.dataset.widget;
+  const form = root.querySelector(".rb-widget__form");
+  const panel = root.querySelector(".rb-widget__panel");
+  const status = form.querySelector(".rb-widget__status");
+  const rolledOutput = root.querySelector(".rb-widget__rolled");
+  const fields = form.querySelector(".rb-widget__fields");
+  const defaults = JSON.parse(root.dataset.values || "{}");
+  const key = STORE + (root.dataset.store || `${location.pathname}#${root.id}`);
+  const controls = [...fields.querySelectorAll(":scope > .rb-field [data-field]")];
+  const rowLists = new Map();
+  let timer = null;
+  let latest = 0;
+
+  const setStatus = (text, kind = "") => {
+    status.className = `rb-widget__status${kind ? ` rb-${kind}` : ""}`;
+    status.textContent = text;
+  };
+
+  const read = () => {
+    const values = {};
+    for (const control of controls) values[control.dataset.field] = readControl(control);
+    for (const [field, rows] of rowLists) values[field] = rows.read();
+    return values;
+  };
+
+  const write = (values) => {
+    for (const control of controls) {
+      if (control.dataset.field in values) writeControl(control, values[control.dataset.field]);
+    }
+    for (const [field, rows] of rowLists) if (field in values) rows.write(values[field]);
+  };
+
+  const showPanel = (view) => {
+    panel.replaceChildren(...drawBlocks(view.blocks));
+    for (const wrapper of fields.children) {
+      const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows;
+      if (field) wrapper.hidden = view.unused.includes(field);
+    }
+    for (const control of form.querySelectorAll("[data-field], [data-rows]")) {
+      const field = control.dataset.field || control.dataset.rows;
+      if (view.invalid.includes(field)) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+    }
+  };
+
+  const recompute = async () => {
+    const values = read();
+    save(key, values);
+    const request = ++latest;
+    setStatus(state.status === "ready" ? "Working it out…" : "Loading Python…", "loading");
+    root.setAttribute("aria-busy", "true");
+    try {
+      const view = await ask("widget", { name, action: "show", values });
+      if (request !== latest || !root.isConnected) return;
+      showPanel(view);
+      setStatus("");
+    } catch (error) {
+      if (request === latest) setStatus(error.message, "error");
+    } finally {
+      if (request === latest) root.removeAttribute("aria-busy");
+    }
+  };
+
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(recompute, 150);
+  };
+
+  for (const fieldset of fields.querySelectorAll(":scope > [data-rows]")) {
+    rowLists.set(fieldset.dataset.rows, new RowList(fieldset, changed));
+  }
+  form.addEventListener("submit", (event) => event.preventDefault());
+  form.addEventListener("input", (event) => {
+    if (event.target.type !== "file") changed();
+  });
+
+  const rollButton = form.querySelector(".rb-widget__roll");
+  if (rollButton && rolledOutput) {
+    rollButton.addEventListener("click", async () => {
+      const wasReady = state.status === "ready";
+      rolledOutput.classList.remove("rb-error");
+      if (!wasReady) {
+        rolledOutput.classList.add("rb-loading");
+        rolledOutput.textContent = "Loading dice…";
+      }
+      rollButton.setAttribute("aria-busy", "true");
+      try {
+        const view = await ask("widget", { name, action: "roll", values: read() });
+        showRolled(rolledOutput, view);
+      } catch (error) {
+        rolledOutput.classList.remove("rb-loading");
+        rolledOutput.classList.add("rb-error");
+        rolledOutput.textContent = error.message;
+      } finally {
+        rollButton.removeAttribute("aria-busy");
+      }
+    });
+  }
+
+  form.querySelector(".rb-widget__reset")?.addEventListener("click", () => {
+    write(defaults);
+    if (rolledOutput) rolledOutput.replaceChildren();
+    recompute();
+  });
+
+  form.querySelector(".rb-widget__export")?.addEventListener("click", async () => {
+    try {
+      const file = await ask("widget", { name, action: "export", values: read() });
+      const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+      const link = el("a");
+      link.href = url;
+      link.download = file.filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      setStatus(`Saved ${file.filename}`);
+    } catch (error) {
+      setStatus(error.message, "error");
+    }
+  });
+
+  const fileInput = form.querySelector(".rb-widget__import input[type=file]");
+  fileInput?.addEventListener("change", async () => {
+    const file = fileInput.files[0];
+    fileInput.value = "";
+    if (!file) return;
+    try {
+      const text = await file.text();
+      const result = await ask("widget", { name, action: "import", text });
+      clearTimeout(timer);
+      latest++;
+      write(result.values);
+      save(key, read());
+      showPanel(result.panel);
+      setStatus(`Imported ${file.name}`);
+    } catch (error) {
+      setStatus(`${error.message}. Your sheet is unchanged.`, "error");
+    }
+  });
+
+  form.hidden = false;
+  const saved = load(key);
+  if (saved) {
+    const before = JSON.stringify(read());
+    write(saved);
+    if (JSON.stringify(read()) !== before) recompute();
+  }
+}
+
+function showRolled(output, view) {
+  output.classList.remove("rb-loading", "rb-error");
+  const lines = view.lines.map((line) => {
+    const row = el("span", "rb-rolled__line");
+    if (line.label) row.append(el("span", "rb-rolled__label", line.label));
+    row.append(...drawParts(line.parts), el("strong", "rb-total", `= ${line.total}`));
+    return row;
+  });
+  output.replaceChildren(...lines, el("strong", "rb-rolled__outcome", view.outcome));
+  output.setAttribute("aria-label", view.label);
+  flash(output);
+}

@@ -1,0 +1,60 @@
+"""The ``widget`` fence: a system widget's form and its answer, written at build time."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+from pymdownx.superfences import SuperFencesException
+
+Convert = Callable[[str], str]
+
+
+def _fence(body: str) -> str:
+    return f"```widget\n{body}\n```\n"
+
+
+def test_the_check_renders_its_form_and_answer(convert: Convert) -> None:
+    html = convert(_fence("widget: wodu-check\nability: 2\nkind: fr"))
+    assert 'id="rb-widget-1"' in html and 'data-widget="wodu-check"' in html
+    values = json.loads(
+        re.search(r'data-values="([^"]*)"', html).group(1).replace("&quot;", '"')  # type: ignore[union-attr]
+    )
+    assert values == {"ability": 2, "background": False, "kind": "fr", "dr": "12", "fr": "12-14"}
+    assert '<form class="rb-widget__form" hidden aria-label="Check">' in html
+    assert '<input type="number" value="2" min="-1" max="6"' in html
+    assert '<option value="fr" selected>' in html
+    assert '<label class="rb-field rb-field--dr" hidden>' in html  # unused with a FR
+    assert "rb-widget__roll" in html and "Roll the check" in html
+    assert "failure 36.00%, weak success 28.00%, strong success 36.00%" in html
+    assert '<td title="7/25">28.00%</td>' in html
+    assert '<svg class="rb-chart"' in html
+    assert "Export JSON" not in html  # the check is not portable
+
+
+def test_ids_count_up_on_a_page(convert: Convert) -> None:
+    html = convert(_fence("widget: wodu-check") + "\n" + _fence("widget: wodu-check"))
+    assert 'id="rb-widget-1"' in html and 'id="rb-widget-2"' in html
+
+
+def test_store_names_the_shared_key(convert: Convert) -> None:
+    html = convert(_fence("widget: wodu-check\nstore: my-check"))
+    assert 'data-store="my-check"' in html
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("ability: 2", "needs a 'widget: NAME' line"),
+        ("widget: nope", "unknown widget 'nope'"),
+        ("widget: wodu-check\nluck: 3", "unknown setting 'luck'"),
+        ("widget: wodu-check\nability: 9", "Ability rating must be from -1 to 6"),
+        ("widget: wodu-check\nstore: Not Ok", "must be lowercase letters"),
+        ("widget: [wodu", "not YAML"),
+    ],
+)
+def test_a_bad_fence_stops_the_build(convert: Convert, body: str, message: str) -> None:
+    with pytest.raises(SuperFencesException, match=re.escape(message)):
+        convert(_fence(body))
