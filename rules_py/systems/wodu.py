@@ -681,6 +681,54 @@ def validate_sheet(
     return problems
 
 
+ABILITY_INCREASE_LEVELS: Final[tuple[int, ...]] = tuple(
+    row.level for row in ADVANCEMENT if row.ability_increase
+)
+"""The levels that add +1 to one ability rating: 2, 4, ... 14 (Advancement)."""
+
+
+def apply_ability_increases(
+    level: int, ratings: Mapping[str, int], increases: Mapping[int, str]
+) -> tuple[dict[str, int], list[str]]:
+    """A character's ratings at ``level``, one increase at a time (2d10 WoDu Hack, Advancement).
+
+    ``ratings`` are the four Level 1 ratings keyed STR, DEX, WIT, CHA (any case);
+    ``increases`` maps each ability-increase level (2, 4, ... 14, see
+    :data:`ABILITY_INCREASE_LEVELS`) to the ability that gets its +1. Levels
+    above ``level`` are ignored, so one plan of increases serves every level.
+    Returns the ratings reached and the rule violations, as sentences: a missing
+    or unknown choice, and any +1 that takes a rating above the maximum of the
+    level where it is taken (even when a later level would allow it).
+    """
+    level = _require_level(level)
+    sheet = {str(k).upper(): v for k, v in ratings.items()}
+    if sorted(sheet) != sorted(ABILITY_NAMES):
+        raise ValueError(
+            f"{SYSTEM}, Ability Ratings: the ratings are STR, DEX, WIT and CHA "
+            f"(got {', '.join(sorted(sheet)) or 'none'})"
+        )
+    current = {name: _require_ability(sheet[name], name) for name in ABILITY_NAMES}
+    problems: list[str] = []
+    for row in ADVANCEMENT[2 : level + 1]:
+        if not row.ability_increase:
+            continue
+        name = str(increases.get(row.level, "")).upper()
+        if name not in ABILITY_NAMES:
+            problems.append(
+                f"{SYSTEM}, Advancement: Level {row.level} adds +1 to one of STR, DEX, WIT "
+                f"or CHA (got {increases.get(row.level)!r})"
+            )
+            continue
+        current[name] += 1
+        if current[name] > row.ability_cap:
+            problems.append(
+                f"{SYSTEM}, Advancement: the +1 to {name} at Level {row.level} makes it "
+                f"{_signed(current[name])}, above the maximum of +{row.ability_cap} "
+                f"at Level {row.level}"
+            )
+    return current, problems
+
+
 # --------------------------------------------------------------------------
 # Damage & Powers
 # --------------------------------------------------------------------------

@@ -6,11 +6,25 @@ it into blocks and rolls the dice the rules name.
 
 from __future__ import annotations
 
-from rules_py._format import percent, signed
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules_py._format import decimal, percent, signed
 from rules_py.systems import wodu
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, bar_chart, odds_table, roll_line, rolled, text
-from rules_py.widgets._fields import Choice, Flag, Number
+from rules_py.widgets._blocks import (
+    Block,
+    bar_chart,
+    error,
+    facts,
+    odds_table,
+    roll_line,
+    rolled,
+    table,
+    text,
+)
+from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 
 # --------------------------------------------------------------------------
@@ -128,4 +142,512 @@ CHECK = Widget(
 )
 """2d10 WoDu Hack, Core Resolution: a check against a DR or a FR, with its odds."""
 
-WIDGETS: tuple[Widget, ...] = (CHECK,)
+
+# --------------------------------------------------------------------------
+# Damage (Damage & Powers)
+# --------------------------------------------------------------------------
+
+
+def _weapon_label(rating: int) -> str:
+    dice = wodu.WEAPON_RATINGS[rating]
+    example = next(
+        (
+            w.example
+            for w in wodu.WEAPON_EXAMPLES
+            if w.rating == rating and w.damage == dice and w.example != "—"
+        ),
+        "",
+    )
+    label = f"WR:{rating} · {dice}" + (f" · {example}" if example else " (no roll)")
+    if rating in wodu.GM_OPTION_WEAPON_RATINGS:
+        label += " (GM's option)"
+    return label
+
+
+_WR_OPTIONS = tuple((str(wr), _weapon_label(wr)) for wr in wodu.WEAPON_RATINGS)
+_PAIRED_RATINGS = ", ".join(f"WR:{wr}" for wr in wodu.PAIRED_WEAPON_RATINGS)
+
+
+def _damage_args(values: Values) -> tuple[int, int, bool]:
+    return int(values["wr"]), values["hero_power"], values["paired"]
+
+
+def _mean(dist: Mapping[int, Fraction]) -> Fraction:
+    return sum((outcome * p for outcome, p in dist.items()), Fraction(0))
+
+
+def _damage_show(values: Values) -> list[Block]:
+    wr, power, paired = _damage_args(values)
+    notation = wodu.damage_notation(wr, power, paired)
+    dist = wodu.damage_distribution(wr, power, paired)
+    mean = _mean(dist)
+    what = f"WR:{wr}" + (" paired weapons" if paired else "")
+    if power:
+        what += f" with a {signed(power)} hero power"
+    if len(dist) == 1:
+        summary = f"{what} deals a flat {notation} damage: nothing to roll."
+    else:
+        summary = (
+            f"{what} rolls {notation} for damage: {min(dist)} to {max(dist)}, "
+            f"{decimal(mean)} on average."
+        )
+    outcomes = sorted(dist)
+    at_least = {o: sum((dist[t] for t in outcomes if t >= o), Fraction(0)) for o in outcomes}
+    return [
+        text(summary),
+        facts(
+            [
+                ("Damage roll", notation),
+                ("Average damage", decimal(mean), str(mean)),
+                ("Range", f"{min(dist)}-{max(dist)}" if len(dist) > 1 else str(min(dist))),
+            ]
+        ),
+        table(
+            f"Damage of {notation}",
+            ["Damage", "P(=)", "P(≥)"],
+            ([str(o), percent(dist[o]), percent(at_least[o])] for o in outcomes),
+            titles=(["", str(dist[o]), str(at_least[o])] for o in outcomes),
+        ),
+        bar_chart(dist, notation),
+    ]
+
+
+def _damage_roll(values: Values) -> View:
+    notation = wodu.damage_notation(*_damage_args(values))
+    line, result = roll_line("", notation)
+    return rolled([line], f"{result.total} damage")
+
+
+def _damage_unused(values: Values) -> list[str]:
+    # Paired weapons exist at WR:3 only; the box stays visible while ticked so
+    # that the reader can clear it when the refusal says so.
+    if int(values["wr"]) in wodu.PAIRED_WEAPON_RATINGS or values["paired"]:
+        return []
+    return ["paired"]
+
+
+DAMAGE = Widget(
+    name="wodu-damage",
+    title="Damage",
+    fields=(
+        Choice(
+            "wr",
+            "Weapon rating",
+            _WR_OPTIONS,
+            "3",
+            hint=(
+                f"WR {min(wodu.GM_OPTION_WEAPON_RATINGS)}-{max(wodu.GM_OPTION_WEAPON_RATINGS)} "
+                "are heavier weapons the GM may allow."
+            ),
+        ),
+        Number(
+            "hero_power",
+            "Hero-power bonus",
+            0,
+            0,
+            wodu.HERO_POWER_BONUSES[-1],
+            hint=(
+                "0 for an ordinary weapon; a hero power adds +1, and each upgrade "
+                f"bought with Special Moves one more, up to +{wodu.HERO_POWER_BONUSES[-1]}. "
+                "It counts for damage, never to hit."
+            ),
+        ),
+        Flag(
+            "paired",
+            "Paired weapons (dual swords, twin pistols): 2d10, keep the highest",
+            hint=f"Only at {_PAIRED_RATINGS}.",
+        ),
+    ),
+    show=_damage_show,
+    roll=_damage_roll,
+    roll_label="Roll damage",
+    unused=_damage_unused,
+)
+"""2d10 WoDu Hack, Damage & Powers: a weapon rating's damage, with its odds."""
+
+# --------------------------------------------------------------------------
+# Initiative
+# --------------------------------------------------------------------------
+
+_GM_MODIFIER_OPTIONS = tuple(
+    (
+        signed(m) if m else "0",
+        f"{signed(m)}: {wodu.GM_INITIATIVE_DIE}{signed(m)}"
+        if m
+        else f"none: {wodu.GM_INITIATIVE_DIE}",
+    )
+    for m in wodu.GM_INITIATIVE_MODIFIERS
+)
+_BAND_NAMES: dict[wodu.InitiativeBand, str] = {
+    "head start": "Head start",
+    "ready": "Simply ready",
+    "surprised": "Surprised",
+}
+_BAND_RANGES = {
+    band.name: (
+        f"{band.lowest}+"
+        if band.highest is None
+        else f"{band.highest}-"
+        if band.lowest is None
+        else f"{band.lowest}-{band.highest}"
+    )
+    for band in wodu.INITIATIVE_BANDS
+}
+_DEFAULT_PLAYERS = (
+    {"name": "Rook", "dex": 2, "background": False},
+    {"name": "Vega", "dex": 0, "background": False},
+)
+
+
+def _gm_dice(modifier: int) -> str:
+    return f"{wodu.GM_INITIATIVE_DIE}{signed(modifier)}" if modifier else wodu.GM_INITIATIVE_DIE
+
+
+def _player_name(row: Mapping[str, Any], number: int) -> str:
+    return str(row["name"]) or f"Player {number}"
+
+
+def _initiative_show(values: Values) -> list[Block]:
+    modifier = int(values["gm_modifier"])
+    gm_dice = _gm_dice(modifier)
+    enemies = wodu.gm_initiative_outcomes(modifier)
+    low, high = wodu.GM_SURPRISED_HIGHEST, wodu.GM_SURPRISED_HIGHEST + 1
+    blocks = [
+        text(
+            f"The GM rolls {gm_dice} for all the enemies: {percent(enemies['surprised'])} "
+            f"that one or all of them are surprised ({low} or less), "
+            f"{percent(enemies['head start'])} that one or all get a head start "
+            f"({high} or more)."
+        ),
+        odds_table(
+            f"The enemies ({gm_dice})",
+            "Result",
+            {
+                f"Surprised ({low} or less)": enemies["surprised"],
+                f"Head start ({high} or more)": enemies["head start"],
+            },
+        ),
+    ]
+    rows, titles = [], []
+    bands = [b.name for b in wodu.INITIATIVE_BANDS]
+    for number, row in enumerate(values["players"], start=1):
+        outcomes = wodu.initiative_outcomes(row["dex"], row["background"])
+        rows.append(
+            [
+                _player_name(row, number),
+                check_dice(row["dex"], row["background"]),
+                *(percent(outcomes[b]) for b in bands),
+            ]
+        )
+        titles.append(["", "", *(str(outcomes[b]) for b in bands)])
+    blocks.append(
+        table(
+            "The players",
+            ["Player", "Roll", *(f"{_BAND_NAMES[b]} ({_BAND_RANGES[b]})" for b in bands)],
+            rows,
+            titles=titles,
+        )
+    )
+    first = values["players"][0]
+    dice = check_dice(first["dex"], first["background"])
+    blocks.append(
+        bar_chart(
+            wodu.check_roll_distribution(first["dex"], first["background"]),
+            f"{_player_name(first, 1)}: {dice}",
+            wodu.INITIATIVE_BANDS[0].lowest,
+        )
+    )
+    return blocks
+
+
+def _names(names: Iterable[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _has(names: list[str]) -> str:
+    return "has" if len(names) == 1 else "have"
+
+
+def _initiative_roll(values: Values) -> View:
+    modifier = int(values["gm_modifier"])
+    gm_line, gm_result = roll_line("GM", _gm_dice(modifier))
+    gm_band = wodu.gm_initiative_band(gm_result.total)
+    lines = [gm_line]
+    by_band: dict[wodu.InitiativeBand, list[tuple[str, int]]] = {
+        b.name: [] for b in wodu.INITIATIVE_BANDS
+    }
+    for number, row in enumerate(values["players"], start=1):
+        name = _player_name(row, number)
+        line, result = roll_line(name, check_dice(row["dex"], row["background"]))
+        lines.append(line)
+        by_band[wodu.initiative_band(result.total)].append((name, result.total))
+
+    if gm_band == "surprised":
+        sentences = [
+            f"Enemies ({gm_result.total}): one or all of them are surprised, the GM "
+            "chooses; any others are simply ready."
+        ]
+    else:
+        sentences = [
+            f"Enemies ({gm_result.total}): one or all of them have a head start; "
+            "the rest are simply ready."
+        ]
+    sentences += [
+        f"{_BAND_NAMES[band]}: {_names(f'{n} ({t})' for n, t in rolled_names)}."
+        for band, rolled_names in by_band.items()
+        if rolled_names
+    ]
+    leaders = [n for n, _ in by_band["head start"]]
+    if leaders and gm_band == "head start":
+        round_1 = f"to {_names(leaders)} first, then to the enemies with a head start"
+    elif leaders:
+        round_1 = f"only to {_names(leaders)}"
+    elif gm_band == "head start":
+        round_1 = "only to the enemies with a head start"
+    else:
+        round_1 = ""
+    if round_1:
+        sentences.append(f"Round 1: the spotlight goes {round_1}; everyone else is skipped.")
+    else:
+        sentences.append("Round 1: no one has a head start, so no one acts.")
+    if leaders and gm_band == "surprised":
+        sentences.append(
+            f"{_names(leaders)} {_has(leaders)} advantage attacking the surprised enemies "
+            "in Round 1."
+        )
+    surprised = [n for n, _ in by_band["surprised"]]
+    if surprised and gm_band == "head start":
+        sentences.append(
+            f"{_names(surprised)} {_has(surprised)} disadvantage defending against the "
+            "enemies with a head start in Round 1."
+        )
+    sentences.append(
+        "Round 2: every player takes the spotlight, then all the enemies act; nobody is "
+        "surprised any more. Round 3 and after: the same, players first."
+    )
+    return rolled(lines, " ".join(sentences))
+
+
+INITIATIVE = Widget(
+    name="wodu-initiative",
+    title="Initiative",
+    fields=(
+        Choice(
+            "gm_modifier",
+            "GM's modifier",
+            _GM_MODIFIER_OPTIONS,
+            "0",
+            hint="Declared before the roll, when the fiction calls for it.",
+        ),
+        Rows(
+            "players",
+            "Players",
+            (
+                Text("name", "Name", max_length=40),
+                Number(
+                    "dex",
+                    "DEX",
+                    0,
+                    wodu.MIN_ABILITY,
+                    wodu.MAX_ABILITY,
+                    hint="Or the ability the GM calls for.",
+                ),
+                Flag(
+                    "background",
+                    f"Background ({wodu.BACKGROUND_CHECK_DICE})",
+                    hint="Only if the GM allows it here.",
+                ),
+            ),
+            _DEFAULT_PLAYERS,
+            1,
+            6,
+            row_label="player",
+            hint=f"Each player rolls {wodu.CHECK_DICE} + DEX: "
+            + ", ".join(f"{_BAND_RANGES[b]} {_BAND_NAMES[b].lower()}" for b in _BAND_NAMES)
+            + ".",
+            new_row={"name": "", "dex": 0, "background": False},
+        ),
+    ),
+    show=_initiative_show,
+    roll=_initiative_roll,
+    roll_label="Roll initiative",
+)
+"""2d10 WoDu Hack, Initiative: the GM's d6 and each player's DEX roll, with the odds."""
+
+# --------------------------------------------------------------------------
+# Character builder (Character Generation; Advancement)
+# --------------------------------------------------------------------------
+
+_RATING_OPTIONS = tuple(
+    (str(n), signed(n) if n else "0")
+    for n in sorted(set(wodu.STANDARD_STARTING_RATINGS) | set(wodu.GRITTY_STARTING_RATINGS))
+)
+_ABILITY_OPTIONS = tuple((a.abbreviation, f"{a.abbreviation} ({a.name})") for a in wodu.ABILITIES)
+_START_FIELDS = {a: f"start_{a.lower()}" for a in wodu.ABILITY_NAMES}
+_INCREASE_FIELDS = {level: f"inc{level}" for level in wodu.ABILITY_INCREASE_LEVELS}
+_DEFAULT_INCREASES = ("STR", "DEX")
+"""The default plan alternates STR and DEX, which keeps every level within its maximum."""
+
+
+def _array_text(array: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in array)
+
+
+def _start_field(ability: wodu.Ability, default: int) -> Choice:
+    return Choice(
+        _START_FIELDS[ability.abbreviation],
+        f"Starting {ability.abbreviation}",
+        _RATING_OPTIONS,
+        str(default),
+        hint=f"{ability.name}: {ability.covers}",
+    )
+
+
+def _increase_field(index: int, level: int) -> Choice:
+    row = wodu.ADVANCEMENT[level]
+    return Choice(
+        _INCREASE_FIELDS[level],
+        f"Level {level}: +1 to (max +{row.ability_cap})",
+        _ABILITY_OPTIONS,
+        _DEFAULT_INCREASES[index % len(_DEFAULT_INCREASES)],
+    )
+
+
+def _builder_sheet(values: Values) -> tuple[dict[str, int], list[str]]:
+    """The ratings at the chosen level, and the rules they break."""
+    level, start = values["level"], values["start"]
+    starting = {a: int(values[field]) for a, field in _START_FIELDS.items()}
+    problems = wodu.validate_sheet(min(level, 1), start, starting)
+    if problems:
+        return starting, problems
+    increases = {lvl: values[field] for lvl, field in _INCREASE_FIELDS.items()}
+    ratings, problems = wodu.apply_ability_increases(level, starting, increases)
+    if problems:
+        return ratings, problems
+    row = wodu.advancement_row(level)
+    hp = wodu.max_hp(level, ratings["STR"])
+    return ratings, wodu.validate_sheet(level, start, ratings, hp_max=hp, moves=row.moves)
+
+
+_ADVANCED_MOVE_NOTE = (
+    "Levels "
+    + _names([str(row.level) for row in wodu.ADVANCEMENT if row.advanced_move_allowed])
+    + " may add an Advanced Move instead of a Special Move"
+)
+
+
+def _builder_show(values: Values) -> list[Block]:
+    ratings, problems = _builder_sheet(values)
+    if problems:
+        return [error(problem) for problem in problems]
+    level, start = values["level"], values["start"]
+    row = wodu.advancement_row(level)
+    strength = ratings["STR"]
+    hp = wodu.max_hp(level, strength)
+    name = values["name"] or "Your character"
+    blocks = [text(f"{name}: Level {level}, {row.tier} tier ({start} start).")]
+    items: list[tuple[str, str, str]] = [
+        (a.abbreviation, signed(ratings[a.abbreviation]), f"{a.name}: {a.covers}")
+        for a in wodu.ABILITIES
+    ]
+    if level == 0:
+        gained = f"the gritty array, {_array_text(wodu.GRITTY_STARTING_RATINGS)}"
+    elif level == 1:
+        gained = f"the standard array, {_array_text(wodu.STANDARD_STARTING_RATINGS)}, and 1 move"
+    elif row.ability_increase:
+        gained = f"+1 to {values[_INCREASE_FIELDS[level]]} (max +{row.ability_cap})"
+    else:
+        gained = "one Special or Advanced Move" if row.advanced_move_allowed else "one Special Move"
+    if level == wodu.MAX_LEVEL:
+        next_level = ("Next level", f"none: Level {level} is the top of the table", "")
+    else:
+        xp = wodu.xp_to_next_level(level, values["pace"])
+        next_level = (
+            f"XP to Level {level + 1}",
+            f"{xp} XP",
+            f"{values['pace'].capitalize()} advancement: {xp} XP for every level",
+        )
+    items += [
+        ("Max HP", str(hp), f"{row.hp_base} + STR ({signed(strength)})"),
+        ("Moves known", str(row.moves), row.special_moves if row.special_moves != "—" else ""),
+        ("Gained at this level", gained, ""),
+        (
+            "Advanced Move",
+            "may be this level's move" if row.advanced_move_allowed else "not at this level",
+            _ADVANCED_MOVE_NOTE,
+        ),
+        ("Tier", row.tier, ""),
+        ("Ability maximum", f"+{row.ability_cap}", f"No rating may exceed +{row.ability_cap}"),
+        next_level,
+    ]
+    blocks.append(facts(items))
+    if level == 0:
+        blocks.append(
+            text(
+                "At Level 1 a gritty character hands out "
+                f"{_array_text(wodu.STANDARD_STARTING_RATINGS)} afresh and takes a normal "
+                "Background."
+            )
+        )
+    return blocks
+
+
+def _builder_unused(values: Values) -> list[str]:
+    return [field for level, field in _INCREASE_FIELDS.items() if level > values["level"]]
+
+
+BUILDER = Widget(
+    name="wodu-builder",
+    title="Character builder",
+    fields=(
+        Text("name", "Name", hint="Optional; saved with the sheet."),
+        Choice(
+            "start",
+            "Start",
+            (
+                (
+                    "standard",
+                    f"Standard: Level 1, {_array_text(wodu.STANDARD_STARTING_RATINGS)}",
+                ),
+                ("gritty", f"Gritty: Level 0, {_array_text(wodu.GRITTY_STARTING_RATINGS)}"),
+            ),
+            "standard",
+            hint=(
+                "A gritty character plays Level 0 with "
+                f"{_array_text(wodu.GRITTY_STARTING_RATINGS)}, then hands out "
+                f"{_array_text(wodu.STANDARD_STARTING_RATINGS)} afresh at Level 1."
+            ),
+        ),
+        Number(
+            "level",
+            "Level",
+            1,
+            0,
+            wodu.MAX_LEVEL,
+            hint="Level 0 is for gritty characters only.",
+        ),
+        Choice(
+            "pace",
+            "Advancement pace",
+            tuple(
+                (pace, f"{pace.capitalize()}: {xp} XP a level")
+                for pace, xp in wodu.XP_PER_LEVEL.items()
+            ),
+            "fast",
+        ),
+        *(
+            _start_field(a, n)
+            for a, n in zip(wodu.ABILITIES, wodu.STANDARD_STARTING_RATINGS, strict=True)
+        ),
+        *(_increase_field(i, level) for i, level in enumerate(wodu.ABILITY_INCREASE_LEVELS)),
+    ),
+    show=_builder_show,
+    unused=_builder_unused,
+    portable="wodu-character",
+)
+"""2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
+
+WIDGETS: tuple[Widget, ...] = (CHECK, DAMAGE, INITIATIVE, BUILDER)

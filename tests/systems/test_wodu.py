@@ -642,3 +642,48 @@ def test_wodu_every_page_ends_with_the_abbreviations() -> None:
     for page in DOCS.glob("*.md"):
         last = page.read_text(encoding="utf-8").rstrip().splitlines()[-1]
         assert last == '--8<-- "includes/wodu-abbreviations.md"', page.name
+
+
+# --------------------------------------------------------------------------
+# Ability increases, one level at a time
+# --------------------------------------------------------------------------
+
+
+def test_ability_increase_levels_are_the_even_levels_of_the_table() -> None:
+    assert wodu.ABILITY_INCREASE_LEVELS == (2, 4, 6, 8, 10, 12, 14)
+
+
+def test_apply_ability_increases_adds_one_at_each_increase_up_to_the_level() -> None:
+    start = {"STR": 2, "DEX": 1, "WIT": 1, "CHA": -1}
+    plan = {2: "STR", 4: "DEX", 6: "STR", 8: "wit", 10: "STR", 12: "DEX", 14: "STR"}
+    assert wodu.apply_ability_increases(1, start, plan) == (start, [])
+    assert wodu.apply_ability_increases(5, start, plan) == (
+        {"STR": 3, "DEX": 2, "WIT": 1, "CHA": -1},
+        [],
+    )
+    ratings, problems = wodu.apply_ability_increases(15, start, plan)
+    assert (ratings, problems) == ({"STR": 6, "DEX": 3, "WIT": 2, "CHA": -1}, [])
+    assert wodu.validate_sheet(15, "standard", ratings) == []
+
+
+def test_apply_ability_increases_checks_each_level_maximum_in_turn() -> None:
+    start = {"str": 2, "dex": 1, "wit": 1, "cha": -1}
+    ratings, problems = wodu.apply_ability_increases(6, start, {2: "STR", 4: "STR", 6: "DEX"})
+    # The final ratings are reachable in another order; this plan is not.
+    assert wodu.validate_sheet(6, "standard", ratings) == []
+    assert problems == [
+        "2d10 WoDu Hack, Advancement: the +1 to STR at Level 4 makes it +4, "
+        "above the maximum of +3 at Level 4"
+    ]
+
+
+def test_apply_ability_increases_refuses_missing_choices_and_sheets() -> None:
+    start = {"STR": 2, "DEX": 1, "WIT": 1, "CHA": -1}
+    _, problems = wodu.apply_ability_increases(4, start, {2: "STR", 4: "LUCK"})
+    assert problems == [
+        "2d10 WoDu Hack, Advancement: Level 4 adds +1 to one of STR, DEX, WIT or CHA (got 'LUCK')"
+    ]
+    with pytest.raises(ValueError, match="the ratings are STR, DEX, WIT and CHA"):
+        wodu.apply_ability_increases(2, {"STR": 2}, {2: "STR"})
+    with pytest.raises(ValueError, match="levels run from 0 to 15"):
+        wodu.apply_ability_increases(16, start, {})

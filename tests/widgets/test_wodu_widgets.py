@@ -1,0 +1,568 @@
+"""The 2d10 WoDu Hack widgets: damage, initiative and the character builder.
+
+Every number a widget shows is checked against :mod:`rules_py.systems.wodu`;
+rolls are checked against the dice they show.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import markdown
+import pytest
+from pymdownx.superfences import SuperFencesException
+
+from rules_py.dice import reseed
+from rules_py.markdown.widget import format_widget
+from rules_py.systems import wodu
+from rules_py.widgets import WIDGETS, WidgetError, answer
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def show(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "show", {"values": values})
+
+
+def roll(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "roll", {"values": values})
+
+
+def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [b for b in panel["blocks"] if b["type"] == kind]
+
+
+def errors(panel: dict[str, Any]) -> list[str]:
+    return [b["text"] for b in blocks_of(panel, "error")]
+
+
+def facts(panel: dict[str, Any]) -> dict[str, str]:
+    (block,) = blocks_of(panel, "facts")
+    return {item["label"]: item["value"] for item in block["items"]}
+
+
+def table_titles(block: dict[str, Any]) -> dict[str, list[str]]:
+    """Each row's header cell mapped to its cells' titles (the exact fractions)."""
+    return {row["cells"][0]: row["titles"][1:] for row in block["rows"]}
+
+
+def line_total(line: dict[str, Any]) -> int:
+    """The total a roll line's dice and modifiers add up to (dropped dice left out)."""
+    total, sign = 0, 1
+    for part in line["parts"]:
+        if part["kind"] == "die":
+            total += sign * int(part["text"])
+            sign = 1
+        elif part["kind"] == "op":
+            op = part["text"].replace("−", "-").split()
+            sign = -1 if op[0] == "-" else 1
+            if len(op) == 2:
+                total += sign * int(op[1])
+                sign = 1
+    return total
+
+
+# --------------------------------------------------------------------------
+# The registry
+# --------------------------------------------------------------------------
+
+
+def test_wodu_widgets_are_registered_with_the_check() -> None:
+    for name in ("wodu-check", "wodu-damage", "wodu-initiative", "wodu-builder"):
+        assert name in WIDGETS
+    assert WIDGETS["wodu-builder"].portable == "wodu-character"
+    assert WIDGETS["wodu-builder"].roll is None
+    assert WIDGETS["wodu-damage"].roll is not None
+    assert WIDGETS["wodu-initiative"].roll is not None
+
+
+# --------------------------------------------------------------------------
+# wodu-damage
+# --------------------------------------------------------------------------
+
+
+def test_wodu_damage_offers_every_weapon_rating_with_dice_and_example() -> None:
+    (wr,) = (f for f in WIDGETS["wodu-damage"].fields if f.name == "wr")
+    options = dict(wr.options)  # type: ignore[union-attr]
+    assert list(options) == [str(n) for n in range(7)]
+    assert options["1"] == "WR:1 · 2d6kl1 · Civilian punch (untrained)"
+    assert options["3"] == "WR:3 · d10 · Fireaxe, katana"
+    assert options["0"] == "WR:0 · 1 (no roll)"
+    for rating in range(7):
+        assert wodu.WEAPON_RATINGS[rating] in options[str(rating)]
+        assert ("GM's option" in options[str(rating)]) == (rating in (4, 5, 6))
+
+
+def test_wodu_damage_wr1_keeps_the_lowest_of_2d6() -> None:
+    panel = show("wodu-damage", wr="1")
+    assert errors(panel) == []
+    assert facts(panel)["Damage roll"] == "2d6kl1"
+    (table,) = blocks_of(panel, "table")
+    assert table["head"] == ["Damage", "P(=)", "P(≥)"]
+    titles = table_titles(table)
+    dist = wodu.damage_distribution(1)
+    assert titles == {
+        str(o): [str(p), str(sum(q for t, q in dist.items() if t >= o))] for o, p in dist.items()
+    }
+    assert titles["1"] == ["11/36", "1"]
+    assert titles["6"] == ["1/36", "1/36"]
+    assert blocks_of(panel, "chart")
+    mean = sum(o * p for o, p in dist.items())
+    assert mean == Fraction(91, 36)
+    (fact_block,) = blocks_of(panel, "facts")
+    average = next(i for i in fact_block["items"] if i["label"] == "Average damage")
+    assert (average["value"], average["title"]) == ("2.53", "91/36")
+
+
+def test_wodu_damage_wr3_paired_keeps_the_highest_of_2d10() -> None:
+    panel = show("wodu-damage", wr="3", paired=True)
+    assert facts(panel)["Damage roll"] == "2d10kh1"
+    titles = table_titles(blocks_of(panel, "table")[0])
+    assert titles["10"] == ["19/100", "19/100"]
+    assert titles["1"] == ["1/100", "1"]
+    dist = wodu.damage_distribution(3, paired=True)
+    assert {o: Fraction(t[0]) for o, t in titles.items()} == {str(o): p for o, p in dist.items()}
+    assert facts(panel)["Average damage"] == "7.15"
+
+
+def test_wodu_damage_hero_power_shifts_the_damage_only() -> None:
+    plain = table_titles(blocks_of(show("wodu-damage", wr="3"), "table")[0])
+    powered = show("wodu-damage", wr="3", hero_power=2)
+    assert facts(powered)["Damage roll"] == "d10+2"
+    assert facts(powered)["Range"] == "3-12"
+    shifted = table_titles(blocks_of(powered, "table")[0])
+    assert shifted == {str(int(o) + 2): t for o, t in plain.items()}
+    claws = show("wodu-damage", wr="3", paired=True, hero_power=1)
+    assert facts(claws)["Damage roll"] == "2d10kh1+1"
+    assert facts(claws)["Average damage"] == "8.15"
+
+
+def test_wodu_damage_wr0_is_a_flat_one() -> None:
+    panel = show("wodu-damage", wr="0")
+    assert facts(panel)["Damage roll"] == "1"
+    assert table_titles(blocks_of(panel, "table")[0]) == {"1": ["1", "1"]}
+    assert "nothing to roll" in blocks_of(panel, "text")[0]["text"]
+    assert facts(show("wodu-damage", wr="0", hero_power=4))["Damage roll"] == "5"
+
+
+@pytest.mark.parametrize("rating", [4, 5, 6])
+def test_wodu_damage_gm_option_ratings(rating: int) -> None:
+    panel = show("wodu-damage", wr=str(rating))
+    assert facts(panel)["Damage roll"] == f"{rating - 2}d10"
+    titles = table_titles(blocks_of(panel, "table")[0])
+    dist = wodu.damage_distribution(rating)
+    assert {o: Fraction(t[0]) for o, t in titles.items()} == {str(o): p for o, p in dist.items()}
+
+
+def test_wodu_damage_paired_hidden_and_refused_away_from_wr3() -> None:
+    assert show("wodu-damage", wr="2")["unused"] == ["paired"]
+    assert show("wodu-damage", wr="3")["unused"] == []
+    refused = show("wodu-damage", wr="5", paired=True)
+    assert refused["unused"] == []  # still shown, so that the reader can clear it
+    (message,) = errors(refused)
+    assert "Damage & Powers" in message
+    assert "WR:3 only" in message
+    assert refused["blocks"] == [{"type": "error", "text": message}]
+    with pytest.raises(WidgetError, match="WR:3 only"):
+        roll("wodu-damage", wr="5", paired=True)
+
+
+def test_wodu_damage_refuses_values_outside_the_fields() -> None:
+    assert show("wodu-damage", wr="7")["invalid"] == ["wr"]
+    assert show("wodu-damage", hero_power=5)["invalid"] == ["hero_power"]
+    assert "from 0 to 4" in errors(show("wodu-damage", hero_power=5))[0]
+
+
+@pytest.mark.parametrize(
+    ("values", "notation"),
+    [
+        ({"wr": "1"}, "2d6kl1"),
+        ({"wr": "3", "paired": True}, "2d10kh1"),
+        ({"wr": "3", "hero_power": 1}, "d10+1"),
+        ({"wr": "6"}, "4d10"),
+        ({"wr": "0"}, "1"),
+    ],
+)
+def test_wodu_damage_roll_agrees_with_the_dice(values: dict[str, Any], notation: str) -> None:
+    possible = wodu.damage_distribution(
+        int(values["wr"]), values.get("hero_power", 0), values.get("paired", False)
+    )
+    for seed in range(20):
+        reseed(seed)
+        view = roll("wodu-damage", **values)
+        (line,) = view["lines"]
+        total = int(line["total"])
+        assert line_total(line) == total
+        assert total in possible
+        assert view["outcome"] == f"{total} damage"
+        kept = [int(p["text"]) for p in line["parts"] if p["kind"] == "die"]
+        dropped = [int(p["text"]) for p in line["parts"] if p["kind"] == "dropped"]
+        if notation == "2d6kl1":
+            assert len(kept) == len(dropped) == 1 and kept[0] <= dropped[0]
+        if notation == "2d10kh1":
+            assert len(kept) == len(dropped) == 1 and kept[0] >= dropped[0]
+
+
+# --------------------------------------------------------------------------
+# wodu-initiative
+# --------------------------------------------------------------------------
+
+
+def test_wodu_initiative_defaults_to_two_named_players() -> None:
+    panel = show("wodu-initiative")
+    assert errors(panel) == []
+    players = blocks_of(panel, "table")[1]
+    assert [row["cells"][0] for row in players["rows"]] == ["Rook", "Vega"]
+    assert players["head"] == [
+        "Player",
+        "Roll",
+        "Head start (16+)",
+        "Simply ready (13-15)",
+        "Surprised (12-)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("modifier", "surprised"),
+    [("-1", Fraction(2, 3)), ("0", Fraction(1, 2)), ("+1", Fraction(1, 3))],
+)
+def test_wodu_initiative_enemy_odds_follow_the_gm_modifier(
+    modifier: str, surprised: Fraction
+) -> None:
+    panel = show("wodu-initiative", gm_modifier=modifier)
+    enemies = blocks_of(panel, "table")[0]
+    titles = table_titles(enemies)
+    assert titles == {
+        "Surprised (3 or less)": [str(surprised)],
+        "Head start (4 or more)": [str(1 - surprised)],
+    }
+    assert wodu.gm_initiative_outcomes(int(modifier))["surprised"] == surprised
+    dice = "d6" if modifier == "0" else f"d6{modifier}"
+    assert enemies["caption"] == f"The enemies ({dice})"
+
+
+def test_wodu_initiative_player_odds_match_the_rules() -> None:
+    players = [
+        {"name": "Ash", "dex": -1},
+        {"name": "Bo", "dex": 2},
+        {"name": "Cy", "dex": 2, "background": True},
+        {"name": "", "dex": 6},
+    ]
+    table = blocks_of(show("wodu-initiative", players=players), "table")[1]
+    rows = {row["cells"][0]: row for row in table["rows"]}
+    assert list(rows) == ["Ash", "Bo", "Cy", "Player 4"]
+    assert rows["Bo"]["titles"][2:] == ["7/25", "27/100", "9/20"]
+    assert rows["Bo"]["cells"][1] == "2d10+2"
+    assert rows["Cy"]["cells"][1] == "3d10k2+2"
+    assert rows["Ash"]["cells"][1] == "2d10-1"
+    for row, player in zip(table["rows"], players, strict=True):
+        odds = wodu.initiative_outcomes(player["dex"], bool(player.get("background")))
+        assert row["titles"][2:] == [
+            str(odds["head start"]),
+            str(odds["ready"]),
+            str(odds["surprised"]),
+        ]
+
+
+def test_wodu_initiative_refuses_too_few_or_too_many_players() -> None:
+    assert show("wodu-initiative", players=[])["invalid"] == ["players"]
+    seven = [{"name": str(n), "dex": 0} for n in range(7)]
+    assert show("wodu-initiative", players=seven)["invalid"] == ["players"]
+    assert show("wodu-initiative", players=[{"name": "X", "dex": 7}])["invalid"] == ["players"]
+    assert show("wodu-initiative", gm_modifier="+2")["invalid"] == ["gm_modifier"]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_wodu_initiative_roll_classifies_every_roller(seed: int) -> None:
+    players = [
+        {"name": "Ash", "dex": 3},
+        {"name": "Bo", "dex": -1, "background": True},
+        {"name": "Cy", "dex": 6},
+    ]
+    reseed(seed)
+    view = roll("wodu-initiative", gm_modifier="+1", players=players)
+    gm, *lines = view["lines"]
+    assert gm["label"] == "GM"
+    gm_total = int(gm["total"])
+    assert line_total(gm) == gm_total and 2 <= gm_total <= 7
+    outcome = view["outcome"]
+    if wodu.gm_initiative_band(gm_total) == "surprised":
+        assert outcome.startswith(f"Enemies ({gm_total}): one or all of them are surprised")
+    else:
+        assert outcome.startswith(f"Enemies ({gm_total}): one or all of them have a head start")
+    assert [line["label"] for line in lines] == ["Ash", "Bo", "Cy"]
+    leaders = []
+    for line in lines:
+        total = int(line["total"])
+        assert line_total(line) == total
+        band = wodu.initiative_band(total)
+        heading = {"head start": "Head start", "ready": "Simply ready", "surprised": "Surprised"}
+        sentence = re.search(rf"{heading[band]}: ([^.]*)\.", outcome)
+        assert sentence is not None and f"{line['label']} ({total})" in sentence.group(1)
+        if band == "head start":
+            leaders.append(line["label"])
+    dice = [p for p in lines[1]["parts"] if p["kind"] in ("die", "dropped")]
+    assert len(dice) == 3  # Bo's Background: 3d10, keep two
+    if leaders:
+        assert "Round 1: the spotlight goes" in outcome
+        assert all(name in outcome.split("Round 1:")[1] for name in leaders)
+    elif wodu.gm_initiative_band(gm_total) == "head start":
+        assert "Round 1: the spotlight goes only to the enemies with a head start" in outcome
+    else:
+        assert "Round 1: no one has a head start, so no one acts." in outcome
+    assert "Round 2: every player takes the spotlight" in outcome
+    assert "Round 3" in outcome
+    assert view["label"].startswith(f"GM: total {gm_total}; Ash: total")
+
+
+# --------------------------------------------------------------------------
+# wodu-builder
+# --------------------------------------------------------------------------
+
+STANDARD = {"start_str": "2", "start_dex": "1", "start_wit": "1", "start_cha": "-1"}
+GRITTY = {"start_str": "1", "start_dex": "0", "start_wit": "0", "start_cha": "-1"}
+
+
+def test_wodu_builder_default_is_a_valid_level_1_character() -> None:
+    panel = show("wodu-builder")
+    assert errors(panel) == []
+    sheet = facts(panel)
+    assert [sheet[a] for a in wodu.ABILITY_NAMES] == ["+2", "+1", "+1", "-1"]
+    assert sheet["Max HP"] == "13"
+    assert sheet["Moves known"] == "1"
+    assert sheet["Tier"] == "Action Hero"
+    assert sheet["Ability maximum"] == "+2"
+    assert sheet["XP to Level 2"] == "10 XP"
+    assert sorted(panel["unused"]) == sorted(f"inc{n}" for n in range(2, 15, 2))
+
+
+def test_wodu_builder_increase_fields_follow_the_advancement_table() -> None:
+    names = [f.name for f in WIDGETS["wodu-builder"].fields if f.name.startswith("inc")]
+    assert names == [f"inc{r.level}" for r in wodu.ADVANCEMENT if r.ability_increase]
+    assert names == ["inc2", "inc4", "inc6", "inc8", "inc10", "inc12", "inc14"]
+    assert show("wodu-builder", level=7)["unused"] == ["inc10", "inc12", "inc14", "inc8"]
+    assert show("wodu-builder", level=15)["unused"] == []
+
+
+@pytest.mark.parametrize("level", range(1, 16))
+def test_wodu_builder_defaults_stay_valid_at_every_level(level: int) -> None:
+    for start in ("standard", "gritty"):
+        panel = show("wodu-builder", level=level, start=start)
+        assert errors(panel) == []
+        sheet = facts(panel)
+        ratings = {a: int(sheet[a]) for a in wodu.ABILITY_NAMES}
+        assert wodu.validate_sheet(level, start, ratings) == []
+        assert sheet["Max HP"] == str(wodu.max_hp(level, ratings["STR"]))
+        assert sheet["Moves known"] == str(wodu.ADVANCEMENT[level].moves)
+
+
+def test_wodu_builder_gritty_level_0() -> None:
+    panel = show("wodu-builder", start="gritty", level=0, pace="slow", **GRITTY)
+    assert errors(panel) == []
+    sheet = facts(panel)
+    assert [sheet[a] for a in wodu.ABILITY_NAMES] == ["+1", "+0", "+0", "-1"]
+    assert sheet["Max HP"] == "6"  # 5 + STR at Level 0
+    assert sheet["Moves known"] == "0"
+    assert sheet["Tier"] == "Gritty"
+    assert sheet["Ability maximum"] == "+1"
+    assert sheet["XP to Level 1"] == "15 XP"
+    assert any("2, 1, 1, -1 afresh" in b["text"] for b in blocks_of(panel, "text"))
+
+
+def test_wodu_builder_level_4_applies_each_increase() -> None:
+    values = {**STANDARD, "level": 4, "inc2": "STR", "inc4": "CHA", "name": "Nadia"}
+    panel = show("wodu-builder", **values)
+    sheet = facts(panel)
+    assert [sheet[a] for a in wodu.ABILITY_NAMES] == ["+3", "+1", "+1", "+0"]
+    assert sheet["Max HP"] == "17"  # 14 + STR 3
+    assert sheet["Moves known"] == "2"
+    assert sheet["Gained at this level"] == "+1 to CHA (max +3)"
+    assert sheet["Ability maximum"] == "+3"
+    assert sheet["XP to Level 5"] == "10 XP"
+    assert (
+        blocks_of(panel, "text")[0]["text"] == "Nadia: Level 4, Action Hero tier (standard start)."
+    )
+    assert facts(show("wodu-builder", **{**values, "pace": "slow"}))["XP to Level 5"] == "15 XP"
+
+
+def test_wodu_builder_advanced_moves_and_the_top_level() -> None:
+    nine = facts(show("wodu-builder", level=9))
+    assert nine["Advanced Move"] == "may be this level's move"
+    assert nine["Gained at this level"] == "one Special or Advanced Move"
+    assert nine["Moves known"] == "5"
+    assert nine["Tier"] == "Superhero"
+    assert facts(show("wodu-builder", level=7))["Advanced Move"] == "not at this level"
+    assert facts(show("wodu-builder", level=10))["Advanced Move"] == "not at this level"
+    top = facts(show("wodu-builder", level=15, pace="slow"))
+    assert [top[a] for a in wodu.ABILITY_NAMES] == ["+6", "+4", "+1", "-1"]
+    assert top["Max HP"] == "31"  # 25 + STR 6
+    assert top["Moves known"] == "8"
+    assert top["Tier"] == "Beyond Super"
+    assert top["Ability maximum"] == "+6"
+    assert top["Next level"] == "none: Level 15 is the top of the table"
+    assert "XP to Level 16" not in top
+
+
+def test_wodu_builder_refuses_two_abilities_at_plus_2() -> None:
+    panel = show("wodu-builder", **{**STANDARD, "start_dex": "2", "start_wit": "0"})
+    assert panel["blocks"] == [{"type": "error", "text": errors(panel)[0]}]
+    (message,) = errors(panel)
+    assert "Character Generation" in message
+    assert "2, 1, 1, -1 in any order (got 2, 2, 0, -1)" in message
+
+
+def test_wodu_builder_refuses_an_increase_above_the_level_maximum() -> None:
+    panel = show("wodu-builder", level=4, inc2="STR", inc4="STR")
+    (message,) = errors(panel)
+    assert message == (
+        "2d10 WoDu Hack, Advancement: the +1 to STR at Level 4 makes it +4, "
+        "above the maximum of +3 at Level 4"
+    )
+    assert blocks_of(panel, "facts") == []
+    # Reachable at Level 6 in another order, but this plan passes +3 at Level 4.
+    assert errors(show("wodu-builder", level=6, inc2="STR", inc4="STR", inc6="DEX")) == [message]
+    # Above Level 4 the same plan is fine once the increase moves elsewhere.
+    assert errors(show("wodu-builder", level=6, inc2="STR", inc4="DEX", inc6="STR")) == []
+
+
+def test_wodu_builder_refuses_level_0_for_standard_characters() -> None:
+    problems = errors(show("wodu-builder", level=0, **GRITTY))
+    assert problems[0] == (
+        "2d10 WoDu Hack, Character Generation: standard characters start at Level 1; "
+        "only gritty characters play at Level 0"
+    )
+
+
+def test_wodu_builder_refuses_the_wrong_array_for_the_level() -> None:
+    # A gritty array at Level 1: reassign 2, 1, 1, -1 at Level 1.
+    (message,) = errors(show("wodu-builder", start="gritty", level=1, **GRITTY))
+    assert "at Level 1 the ratings are 2, 1, 1, -1 in any order (got 1, 0, 0, -1)" in message
+    # The standard array at Level 0: STR +2 passes the Level 0 maximum of +1.
+    (message,) = errors(show("wodu-builder", start="gritty", level=0))
+    assert message == "2d10 WoDu Hack, Advancement: STR +2 is above the maximum of +1 at Level 0"
+    wrong = {**GRITTY, "start_wit": "1"}
+    (message,) = errors(show("wodu-builder", start="gritty", level=0, **wrong))
+    assert "at Level 0 the ratings are 1, 0, 0, -1 in any order (got 1, 0, 1, -1)" in message
+
+
+def test_wodu_builder_refuses_values_outside_the_fields() -> None:
+    assert show("wodu-builder", level=16)["invalid"] == ["level"]
+    assert show("wodu-builder", start_str="3")["invalid"] == ["start_str"]
+    assert show("wodu-builder", inc2="LUCK")["invalid"] == ["inc2"]
+    assert show("wodu-builder", pace="medium")["invalid"] == ["pace"]
+
+
+def test_wodu_builder_has_nothing_to_roll() -> None:
+    with pytest.raises(WidgetError, match="nothing to roll"):
+        roll("wodu-builder")
+
+
+def test_wodu_builder_export_import_round_trip() -> None:
+    values = {**STANDARD, "name": "Nadia", "level": 6, "pace": "slow", "inc4": "CHA"}
+    exported = answer("wodu-builder", "export", {"values": values})
+    assert exported["filename"] == "wodu-character.json"
+    document = json.loads(exported["text"])
+    assert document["rollbook"] == "wodu-builder"
+    assert document["values"]["name"] == "Nadia"
+    assert document["values"]["level"] == 6
+    imported = answer("wodu-builder", "import", {"text": exported["text"]})
+    assert imported["values"] == document["values"]
+    assert imported["panel"] == show("wodu-builder", **values)
+    assert facts(imported["panel"])["CHA"] == "+0"
+
+
+def _sheet_file(values: dict[str, Any], widget: str = "wodu-builder") -> str:
+    return json.dumps({"rollbook": widget, "version": 1, "values": values})
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{not json", "not JSON"),
+        (_sheet_file({"level": 1}, widget="wodu-check"), "marked 'wodu-check'"),
+        (_sheet_file({"level": 1, "luck": 3}), "unknown setting 'luck'"),
+        (_sheet_file({"level": 20}), "Level must be from 0 to 15"),
+        (_sheet_file({"level": 4, "inc2": "STR", "inc4": "STR"}), "breaks a rule: .*Level 4"),
+        (_sheet_file({"level": 0}), "breaks a rule: .*standard characters start at Level 1"),
+        (json.dumps({"rollbook": "wodu-builder"}), 'no "values"'),
+    ],
+)
+def test_wodu_builder_import_refusals(text: str, reason: str) -> None:
+    with pytest.raises(WidgetError, match=reason):
+        answer("wodu-builder", "import", {"text": text})
+
+
+def test_wodu_builder_refuses_to_export_bad_values() -> None:
+    with pytest.raises(WidgetError, match="Fix this before exporting"):
+        answer("wodu-builder", "export", {"values": {"level": "high"}})
+
+
+# --------------------------------------------------------------------------
+# The widget fences on the WoDu pages
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def convert() -> Callable[[str], str]:
+    """Markdown with the widget fence, as mkdocs.yml configures it."""
+
+    def _convert(text: str) -> str:
+        md = markdown.Markdown(
+            extensions=["pymdownx.superfences"],
+            extension_configs={
+                "pymdownx.superfences": {
+                    "custom_fences": [
+                        {"name": "widget", "class": "rb-widget", "format": format_widget}
+                    ]
+                }
+            },
+        )
+        return md.convert(text)
+
+    return _convert
+
+
+def test_wodu_builder_fence_shares_its_store(convert: Callable[[str], str]) -> None:
+    html = convert("```widget\nwidget: wodu-builder\nstore: wodu-sheet\n```\n")
+    assert 'data-widget="wodu-builder"' in html
+    assert 'data-store="wodu-sheet"' in html
+    assert "Export JSON" in html and "Import JSON" in html
+    assert "Max HP" in html and "<dd" in html
+
+
+def test_wodu_damage_fence_presets_and_renders_the_odds(convert: Callable[[str], str]) -> None:
+    html = convert("```widget\nwidget: wodu-damage\nwr: 3\npaired: true\n```\n")
+    assert 'data-widget="wodu-damage"' in html
+    assert "Damage of 2d10kh1" in html
+    assert 'title="19/100"' in html
+    assert "Roll damage" in html
+
+
+def test_wodu_initiative_fence_takes_players(convert: Callable[[str], str]) -> None:
+    html = convert(
+        "```widget\nwidget: wodu-initiative\ngm_modifier: '-1'\nplayers:\n"
+        "  - {name: Ash, dex: 3}\n  - {name: Bo, dex: 1, background: true}\n```\n"
+    )
+    assert "The enemies (d6-1)" in html
+    assert "Ash" in html and "3d10k2+1" in html
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "widget: wodu-builder\nlevel: 0\n",
+        "widget: wodu-damage\nwr: 5\npaired: true\n",
+        "widget: wodu-builder\nluck: 3\n",
+    ],
+)
+def test_wodu_fences_refuse_presets_that_break_a_rule(
+    convert: Callable[[str], str], body: str
+) -> None:
+    with pytest.raises(SuperFencesException):
+        convert(f"```widget\n{body}```\n")
