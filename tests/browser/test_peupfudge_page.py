@@ -1,0 +1,117 @@
+"""The Peupfudge pages in a real browser: the action check, the opposed roll, the XP panel."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from playwright.sync_api import Page, expect
+
+from rules_py.systems import peupfudge
+from tests.browser.widgets import (
+    TIMEOUT,
+    expect_panel,
+    line_dice,
+    roll,
+    set_cell,
+    set_field,
+    widget,
+)
+from tests.sitesrv import SiteServer
+
+FACES = {"−": -1, " ": 0, "+": 1}
+
+
+def test_action_check_gives_the_exact_chance_and_rolls_four_fudge_dice(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "peupfudge/actions/")
+    action = widget(page, "peupfudge-action")
+    set_field(action, "L", "6")
+    set_field(action, "A", "-1")
+    set_field(action, "D", "7")
+    set_field(action, "dice", "4")
+    chance = peupfudge.success_chance(6, -1, 7, dice=4)
+    assert chance == Fraction(5, 27)
+    expect_panel(action, "Chance of success 5/27 (18.52%)")
+    expect(action.locator(".rb-widget__panel svg.rb-chart")).to_be_visible()
+    for _ in range(3):
+        output = roll(action)
+        faces, dropped, total = line_dice(output.locator(".rb-rolled__line"))
+        assert len(faces) == 4 and not dropped and set(faces) <= set(FACES)
+        rolled = sum(FACES[f] for f in faces)
+        assert total == rolled
+        success = 5 + rolled >= 7
+        expect(output.locator(".rb-rolled__outcome")).to_have_text(
+            f"{'Success' if success else 'Failure'}: L + A + R = 6 - 1 "
+            f"{'-' if rolled < 0 else '+'} {abs(rolled)} = {5 + rolled} "
+            f"{'≥' if success else '<'} D = 7; relative performance {5 + rolled - 7:+d}"
+        )
+    set_field(action, "dice", "12")
+    expect_panel(action, "must be from 1 to 9")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_opposed_roll_names_the_winner_or_the_tie_for_every_participant(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "peupfudge/opposed-actions/")
+    race = widget(page, "peupfudge-opposed")
+    rows = race.locator(".rb-row")
+    start = rows.count()
+    race.locator(".rb-rows__add").click()
+    expect(rows).to_have_count(start + 1)
+    set_cell(race, start, "name", "Zed")
+    set_cell(race, start, "L", "9")
+    expect_panel(race, "Zed")
+    expect_panel(race, re.compile(r"Most likely alone on top: Zed"))
+    output = roll(race)
+    lines = output.locator(".rb-rolled__line")
+    expect(lines).to_have_count(start + 1)
+    totals = {}
+    for i in range(start + 1):
+        line = lines.nth(i)
+        name = line.locator(".rb-rolled__label").text_content() or ""
+        faces, _, total = line_dice(line)
+        assert len(faces) == 3 and set(faces) <= set(FACES)
+        totals[name] = total
+    top = max(totals.values())
+    leaders = [n for n, t in totals.items() if t == top]
+    outcome = output.locator(".rb-rolled__outcome")
+    if len(leaders) == 1:
+        expect(outcome).to_contain_text(f"{leaders[0]} wins")
+    else:
+        expect(outcome).to_contain_text(f"Tie for the top at {top}")
+
+    # Remove down to the minimum of two; the last remove button is then disabled.
+    while rows.count() > 2:
+        rows.nth(0).locator(".rb-row__remove").click()
+    expect(rows.nth(0).locator(".rb-row__remove")).to_be_disabled()
+    expect_panel(race, re.compile(r"with 3dF each"))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_xp_panel_reproduces_kotorikh_and_survives_a_reload(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "peupfudge/examples/")
+    kotorikh = widget(page, "peupfudge-xp-panel", 1)
+    expect(kotorikh.locator('[data-field="character"]')).to_have_value("Kotorikh")
+    perception = kotorikh.locator(".rb-widget__panel tr", has_text="Perception")
+    expect(perception).to_contain_text("4 (+4/16)")
+    expect(perception).to_contain_text("4 (+11/16)")
+    # Move 3 XP from Knowledge to Perception: 22 + 7 = 29 XP is level 4 (+14/16).
+    assert str(peupfudge.allocate_xp(22 + 7)) == "4 (+14/16)"
+    set_cell(kotorikh, 2, "xp", "22")
+    set_cell(kotorikh, 3, "xp", "28")
+    expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
+        "4 (+14/16)", timeout=TIMEOUT
+    )
+    page.reload()
+    kotorikh = widget(page, "peupfudge-xp-panel", 1)
+    expect(kotorikh.locator(".rb-row").nth(2).locator('[data-cell="xp"]')).to_have_value("22")
+    expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
+        "4 (+14/16)", timeout=TIMEOUT
+    )
+    # Over-spending is refused with the reason.
+    set_cell(kotorikh, 3, "xp", "40")
+    expect_panel(kotorikh, "62 XP allocated but only 50 XP awarded")
+    assert page.errors == []  # type: ignore[attr-defined]
