@@ -180,8 +180,12 @@ def _field(f: Field, value: Any, unused: bool) -> str:
 
 
 def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
-    data = {f"data_{role}": f.name}
-    hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""
+    data: dict[str, object] = {f"data_{role}": f.name}
+    hint = ""
+    if f.hint and role == "cell":  # a row repeats its cells: the hint goes in a tooltip
+        data["title"] = f.hint
+    elif f.hint:
+        hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>'
     label = f'<span class="rb-field__label">{escape(f.label)}</span>'
     wrapper = attrs(class_=f"rb-field rb-field--{f.name}", hidden=unused)
     if isinstance(f, Flag):
