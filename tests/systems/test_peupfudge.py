@@ -9,20 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_py.systems import peupfudge as pf
+from tests.sources import PEUPFUDGE_PROBABILITY_REFERENCE
 
 # Appendix D Probability Reference, transcribed from the source: P(NdF >= D).
 SOURCE_DIFFICULTIES = (-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5)
-SOURCE_PROBABILITY_REFERENCE = {
-    1: "1.00 1.00 1.00 1.00 1.00 0.67 0.33 0.00 0.00 0.00 0.00",
-    2: "1.00 1.00 1.00 1.00 0.89 0.67 0.33 0.11 0.00 0.00 0.00",
-    3: "1.00 1.00 1.00 0.96 0.85 0.63 0.37 0.15 0.04 0.00 0.00",
-    4: "1.00 1.00 0.99 0.94 0.81 0.62 0.38 0.19 0.06 0.01 0.00",
-    5: "1.00 1.00 0.98 0.91 0.79 0.60 0.40 0.21 0.09 0.02 0.00",
-    6: "1.00 0.99 0.96 0.89 0.77 0.60 0.40 0.23 0.11 0.04 0.01",
-    7: "1.00 0.98 0.95 0.87 0.75 0.59 0.41 0.25 0.13 0.05 0.02",
-    8: "0.99 0.98 0.94 0.86 0.74 0.58 0.42 0.26 0.14 0.06 0.02",
-    9: "0.99 0.97 0.92 0.84 0.73 0.58 0.42 0.27 0.16 0.08 0.03",
-}
+SOURCE_PROBABILITY_REFERENCE = PEUPFUDGE_PROBABILITY_REFERENCE
 
 # Appendix A Reference Sheet: n, P(4dF >= n) as printed.
 SOURCE_SHEET_4DF = (

@@ -8,14 +8,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import markdown
 import pytest
 from pymdownx.superfences import SuperFencesException
 
 from rules_py.dice import reseed
-from rules_py.markdown.widget import format_widget, parse_settings
+from rules_py.markdown.widget import parse_settings
 from rules_py.systems import peupfudge as pf
 from rules_py.widgets import WIDGETS, WidgetError, answer
+from tests.sources import PEUPFUDGE_PROBABILITY_REFERENCE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "peupfudge"
 
@@ -23,17 +23,7 @@ FACES = {"−": -1, " ": 0, "+": 1}
 """How roll_parts draws a Fudge die: minus, blank, plus."""
 
 # Appendix D Probability Reference as printed: P(NdF >= D), D = -5..5.
-SOURCE_TABLE = {
-    1: "1.00 1.00 1.00 1.00 1.00 0.67 0.33 0.00 0.00 0.00 0.00",
-    2: "1.00 1.00 1.00 1.00 0.89 0.67 0.33 0.11 0.00 0.00 0.00",
-    3: "1.00 1.00 1.00 0.96 0.85 0.63 0.37 0.15 0.04 0.00 0.00",
-    4: "1.00 1.00 0.99 0.94 0.81 0.62 0.38 0.19 0.06 0.01 0.00",
-    5: "1.00 1.00 0.98 0.91 0.79 0.60 0.40 0.21 0.09 0.02 0.00",
-    6: "1.00 0.99 0.96 0.89 0.77 0.60 0.40 0.23 0.11 0.04 0.01",
-    7: "1.00 0.98 0.95 0.87 0.75 0.59 0.41 0.25 0.13 0.05 0.02",
-    8: "0.99 0.98 0.94 0.86 0.74 0.58 0.42 0.26 0.14 0.06 0.02",
-    9: "0.99 0.97 0.92 0.84 0.73 0.58 0.42 0.27 0.16 0.08 0.03",
-}
+SOURCE_TABLE = PEUPFUDGE_PROBABILITY_REFERENCE
 
 RACE = [
     {"name": "Gromanno", "L": 2, "A": 1},
@@ -101,26 +91,6 @@ def facts_of(found: list[dict[str, Any]]) -> dict[str, str]:
 def faces(line: dict[str, Any]) -> list[int]:
     """The Fudge dice a roll line shows, as numbers."""
     return [FACES[part["text"]] for part in line["parts"] if part["kind"] == "die"]
-
-
-@pytest.fixture
-def convert():
-    """Convert Markdown with the widget fence, as mkdocs.yml configures it."""
-
-    def _convert(text: str) -> str:
-        md = markdown.Markdown(
-            extensions=["pymdownx.superfences"],
-            extension_configs={
-                "pymdownx.superfences": {
-                    "custom_fences": [
-                        {"name": "widget", "class": "rb-widget", "format": format_widget}
-                    ]
-                }
-            },
-        )
-        return md.convert(text)
-
-    return _convert
 
 
 # --------------------------------------------------------------------------

@@ -12,12 +12,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import markdown
 import pytest
 from pymdownx.superfences import SuperFencesException
 
 from rules_py.dice import reseed
-from rules_py.markdown.widget import format_widget
 from rules_py.systems import wodu
 from rules_py.widgets import WIDGETS, WidgetError, answer
 
@@ -506,26 +504,6 @@ def test_wodu_builder_refuses_to_export_bad_values() -> None:
 # --------------------------------------------------------------------------
 # The widget fences on the WoDu pages
 # --------------------------------------------------------------------------
-
-
-@pytest.fixture
-def convert() -> Callable[[str], str]:
-    """Markdown with the widget fence, as mkdocs.yml configures it."""
-
-    def _convert(text: str) -> str:
-        md = markdown.Markdown(
-            extensions=["pymdownx.superfences"],
-            extension_configs={
-                "pymdownx.superfences": {
-                    "custom_fences": [
-                        {"name": "widget", "class": "rb-widget", "format": format_widget}
-                    ]
-                }
-            },
-        )
-        return md.convert(text)
-
-    return _convert
 
 
 def test_wodu_builder_fence_shares_its_store(convert: Callable[[str], str]) -> None:

@@ -17,7 +17,7 @@ const state = {
 let readyResolve;
 const readyPromise = new Promise((resolve) => (readyResolve = resolve));
 // Tests and the benchmark read the state and may ask the worker directly.
-window.rollbook = { state, ready: readyPromise, ask: (op, args) => ask(op, args) };
+window.rollbook = { state, ready: readyPromise, ask: (op, args) => ask(op, args), onRoll };
 
 function startPython() {
   if (state.worker || state.status === "failed") return;
@@ -93,6 +93,11 @@ function mountRoll(button) {
   button.dataset.rbMounted = "1";
   button.disabled = false;
   const output = document.querySelector(`output[for="${CSS.escape(button.id)}"]`);
+  onRoll(button, output, () => ask("roll", { expr: button.dataset.roll }), showRoll);
+}
+
+// A roll button: "Loading dice…" until Python answers, then the result or the error.
+function onRoll(button, output, request, show) {
   button.addEventListener("click", async () => {
     const clicked = performance.now();
     const wasReady = state.status === "ready";
@@ -103,9 +108,9 @@ function mountRoll(button) {
     }
     button.setAttribute("aria-busy", "true");
     try {
-      const view = await ask("roll", { expr: button.dataset.roll });
+      const view = await request();
       if (wasReady) state.timings.clicks.push(performance.now() - clicked);
-      showRoll(output, view);
+      show(output, view);
     } catch (error) {
       showError(output, error.message);
     } finally {

@@ -197,25 +197,8 @@ export function mountWidget(root, rollbook) {
 
   const rollButton = form.querySelector(".rb-widget__roll");
   if (rollButton && rolledOutput) {
-    rollButton.addEventListener("click", async () => {
-      const wasReady = state.status === "ready";
-      rolledOutput.classList.remove("rb-error");
-      if (!wasReady) {
-        rolledOutput.classList.add("rb-loading");
-        rolledOutput.textContent = "Loading dice…";
-      }
-      rollButton.setAttribute("aria-busy", "true");
-      try {
-        const view = await ask("widget", { name, action: "roll", values: read() });
-        showRolled(rolledOutput, view);
-      } catch (error) {
-        rolledOutput.classList.remove("rb-loading");
-        rolledOutput.classList.add("rb-error");
-        rolledOutput.textContent = error.message;
-      } finally {
-        rollButton.removeAttribute("aria-busy");
-      }
-    });
+    const request = () => ask("widget", { name, action: "roll", values: read() });
+    rollbook.onRoll(rollButton, rolledOutput, request, showRolled);
   }
 
   form.querySelector(".rb-widget__reset")?.addEventListener("click", () => {

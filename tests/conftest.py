@@ -1,3 +1,5 @@
+"""Fixtures shared by the Markdown extension and widget tests."""
+
 import markdown
 import pytest
 
