@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from rules_py._format import percent
 from rules_py.systems import wodu
@@ -161,3 +161,18 @@ def test_builder_exports_and_refuses_a_bad_import(
     expect(builder.locator('[data-field="level"]')).to_have_value("3")
     page.reload()
     expect(widget(page, "wodu-builder").locator('[data-field="name"]')).to_have_value("Wren")
+
+
+def test_without_javascript_the_widgets_answers_are_in_the_page(
+    browser: Browser, server: SiteServer
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.url + "wodu/resolution/")
+    check = page.locator('[data-widget="wodu-check"]')
+    expect(check.locator(".rb-widget__form")).to_be_hidden()
+    expect(check.locator(".rb-panel__text")).to_contain_text("2d10+2 against DR 12")
+    expect(check.locator("svg.rb-chart rect.rb-chart__bar")).to_have_count(19)
+    page.goto(server.url + "wodu/character-creation/")
+    expect(page.locator('[data-widget="wodu-builder"] .rb-facts')).to_contain_text("Max HP")
+    context.close()
