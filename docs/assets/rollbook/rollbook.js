@@ -242,6 +242,8 @@ function showOdds(figure, view) {
   }
 }
 
+const WIDGETS = "button[data-roll], [data-odds], [data-widget]";
+
 function mount() {
   const rolls = document.querySelectorAll("button[data-roll]");
   const odds = document.querySelectorAll("[data-odds]");
@@ -249,11 +251,13 @@ function mount() {
   rolls.forEach(mountRoll);
   odds.forEach(mountOdds);
   widgets.forEach((root) => mountWidget(root, window.rollbook));
-  if (rolls.length || odds.length || widgets.length) {
-    // Start Python once the page has painted; one worker serves every page of the visit.
-    requestAnimationFrame(() => setTimeout(startPython, 0));
-  }
+  // One worker serves every page of the visit (instant navigation keeps this module).
+  if (rolls.length || odds.length || widgets.length) startPython();
 }
+
+// Modules run once the page is parsed, after its first paint: start Python at once
+// rather than after Material's own start-up, which is what mount() waits for.
+if (document.readyState !== "loading" && document.querySelector(WIDGETS)) startPython();
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(mount);

@@ -8,13 +8,22 @@ let handle = null;
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // A gzip file the server did not decode itself: decompress it here.
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-  return bytes;
+  // A gzip file the server did not decode itself: decompress it while it downloads.
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.done ? new Uint8Array() : first.value;
+  let body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  if (head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
 async function boot() {
