@@ -5,6 +5,7 @@
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
 
 const STORE = "rollbook:widget:";
+const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
 
 function load(key) {
   try {
@@ -230,6 +231,9 @@ export function mountWidget(root, rollbook) {
     fileInput.value = "";
     if (!file) return;
     try {
+      if (file.size > MAX_IMPORT_BYTES) {
+        throw new Error(`${file.name} is too large to be a saved sheet (${Math.ceil(file.size / 1024)} KiB)`);
+      }
       const text = await file.text();
       const result = await ask("widget", { name, action: "import", text });
       clearTimeout(timer);
