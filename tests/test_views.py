@@ -47,3 +47,16 @@ def test_seed_makes_rolls_repeat_and_differ() -> None:
 
     assert rolls([1, 2, 3]) == rolls([1, 2, 3])
     assert rolls([1, 2, 3]) != rolls([4, 5, 6])
+
+
+def test_roll_view_draws_fudge_faces_with_their_values_as_titles() -> None:
+    from rules_py.views import FUDGE_FACES, roll_view
+
+    for _ in range(20):
+        view = roll_view("4dF+1")
+        dice = [p for p in view["parts"] if p["kind"] == "die"]
+        assert len(dice) == 4
+        values = {"−": -1, " ": 0, "+": 1}
+        assert {p["text"] for p in dice} <= set(FUDGE_FACES.values())
+        assert view["total"] == sum(values[p["text"]] for p in dice) + 1
+        assert all(p["title"] in {"-1", "0 (blank)", "+1"} for p in dice)

@@ -57,3 +57,13 @@ def test_exploding_die_rerolls_its_top_face_up_to_the_cap() -> None:
 def test_negative_dice_term_subtracts() -> None:
     result = roll_seeded("10-d6", 3)
     assert result.total == 10 - result.dice[0].value
+
+
+def test_fudge_dice_read_with_a_sign_on_every_face_but_zero() -> None:
+    seen: set[str] = set()
+    for seed in range(40):
+        line = roll_seeded("4dF", seed).describe()
+        faces = line[line.index("[") + 1 : line.index("]")].split(", ")
+        assert set(faces) <= {"-1", "0", "+1"}, line
+        seen |= set(faces)
+    assert seen == {"-1", "0", "+1"}
