@@ -110,6 +110,7 @@ def render(
             '<label class="md-button rb-widget__import">Import JSON'
             '<input type="file" accept="application/json,.json" class="rb-visually-hidden">'
             "</label>"
+            '<output class="rb-widget__message" aria-live="polite"></output>'
         )
     actions.append('<button type="button" class="md-button rb-widget__reset">Reset</button>')
     form = (

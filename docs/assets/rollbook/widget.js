@@ -124,6 +124,7 @@ export function mountWidget(root, rollbook) {
   const form = root.querySelector(".rb-widget__form");
   const panel = root.querySelector(".rb-widget__panel");
   const status = form.querySelector(".rb-widget__status");
+  const message = form.querySelector(".rb-widget__message");
   const rolledOutput = root.querySelector(".rb-widget__rolled");
   const fields = form.querySelector(".rb-widget__fields");
   const defaults = JSON.parse(root.dataset.values || "{}");
@@ -183,6 +184,13 @@ export function mountWidget(root, rollbook) {
     }
   };
 
+  // Export and import say how they went in their own line, which recomputing leaves alone.
+  const tell = (text, kind = "") => {
+    if (!message) return;
+    message.className = `rb-widget__message${kind ? ` rb-${kind}` : ""}`;
+    message.textContent = text;
+  };
+
   const changed = () => {
     clearTimeout(timer);
     timer = setTimeout(recompute, 150);
@@ -193,7 +201,9 @@ export function mountWidget(root, rollbook) {
   }
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
-    if (event.target.type !== "file") changed();
+    if (event.target.type === "file") return;
+    tell("");
+    changed();
   });
 
   const rollButton = form.querySelector(".rb-widget__roll");
@@ -219,9 +229,9 @@ export function mountWidget(root, rollbook) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-      setStatus(`Saved ${file.filename}`);
+      tell(`Saved ${file.filename}`);
     } catch (error) {
-      setStatus(error.message, "error");
+      tell(error.message, "error");
     }
   });
 
@@ -241,9 +251,9 @@ export function mountWidget(root, rollbook) {
       write(result.values);
       save(key, read());
       showPanel(result.panel);
-      setStatus(`Imported ${file.name}`);
+      tell(`Imported ${file.name}`);
     } catch (error) {
-      setStatus(`${error.message}. Your sheet is unchanged.`, "error");
+      tell(`${error.message}. Your sheet is unchanged.`, "error");
     }
   });
 

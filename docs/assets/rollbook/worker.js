@@ -64,13 +64,15 @@ async function boot() {
   step("seeded");
   postMessage({ type: "ready", how, ms: performance.now() - started, steps, origin: performance.timeOrigin });
   if (how === "snapshot") {
-    // The snapshot holds the imported modules but not their files: put them back,
-    // off the critical path, for anything imported later.
-    pyodide.loadPackage(wheels, { messageCallback: () => {} }).catch((error) => {
-      console.warn("Rollbook: could not unpack the rules wheels", error);
-    });
+    // The snapshot holds every module the widgets import, but not their files: a
+    // module imported later needs the wheels unpacked first. Do it only then, so
+    // that it never delays a roll.
+    unpackWheels = () => (unpacking ??= pyodide.loadPackage(wheels, { messageCallback: () => {} }));
   }
 }
+
+let unpacking = null;
+let unpackWheels = null;
 
 const ready = boot();
 ready.catch((error) => {
@@ -85,11 +87,20 @@ addEventListener("message", async (event) => {
     postMessage({ id, ok: false, error: "Python could not load" });
     return;
   }
+  const request = JSON.stringify({ op, args });
   let answer;
   try {
-    answer = JSON.parse(handle(JSON.stringify({ op, args })));
+    answer = JSON.parse(handle(request));
   } catch (error) {
     answer = { ok: false, error: String((error && error.message) || error) };
+    if (unpackWheels && /ModuleNotFoundError/.test(answer.error)) {
+      try {
+        await unpackWheels();
+        answer = JSON.parse(handle(request));
+      } catch (again) {
+        answer = { ok: false, error: String((again && again.message) || again) };
+      }
+    }
   }
   postMessage({ id, ...answer });
 });
