@@ -7,10 +7,10 @@ it into blocks and rolls the dice the rules name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any
 
 from rules_py._format import decimal, percent, signed
+from rules_py.dice import Distribution
 from rules_py.systems import wodu
 from rules_py.views import View
 from rules_py.widgets._blocks import (
@@ -172,15 +172,11 @@ def _damage_args(values: Values) -> tuple[int, int, bool]:
     return int(values["wr"]), values["hero_power"], values["paired"]
 
 
-def _mean(dist: Mapping[int, Fraction]) -> Fraction:
-    return sum((outcome * p for outcome, p in dist.items()), Fraction(0))
-
-
 def _damage_show(values: Values) -> list[Block]:
     wr, power, paired = _damage_args(values)
     notation = wodu.damage_notation(wr, power, paired)
-    dist = wodu.damage_distribution(wr, power, paired)
-    mean = _mean(dist)
+    dist = Distribution.from_weights(wodu.damage_distribution(wr, power, paired))
+    mean = dist.mean
     what = f"WR:{wr}" + (" paired weapons" if paired else "")
     if power:
         what += f" with a {signed(power)} hero power"
@@ -188,25 +184,27 @@ def _damage_show(values: Values) -> list[Block]:
         summary = f"{what} deals a flat {notation} damage: nothing to roll."
     else:
         summary = (
-            f"{what} rolls {notation} for damage: {min(dist)} to {max(dist)}, "
+            f"{what} rolls {notation} for damage: {dist.minimum} to {dist.maximum}, "
             f"{decimal(mean)} on average."
         )
-    outcomes = sorted(dist)
-    at_least = {o: sum((dist[t] for t in outcomes if t >= o), Fraction(0)) for o in outcomes}
+    rows = list(dist.rows())
     return [
         text(summary),
         facts(
             [
                 ("Damage roll", notation),
                 ("Average damage", decimal(mean), str(mean)),
-                ("Range", f"{min(dist)}-{max(dist)}" if len(dist) > 1 else str(min(dist))),
+                (
+                    "Range",
+                    f"{dist.minimum}-{dist.maximum}" if len(dist) > 1 else str(dist.minimum),
+                ),
             ]
         ),
         table(
             f"Damage of {notation}",
             ["Damage", "P(=)", "P(≥)"],
-            ([str(o), percent(dist[o]), percent(at_least[o])] for o in outcomes),
-            titles=(["", str(dist[o]), str(at_least[o])] for o in outcomes),
+            ([str(o), percent(eq), percent(ge)] for o, eq, ge, _ in rows),
+            titles=(["", str(eq), str(ge)] for _, eq, ge, _ in rows),
         ),
         bar_chart(dist, notation),
     ]
