@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules_py._format import percent
-from rules_py.dice import Distribution, RollResult, roll
+from rules_py.dice import Distribution, RollResult, parse, roll
 from rules_py.views import View, chart, roll_parts
 
 Block = dict[str, Any]
@@ -83,6 +83,19 @@ def bar_chart(dist: Mapping[int, Fraction], title: str, target: int | None = Non
     """A bar chart of an exact distribution; results at or over ``target`` marked."""
     distribution = dist if isinstance(dist, Distribution) else Distribution.from_weights(dist)
     return {"type": "chart", "chart": chart(distribution, target, title)}
+
+
+def listing(names: Iterable[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` (one name as it is, none as "")."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def with_modifier(dice: str, modifier: int) -> str:
+    """Dice plus a modifier as notation: ``("2d10", 2)`` -> ``"2d10+2"``, 0 left out."""
+    return str(parse(dice).with_modifier(modifier))
 
 
 def roll_line(label: str, expr: str) -> tuple[dict[str, Any], RollResult]:

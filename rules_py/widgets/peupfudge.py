@@ -17,11 +17,13 @@ from rules_py.widgets._blocks import (
     Block,
     bar_chart,
     facts,
+    listing,
     odds_table,
     roll_line,
     rolled,
     table,
     text,
+    with_modifier,
 )
 from rules_py.widgets._fields import Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
@@ -45,11 +47,6 @@ def _sum(first: int, *terms: int) -> str:
     for term in terms:
         out += f" - {-term}" if term < 0 else f" + {term}"
     return out
-
-
-def _fudge(dice: int, modifier: int = 0) -> str:
-    """The dice expression ``NdF`` plus a modifier: ``3dF+7``, ``1dF-43``, ``4dF``."""
-    return f"{dice}dF{signed(modifier)}" if modifier else f"{dice}dF"
 
 
 def _chance(p: Fraction) -> str:
@@ -115,7 +112,7 @@ def _action_show(values: Values) -> list[Block]:
 
 def _action_roll(values: Values) -> View:
     level, extra, difficulty, dice = values["L"], values["A"], values["D"], values["dice"]
-    line, result = roll_line("R", _fudge(dice))
+    line, result = roll_line("R", f"{dice}dF")
     roll = result.total
     total = level + extra + roll
     performance = pf.relative_performance(level, extra, roll, difficulty)
@@ -177,11 +174,6 @@ def _names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     ]
 
 
-def _and(names: Sequence[str]) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _opposed_show(values: Values) -> list[Block]:
     rows, dice = values["participants"], values["dice"]
     names = _names(rows)
@@ -191,7 +183,7 @@ def _opposed_show(values: Values) -> list[Block]:
     leaders = [name for name, p in zip(names, odds.alone_on_top, strict=True) if p == best]
     summary = (
         f"Everyone rolls {dice}dF and adds L + A; the highest total wins, and equal highest "
-        f"totals are a tie. Most likely alone on top: {_and(leaders)}, "
+        f"totals are a tie. Most likely alone on top: {listing(leaders)}, "
         f"{_chance(best)}{' each' if len(leaders) > 1 else ''}; "
         f"a tie for the top: {_chance(odds.tie)}."
     )
@@ -224,7 +216,7 @@ def _opposed_roll(values: Values) -> View:
     names = _names(rows)
     lines, totals, sums = [], [], []
     for name, row in zip(names, rows, strict=True):
-        line, result = roll_line(name, _fudge(dice, row["L"] + row["A"]))
+        line, result = roll_line(name, with_modifier(f"{dice}dF", row["L"] + row["A"]))
         roll = result.total - row["L"] - row["A"]
         lines.append(line)
         totals.append(result.total)
@@ -235,7 +227,7 @@ def _opposed_roll(values: Values) -> View:
     else:
         best = max(totals)
         tied = [name for name, total in zip(names, totals, strict=True) if total == best]
-        verdict = f"Tie for the top at {best} between {_and(tied)}: nobody wins"
+        verdict = f"Tie for the top at {best} between {listing(tied)}: nobody wins"
     return rolled(lines, f"{verdict} (L + A + R: {'; '.join(sums)}).")
 
 

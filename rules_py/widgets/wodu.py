@@ -6,7 +6,7 @@ it into blocks and rolls the dice the rules name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from rules_py._format import decimal, percent, signed
@@ -18,11 +18,13 @@ from rules_py.widgets._blocks import (
     bar_chart,
     error,
     facts,
+    listing,
     odds_table,
     roll_line,
     rolled,
     table,
     text,
+    with_modifier,
 )
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
@@ -52,8 +54,7 @@ BACKGROUND = Flag("background", "Background applies (3d10, keep the highest two)
 
 def check_dice(ability: int, background: bool) -> str:
     """The check's dice: 2d10 + ability, or 3d10k2 + ability with a Background."""
-    dice = wodu.BACKGROUND_CHECK_DICE if background else wodu.CHECK_DICE
-    return f"{dice}{signed(ability)}" if ability else dice
+    return with_modifier(wodu.BACKGROUND_CHECK_DICE if background else wodu.CHECK_DICE, ability)
 
 
 def _fuzzy_range(values: Values) -> tuple[int, int]:
@@ -297,17 +298,13 @@ _DEFAULT_PLAYERS = (
 )
 
 
-def _gm_dice(modifier: int) -> str:
-    return f"{wodu.GM_INITIATIVE_DIE}{signed(modifier)}" if modifier else wodu.GM_INITIATIVE_DIE
-
-
 def _player_name(row: Mapping[str, Any], number: int) -> str:
     return str(row["name"]) or f"Player {number}"
 
 
 def _initiative_show(values: Values) -> list[Block]:
     modifier = int(values["gm_modifier"])
-    gm_dice = _gm_dice(modifier)
+    gm_dice = with_modifier(wodu.GM_INITIATIVE_DIE, modifier)
     enemies = wodu.gm_initiative_outcomes(modifier)
     low, high = wodu.GM_SURPRISED_HIGHEST, wodu.GM_SURPRISED_HIGHEST + 1
     blocks = [
@@ -358,20 +355,13 @@ def _initiative_show(values: Values) -> list[Block]:
     return blocks
 
 
-def _names(names: Iterable[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _has(names: list[str]) -> str:
     return "has" if len(names) == 1 else "have"
 
 
 def _initiative_roll(values: Values) -> View:
     modifier = int(values["gm_modifier"])
-    gm_line, gm_result = roll_line("GM", _gm_dice(modifier))
+    gm_line, gm_result = roll_line("GM", with_modifier(wodu.GM_INITIATIVE_DIE, modifier))
     gm_band = wodu.gm_initiative_band(gm_result.total)
     lines = [gm_line]
     by_band: dict[wodu.InitiativeBand, list[tuple[str, int]]] = {
@@ -394,15 +384,15 @@ def _initiative_roll(values: Values) -> View:
             "the rest are simply ready."
         ]
     sentences += [
-        f"{_BAND_NAMES[band]}: {_names(f'{n} ({t})' for n, t in rolled_names)}."
+        f"{_BAND_NAMES[band]}: {listing(f'{n} ({t})' for n, t in rolled_names)}."
         for band, rolled_names in by_band.items()
         if rolled_names
     ]
     leaders = [n for n, _ in by_band["head start"]]
     if leaders and gm_band == "head start":
-        round_1 = f"to {_names(leaders)} first, then to the enemies with a head start"
+        round_1 = f"to {listing(leaders)} first, then to the enemies with a head start"
     elif leaders:
-        round_1 = f"only to {_names(leaders)}"
+        round_1 = f"only to {listing(leaders)}"
     elif gm_band == "head start":
         round_1 = "only to the enemies with a head start"
     else:
@@ -413,13 +403,13 @@ def _initiative_roll(values: Values) -> View:
         sentences.append("Round 1: no one has a head start, so no one acts.")
     if leaders and gm_band == "surprised":
         sentences.append(
-            f"{_names(leaders)} {_has(leaders)} advantage attacking the surprised enemies "
+            f"{listing(leaders)} {_has(leaders)} advantage attacking the surprised enemies "
             "in Round 1."
         )
     surprised = [n for n, _ in by_band["surprised"]]
     if surprised and gm_band == "head start":
         sentences.append(
-            f"{_names(surprised)} {_has(surprised)} disadvantage defending against the "
+            f"{listing(surprised)} {_has(surprised)} disadvantage defending against the "
             "enemies with a head start in Round 1."
         )
     sentences.append(
@@ -532,7 +522,7 @@ def _builder_sheet(values: Values) -> tuple[dict[str, int], list[str]]:
 
 _ADVANCED_MOVE_NOTE = (
     "Levels "
-    + _names([str(row.level) for row in wodu.ADVANCEMENT if row.advanced_move_allowed])
+    + listing([str(row.level) for row in wodu.ADVANCEMENT if row.advanced_move_allowed])
     + " may add an Advanced Move instead of a Special Move"
 )
 
