@@ -39,6 +39,7 @@ from pymdownx.superfences import SuperFencesException
 from rules_py.markdown._html import attrs, chart_svg, next_id
 from rules_py.widgets import WIDGETS, Widget
 from rules_py.widgets._fields import Cell, Choice, Field, Flag, Number, Rows, Text, read_values
+from rules_py.widgets._widget import refusals
 
 _STORE = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
@@ -54,10 +55,9 @@ def format_widget(
     """Render one widget fence (see the module's docstring)."""
     widget, values, store = parse_settings(source)
     panel = widget.panel(values)
-    refusals = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if refusals:
+    if rules := refusals(panel):
         raise SuperFencesException(
-            f"Rollbook: widget {widget.name!r} refuses the fence's values: {refusals[0]}"
+            f"Rollbook: widget {widget.name!r} refuses the fence's values: {rules[0]}"
         )
     return render(widget, values, panel, next_id(md, "widget"), store, class_name)
 

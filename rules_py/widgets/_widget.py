@@ -9,7 +9,7 @@ from typing import Any
 
 from rules_py.views import RequestError, View
 from rules_py.widgets._blocks import Block, error
-from rules_py.widgets._fields import Field, FieldError, read_values
+from rules_py.widgets._fields import Field, read_values
 
 Values = Mapping[str, Any]
 
@@ -66,9 +66,7 @@ class Widget:
             raise WidgetError(str(errors[0]))
         try:
             return self.roll(values)
-        except FieldError as broken:
-            raise WidgetError(str(broken)) from None
-        except ValueError as broken:
+        except ValueError as broken:  # a rule's message (FieldError included)
             raise WidgetError(str(broken)) from None
 
     def export(self, raw: Values) -> View:
@@ -112,10 +110,14 @@ class Widget:
         if errors:
             raise WidgetError(f"This file cannot be used: {errors[0]}")
         panel = self.panel(values)
-        refusals = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-        if refusals:
-            raise WidgetError(f"This file's sheet breaks a rule: {refusals[0]}")
+        if rules := refusals(panel):
+            raise WidgetError(f"This file's sheet breaks a rule: {rules[0]}")
         return {"values": values, "panel": panel}
+
+
+def refusals(panel: View) -> list[str]:
+    """The rules a panel says its values break (its error blocks), in order."""
+    return [block["text"] for block in panel["blocks"] if block["type"] == "error"]
 
 
 def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) -> View:
