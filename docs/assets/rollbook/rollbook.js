@@ -3,6 +3,7 @@
 // written with textContent, never as HTML.
 
 import { drawChart, drawParts, flash } from "./draw.js";
+import { loadSaved, save } from "./saved.js";
 import { mountWidget } from "./widget.js";
 
 const STORE = "rollbook:odds:";
@@ -141,12 +142,7 @@ function mountOdds(figure) {
   form.hidden = false;
   const status = form.querySelector(".rb-odds__status");
   const key = STORE + location.pathname + "#" + figure.id;
-  let saved = null;
-  try {
-    saved = JSON.parse(localStorage.getItem(key) || "null");
-  } catch (error) {
-    saved = null;
-  }
+  const saved = loadSaved(key);
   let timer = null;
   let latest = 0;
   const recompute = async () => {
@@ -160,11 +156,7 @@ function mountOdds(figure) {
       }
       values[input.name] = Number(input.value);
     }
-    try {
-      localStorage.setItem(key, JSON.stringify(values));
-    } catch (error) {
-      /* storage full or blocked: nothing to keep */
-    }
+    save(key, values);
     const request = ++latest;
     const started = performance.now();
     status.className = "rb-odds__status rb-loading";
@@ -195,7 +187,7 @@ function mountOdds(figure) {
     clearTimeout(timer);
     timer = setTimeout(recompute, 150);
   });
-  if (saved && typeof saved === "object") {
+  if (saved) {
     let changed = false;
     for (const input of form.querySelectorAll("input")) {
       if (input.name in saved && String(saved[input.name]) !== input.value) {

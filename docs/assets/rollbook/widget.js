@@ -3,26 +3,10 @@
 // with; the rules, the checks of every value and the refusals are all Python's.
 
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
+import { loadSaved, save } from "./saved.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
-
-function load(key) {
-  try {
-    const value = JSON.parse(localStorage.getItem(key) || "null");
-    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
-  } catch (error) {
-    return null;
-  }
-}
-
-function save(key, values) {
-  try {
-    localStorage.setItem(key, JSON.stringify(values));
-  } catch (error) {
-    /* storage full or blocked: the page still works, it just forgets */
-  }
-}
 
 function readControl(control) {
   return control.type === "checkbox" ? control.checked : control.value;
@@ -258,7 +242,7 @@ export function mountWidget(root, rollbook) {
   });
 
   form.hidden = false;
-  const saved = load(key);
+  const saved = loadSaved(key);
   if (saved) {
     const before = JSON.stringify(read());
     write(saved);
