@@ -1,0 +1,168 @@
+"""The pages as a reader meets them: navigation, titles, the home page, and the rules
+statements that can be checked against the sources' numbers and the rules package.
+
+MkDocs' own loader reads mkdocs.yml (its ``!ENV`` and ``!!python/name`` tags included),
+builds the navigation and renders single pages; no browser and no full build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files, get_files
+from mkdocs.structure.nav import Navigation, Section, get_navigation
+from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+@dataclass(frozen=True)
+class Site:
+    config: MkDocsConfig
+    files: Files
+    nav: Navigation
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Site]:
+    # Snippets resolve their base path from the working directory, as in a build.
+    with contextlib.chdir(ROOT):
+        config = load_config(str(ROOT / "mkdocs.yml"))
+        files = get_files(config)
+        nav = get_navigation(files, config)
+        for page in nav.pages:
+            page.read_source(config)
+        yield Site(config, files, nav)
+
+
+def _pages(item: object) -> list[Page]:
+    if isinstance(item, Page):
+        return [item]
+    if isinstance(item, Section):
+        return [page for child in item.children for page in _pages(child)]
+    return []
+
+
+def _section(site: Site, title: str) -> Section:
+    sections = [item for item in site.nav.items if isinstance(item, Section)]
+    found = [s for s in sections if s.title == title]
+    assert found, f"no top-level section {title!r} in {[s.title for s in sections]}"
+    return found[0]
+
+
+def _live_systems(site: Site) -> dict[str, str]:
+    """Top-level sections that open on a system's own index page: {src path: title}."""
+    live = {}
+    for item in site.nav.items:
+        pages = _pages(item)
+        if (
+            isinstance(item, Section)
+            and pages
+            and re.fullmatch(r"[^/]+/index\.md", pages[0].file.src_uri)
+        ):
+            live[pages[0].file.src_uri] = str(item.title)
+    return live
+
+
+def _render(site: Site, src: str) -> Page:
+    page = next(p for p in site.nav.pages if p.file.src_uri == src)
+    with contextlib.chdir(ROOT):
+        page.render(site.config, site.files)
+    return page
+
+
+class _Cards(HTMLParser):
+    """The home page's system cards: each card's text and the pages it links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[dict[str, list[str]]] = []
+        self._depth = 0  # <div> nesting inside the current card; 0 when outside
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "div" and self._depth:
+            self._depth += 1
+        elif tag == "div" and "rb-card" in classes:
+            self._depth = 1
+            self.cards.append({"text": [], "links": []})
+        elif tag == "a" and self._depth:
+            href = dict(attrs).get("href") or ""
+            if not href.startswith("#"):  # a heading's own permalink is no link to a page
+                self.cards[-1]["links"].append(href)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div" and self._depth:
+            self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.cards[-1]["text"].append(data)
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 15: every page has its own title (search results, tabs, history)
+# --------------------------------------------------------------------------
+
+
+def test_no_two_pages_share_a_title(site: Site) -> None:
+    titles = Counter(str(page.title) for page in site.nav.pages)
+    assert [t for t, n in titles.items() if n > 1] == []
+
+
+def test_each_glossary_title_names_its_system(site: Site) -> None:
+    for src, system in (("wodu/glossary.md", "WoDu"), ("peupfudge/glossary.md", "Peupfudge")):
+        page = next(p for p in site.nav.pages if p.file.src_uri == src)
+        assert system in str(page.title)
+        assert page.markdown is not None
+        h1 = page.markdown.splitlines()[0]
+        assert h1.startswith("# ") and system in h1
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 16: the home page and the description say what is there
+# --------------------------------------------------------------------------
+
+
+def test_home_cards_link_only_to_systems_that_are_on_the_site(site: Site) -> None:
+    live = _live_systems(site)
+    assert set(live) >= {"wodu/index.md", "peupfudge/index.md"}
+    parser = _Cards()
+    parser.feed(_render(site, "index.md").content or "")
+    cards = parser.cards
+    assert len(cards) == 5
+    live_urls = {src.removesuffix("index.md") for src in live}
+    linked = [card for card in cards if card["links"]]
+    assert {link for card in linked for link in card["links"]} == live_urls
+    for card in cards:
+        text = " ".join(card["text"])
+        if card["links"]:
+            assert "in preparation" not in text.lower()
+        else:
+            assert "In preparation" in text, f"card without a link: {text[:60]!r}"
+
+
+def test_description_and_intro_name_what_is_there(site: Site) -> None:
+    live = list(_live_systems(site).values())
+    waiting = 5 - len(live)
+    description = str(site.config.site_description)
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    intro = home[home.index("# Rollbook") : home.index("## The systems")]
+    for text in (description, intro):
+        for system in live:
+            assert system.removeprefix("2d10 ") in text
+        assert f"{NUMBER_WORDS[waiting]} more" in text
+        assert "in preparation" in text
+        assert "five" not in text.lower()
+    assert f"{NUMBER_WORDS[len(live)].capitalize()} systems are on the site now" in intro
