@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shlex
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,8 +23,11 @@ from mkdocs.structure.files import Files, get_files
 from mkdocs.structure.nav import Navigation, Section, get_navigation
 from mkdocs.structure.pages import Page
 
+from rules_py._cli import main
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
+DEVELOPERS = "For developers"
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
@@ -166,3 +170,61 @@ def test_description_and_intro_name_what_is_there(site: Site) -> None:
         assert "in preparation" in text
         assert "five" not in text.lower()
     assert f"{NUMBER_WORDS[len(live)].capitalize()} systems are on the site now" in intro
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 17: developer material lives in its own, marked section
+# --------------------------------------------------------------------------
+
+DEVELOPER_MATERIAL = re.compile(
+    r"^#+ From a terminal|rules-py|rules_py|```console|site's tests|mkdocs|pytest|\.venv",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def test_developer_pages_have_their_own_section(site: Site) -> None:
+    developer = {page.file.src_uri for page in _pages(_section(site, DEVELOPERS))}
+    assert developer == {"authoring.md", "command-line.md"}
+    for item in site.nav.items:
+        if getattr(item, "title", None) != DEVELOPERS:
+            assert not developer & {page.file.src_uri for page in _pages(item)}
+
+
+def test_players_pages_carry_no_developer_instructions(site: Site) -> None:
+    developer = _pages(_section(site, DEVELOPERS))
+    for page in site.nav.pages:
+        if page not in developer:
+            found = DEVELOPER_MATERIAL.findall(page.markdown or "")
+            assert found == [], f"{page.file.src_uri}: {found}"
+
+
+def _console_examples(text: str) -> Iterator[tuple[list[str], list[str]]]:
+    """Each ``$ rules-py ...`` line of a console block, with the lines it prints."""
+    for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL):
+        for example in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            command, *output = example.rstrip("\n").split("\n")
+            yield shlex.split(command), output
+
+
+def test_the_command_line_page_shows_what_the_tool_prints(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = next(p for p in site.nav.pages if p.file.src_uri == "command-line.md")
+    text = page.markdown or ""
+    examples = list(_console_examples(text))
+    assert {argv[1] for argv, _ in examples} == {"roll", "odds", "check", "calc"}
+    assert "--seed" in text and "status 2" in text
+    checked = 0
+    for argv, output in examples:
+        refused = output[0].startswith("rules-py: error:")
+        if argv[1] in ("roll", "odds") and not refused:  # a random roll; an abridged JSON
+            continue
+        try:
+            status = main(argv[1:])
+        except SystemExit as stop:
+            status = stop.code
+        captured = capsys.readouterr()
+        assert (captured.out + captured.err).splitlines() == output, argv
+        assert status == (2 if refused else 0)
+        checked += 1
+    assert checked >= 8
