@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 
 from rules_py._cli import main
 from rules_py.dice import distribution
-from rules_py.systems import wodu
+from rules_py.systems import peupfudge, wodu
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -337,3 +337,97 @@ def test_wodu_inferences_are_marked_as_the_sites(page: str, values: list[str]) -
     assert len(notes) == 1, f"{page}: no source note names the site's inference"
     for value in values:
         assert value in notes[0]
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 26: Peupfudge against its draft and rules_py.systems.peupfudge
+# --------------------------------------------------------------------------
+
+SEED_WORDS = re.compile(r"[a-z]+")
+SEED_WINDOW = 10  # the shared seed_overlap tool's window
+SEEDS = ROOT.parent / "shared" / "seeds"  # where scripts/test finds the overlap tool's
+
+
+def _seed_words(text: str) -> list[str]:
+    """Lower-case words with apostrophes dropped, so "levels'" and "levels" match."""
+    return SEED_WORDS.findall(text.lower().replace("’", "").replace("'", ""))
+
+
+def _shared_runs(page: list[str], runs: set[tuple[str, ...]]) -> list[str]:
+    return [
+        " ".join(page[i : i + SEED_WINDOW])
+        for i in range(len(page) - SEED_WINDOW + 1)
+        if tuple(page[i : i + SEED_WINDOW]) in runs
+    ]
+
+
+def _runs(words: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + SEED_WINDOW]) for i in range(len(words) - SEED_WINDOW + 1)}
+
+
+def test_peupfudge_example_1_restates_the_drafts_difficulty() -> None:
+    """Example 1's D in our words: the overlap tool missed it, "levels'" against "levels"."""
+    draft = _seed_words(
+        "by considering that a standard being with 7 levels worth of Construction Magic "
+        "XP would succeed half the time at casting this spell over an abyss of that size"
+    )
+    page = _seed_words((DOCS / "peupfudge/examples.md").read_text(encoding="utf-8"))
+    assert _shared_runs(page, _runs(draft)) == []
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents sit beside the checkout")
+def test_no_page_repeats_a_source_word_for_word_apostrophes_ignored() -> None:
+    runs: set[tuple[str, ...]] = set()
+    for seed in sorted(SEEDS.glob("*.txt")):
+        runs |= _runs(_seed_words(seed.read_text(encoding="utf-8")))
+    for path in sorted(DOCS.rglob("*.md")):
+        shared = _shared_runs(_seed_words(path.read_text(encoding="utf-8")), runs)
+        assert shared == [], f"{path.relative_to(DOCS)}: {shared}"
+
+
+def test_peupfudge_dice_are_the_main_source_of_randomness_not_all_of_it() -> None:
+    text = _prose("peupfudge/index.md")
+    assert "All of the game's randomness" not in text
+    assert "are the game's chief source of randomness" in text
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "peupfudge/index.md",
+        "peupfudge/actions.md",
+        "peupfudge/opposed-actions.md",
+        "peupfudge/probability.md",
+    ],
+)
+def test_peupfudge_pages_with_tools_give_their_range_of_dice(page: str) -> None:
+    assert f"from {peupfudge.MIN_DICE} to {peupfudge.MAX_DICE} fudge dice" in _prose(page)
+
+
+def test_peupfudge_probability_tool_does_not_promise_more_rows() -> None:
+    assert "change the ranges of N and D" not in _prose("peupfudge/probability.md")
+
+
+def test_peupfudge_ties_are_no_success_for_the_tied_only() -> None:
+    text = _prose("peupfudge/opposed-actions.md")
+    assert "nobody succeeds" not in text
+    assert "no success for any of the characters who tie" in text
+    assert "The rule speaks only of the characters who tie" in text
+    # Two who tie behind a clear leader: the leader still finishes alone on top.
+    outcomes = peupfudge.opposed_outcomes([8, 0, 0], dice=1)
+    assert outcomes.alone_on_top[0] == 1 and outcomes.tie == 0
+
+
+def test_kotorikhs_sheet_notes_the_map_the_prose_gives_him() -> None:
+    text = (DOCS / "peupfudge/examples.md").read_text(encoding="utf-8")
+    kit = re.search(r"^\| Kotorikh \| \(just the pack\) \| (.*) \|$", text, re.MULTILINE)
+    assert kit and "map" in kit[1].split("; ")
+    sheet = text[text.index("### Kotorikh's character sheet") : text.index("### The first night")]
+    inventory = sheet[sheet.index("**Inventory**") : sheet.index("**Abilities**")]
+    table = "\n".join(line for line in inventory.splitlines() if line.startswith("|"))
+    assert "map" not in table
+    notes = [
+        " ".join(note.split())
+        for note in re.findall(r'!!! note "Source note"\n((?: {4}.*\n)+)', inventory)
+    ]
+    assert any("map" in note and "has no map" in note for note in notes)
