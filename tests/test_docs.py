@@ -258,7 +258,7 @@ def _points(expr: str, bonus: int, target: int) -> Fraction:
 def test_wodu_odds_page_says_where_a_d20_bonus_is_worth_less() -> None:
     text = _prose("wodu/odds.md")
     assert "always worth exactly 10" not in text
-    worth = {t: _points("d20", 2, t) for t in range(2, 23)}  # the rows the draft prints
+    worth = {t: _points("d20", 2, t) for t in range(2, 23)}  # at target 1 both are certain
     full = max(worth.values())
     ends = sorted(t for t, points in worth.items() if points != full)
     middle = [t for t in worth if t not in ends]
