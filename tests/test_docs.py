@@ -1,0 +1,433 @@
+"""The pages as a reader meets them: navigation, titles, the home page, and the rules
+statements that can be checked against the sources' numbers and the rules package.
+
+MkDocs' own loader reads mkdocs.yml (its ``!ENV`` and ``!!python/name`` tags included),
+builds the navigation and renders single pages; no browser and no full build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shlex
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files, get_files
+from mkdocs.structure.nav import Navigation, Section, get_navigation
+from mkdocs.structure.pages import Page
+
+from rules_py._cli import main
+from rules_py.dice import distribution
+from rules_py.systems import peupfudge, wodu
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+DEVELOPERS = "For developers"
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+@dataclass(frozen=True)
+class Site:
+    config: MkDocsConfig
+    files: Files
+    nav: Navigation
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Site]:
+    # Snippets resolve their base path from the working directory, as in a build.
+    with contextlib.chdir(ROOT):
+        config = load_config(str(ROOT / "mkdocs.yml"))
+        files = get_files(config)
+        nav = get_navigation(files, config)
+        for page in nav.pages:
+            page.read_source(config)
+        yield Site(config, files, nav)
+
+
+def _pages(item: object) -> list[Page]:
+    if isinstance(item, Page):
+        return [item]
+    if isinstance(item, Section):
+        return [page for child in item.children for page in _pages(child)]
+    return []
+
+
+def _section(site: Site, title: str) -> Section:
+    sections = [item for item in site.nav.items if isinstance(item, Section)]
+    found = [s for s in sections if s.title == title]
+    assert found, f"no top-level section {title!r} in {[s.title for s in sections]}"
+    return found[0]
+
+
+def _live_systems(site: Site) -> dict[str, str]:
+    """Top-level sections that open on a system's own index page: {src path: title}."""
+    live = {}
+    for item in site.nav.items:
+        pages = _pages(item)
+        if (
+            isinstance(item, Section)
+            and pages
+            and re.fullmatch(r"[^/]+/index\.md", pages[0].file.src_uri)
+        ):
+            live[pages[0].file.src_uri] = str(item.title)
+    return live
+
+
+def _render(site: Site, src: str) -> Page:
+    page = next(p for p in site.nav.pages if p.file.src_uri == src)
+    with contextlib.chdir(ROOT):
+        page.render(site.config, site.files)
+    return page
+
+
+class _Cards(HTMLParser):
+    """The home page's system cards: each card's text and the pages it links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[dict[str, list[str]]] = []
+        self._depth = 0  # <div> nesting inside the current card; 0 when outside
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "div" and self._depth:
+            self._depth += 1
+        elif tag == "div" and "rb-card" in classes:
+            self._depth = 1
+            self.cards.append({"text": [], "links": []})
+        elif tag == "a" and self._depth:
+            href = dict(attrs).get("href") or ""
+            if not href.startswith("#"):  # a heading's own permalink is no link to a page
+                self.cards[-1]["links"].append(href)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div" and self._depth:
+            self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.cards[-1]["text"].append(data)
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 15: every page has its own title (search results, tabs, history)
+# --------------------------------------------------------------------------
+
+
+def test_no_two_pages_share_a_title(site: Site) -> None:
+    titles = Counter(str(page.title) for page in site.nav.pages)
+    assert [t for t, n in titles.items() if n > 1] == []
+
+
+def test_each_glossary_title_names_its_system(site: Site) -> None:
+    for src, system in (("wodu/glossary.md", "WoDu"), ("peupfudge/glossary.md", "Peupfudge")):
+        page = next(p for p in site.nav.pages if p.file.src_uri == src)
+        assert system in str(page.title)
+        assert page.markdown is not None
+        h1 = page.markdown.splitlines()[0]
+        assert h1.startswith("# ") and system in h1
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 16: the home page and the description say what is there
+# --------------------------------------------------------------------------
+
+
+def test_home_cards_link_only_to_systems_that_are_on_the_site(site: Site) -> None:
+    live = _live_systems(site)
+    assert set(live) >= {"wodu/index.md", "peupfudge/index.md"}
+    parser = _Cards()
+    parser.feed(_render(site, "index.md").content or "")
+    cards = parser.cards
+    assert len(cards) == 5
+    live_urls = {src.removesuffix("index.md") for src in live}
+    linked = [card for card in cards if card["links"]]
+    assert {link for card in linked for link in card["links"]} == live_urls
+    for card in cards:
+        text = " ".join(card["text"])
+        if card["links"]:
+            assert "in preparation" not in text.lower()
+        else:
+            assert "In preparation" in text, f"card without a link: {text[:60]!r}"
+
+
+def test_description_and_intro_name_what_is_there(site: Site) -> None:
+    live = list(_live_systems(site).values())
+    waiting = 5 - len(live)
+    description = str(site.config.site_description)
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    intro = home[home.index("# Rollbook") : home.index("## The systems")]
+    for text in (description, intro):
+        for system in live:
+            assert system.removeprefix("2d10 ") in text
+        assert f"{NUMBER_WORDS[waiting]} more" in text
+        assert "in preparation" in text
+        assert "five" not in text.lower()
+    assert f"{NUMBER_WORDS[len(live)].capitalize()} systems are on the site now" in intro
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 17: developer material lives in its own, marked section
+# --------------------------------------------------------------------------
+
+DEVELOPER_MATERIAL = re.compile(
+    r"^#+ From a terminal|rules-py|rules_py|```console|site's tests|mkdocs|pytest|\.venv",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def test_developer_pages_have_their_own_section(site: Site) -> None:
+    developer = {page.file.src_uri for page in _pages(_section(site, DEVELOPERS))}
+    assert developer == {"authoring.md", "command-line.md"}
+    for item in site.nav.items:
+        if getattr(item, "title", None) != DEVELOPERS:
+            assert not developer & {page.file.src_uri for page in _pages(item)}
+
+
+def test_players_pages_carry_no_developer_instructions(site: Site) -> None:
+    developer = _pages(_section(site, DEVELOPERS))
+    for page in site.nav.pages:
+        if page not in developer:
+            found = DEVELOPER_MATERIAL.findall(page.markdown or "")
+            assert found == [], f"{page.file.src_uri}: {found}"
+
+
+def _console_examples(text: str) -> Iterator[tuple[list[str], list[str]]]:
+    """Each ``$ rules-py ...`` line of a console block, with the lines it prints."""
+    for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL):
+        for example in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            command, *output = example.rstrip("\n").split("\n")
+            yield shlex.split(command), output
+
+
+def test_the_command_line_page_shows_what_the_tool_prints(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = next(p for p in site.nav.pages if p.file.src_uri == "command-line.md")
+    text = page.markdown or ""
+    examples = list(_console_examples(text))
+    assert {argv[1] for argv, _ in examples} == {"roll", "odds", "check", "calc"}
+    assert "--seed" in text and "status 2" in text
+    checked = 0
+    for argv, output in examples:
+        refused = output[0].startswith("rules-py: error:")
+        if argv[1] in ("roll", "odds") and not refused:  # a random roll; an abridged JSON
+            continue
+        try:
+            status = main(argv[1:])
+        except SystemExit as stop:
+            status = stop.code
+        captured = capsys.readouterr()
+        assert (captured.out + captured.err).splitlines() == output, argv
+        assert status == (2 if refused else 0)
+        checked += 1
+    assert checked >= 8
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 25: the 2d10 WoDu Hack against its draft and rules_py.systems.wodu
+# --------------------------------------------------------------------------
+
+
+def _prose(path: str) -> str:
+    """A page's Markdown with its line breaks and indentation folded into single spaces."""
+    return " ".join((DOCS / path).read_text(encoding="utf-8").split())
+
+
+def _source_notes(path: str) -> list[str]:
+    """The text of each ``!!! note "Source note"`` on a page, in single spaces."""
+    text = (DOCS / path).read_text(encoding="utf-8")
+    blocks = re.findall(r'^!!! note "Source note"\n((?:(?: {4}.*)?\n)+)', text, re.MULTILINE)
+    return [" ".join(block.split()) for block in blocks]
+
+
+def _points(expr: str, bonus: int, target: int) -> Fraction:
+    """How many percentage points ``+bonus`` adds to P(expr >= target)."""
+    return 100 * (distribution(f"{expr}+{bonus}").p_ge(target) - distribution(expr).p_ge(target))
+
+
+def test_wodu_odds_page_says_where_a_d20_bonus_is_worth_less() -> None:
+    text = _prose("wodu/odds.md")
+    assert "always worth exactly 10" not in text
+    worth = {t: _points("d20", 2, t) for t in range(2, 23)}  # at target 1 both are certain
+    full = max(worth.values())
+    ends = sorted(t for t, points in worth.items() if points != full)
+    middle = [t for t in worth if t not in ends]
+    found = re.search(
+        r"On a d20 it is worth exactly (\d+) points at every target from (\d+) to (\d+), "
+        r"but only (\d+) at targets (\d+) and (\d+)",
+        text,
+    )
+    assert found, "the d20 +2 sentence is missing"
+    assert int(found[1]) == full
+    assert (int(found[2]), int(found[3])) == (middle[0], middle[-1])
+    assert middle == list(range(middle[0], middle[-1] + 1))
+    assert {worth[t] for t in ends} == {int(found[4])}
+    assert [int(found[5]), int(found[6])] == ends
+    bare = re.search(r"at (\d+) the bare d20 already succeeds (\d+)%", text)
+    assert bare and 100 * distribution("d20").p_ge(int(bare[1])) == int(bare[2])
+
+
+def test_wodu_odds_page_gives_the_2d10_bonus_at_its_largest() -> None:
+    text = _prose("wodu/odds.md")
+    found = re.search(
+        r"On 2d10 it is worth up to (\d+) points .*?\((\d+)% to (\d+)% at (\d+)\)", text
+    )
+    assert found
+    worth = {t: _points("2d10", 2, t) for t in range(2, 23)}
+    target = int(found[4])
+    assert int(found[1]) == max(worth.values()) == worth[target]
+    assert 100 * distribution("2d10").p_ge(target) == int(found[2])
+    assert 100 * distribution("2d10+2").p_ge(target) == int(found[3])
+
+
+def test_wodu_advancement_gives_the_max_hp_step_into_level_1() -> None:
+    text = _prose("wodu/advancement.md")
+    assert "always one more" not in text
+    steps = [wodu.max_hp(level + 1, 0) - wodu.max_hp(level, 0) for level in range(wodu.MAX_LEVEL)]
+    found = re.search(r"From Level (\d+) on, .*? and one more point of Max HP\.", text)
+    assert found and all(step == 1 for step in steps[int(found[1]) - 1 :])
+    assert steps[int(found[1]) - 2] != 1
+    jump = re.search(r"raises Max HP by \*\*(\d+)\*\*, from (\d+) \+ STR to (\d+) \+ STR", text)
+    assert jump
+    assert (int(jump[1]), int(jump[2]), int(jump[3])) == (
+        steps[0],
+        wodu.max_hp(0, 0),
+        wodu.max_hp(1, 0),
+    )
+
+
+def test_wodu_tier_is_called_the_sites_word_where_it_appears() -> None:
+    assert re.search(
+        r"\*\*Tier\*\* is the site's word.*?column \*Notes\*", _prose("wodu/advancement.md")
+    )
+    glossary = _prose("wodu/glossary.md")
+    entry = glossary[glossary.index("{#tier}") : glossary.index("{#time-skip}")]
+    assert "the site's word" in entry and "Notes" in entry
+    assert "Notes column" in _prose("wodu/index.md")
+
+
+def test_wodu_special_moves_keep_the_drafts_plus_two() -> None:
+    first, upgraded, *_, top = wodu.HERO_POWER_BONUSES
+    text = _prose("wodu/special-moves.md")
+    assert f"replaces the power's +{first} damage bonus with a **+{upgraded}**" in text
+    assert f"stop at **+{top}**" in text
+    assert "with a higher one" not in text
+
+
+@pytest.mark.parametrize(
+    ("page", "values"),
+    [
+        ("wodu/abilities.md", [f"{wodu.MIN_ABILITY} to +{wodu.MAX_ABILITY}"]),
+        ("wodu/advancement.md", [f"Level {wodu.MAX_LEVEL} as the top"]),
+        ("wodu/damage.md", ["weapon +1", f"starting at +{wodu.HERO_POWER_BONUSES[0]}"]),
+    ],
+)
+def test_wodu_inferences_are_marked_as_the_sites(page: str, values: list[str]) -> None:
+    notes = [note for note in _source_notes(page) if "the site's inference" in note]
+    assert len(notes) == 1, f"{page}: no source note names the site's inference"
+    for value in values:
+        assert value in notes[0]
+
+
+# --------------------------------------------------------------------------
+# Issue 8, item 26: Peupfudge against its draft and rules_py.systems.peupfudge
+# --------------------------------------------------------------------------
+
+SEED_WORDS = re.compile(r"[a-z]+")
+SEED_WINDOW = 10  # the shared seed_overlap tool's window
+SEEDS = ROOT.parent / "shared" / "seeds"  # where scripts/test finds the overlap tool's
+
+
+def _seed_words(text: str) -> list[str]:
+    """Lower-case words with apostrophes dropped, so "levels'" and "levels" match."""
+    return SEED_WORDS.findall(text.lower().replace("’", "").replace("'", ""))
+
+
+def _shared_runs(page: list[str], runs: set[tuple[str, ...]]) -> list[str]:
+    return [
+        " ".join(page[i : i + SEED_WINDOW])
+        for i in range(len(page) - SEED_WINDOW + 1)
+        if tuple(page[i : i + SEED_WINDOW]) in runs
+    ]
+
+
+def _runs(words: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + SEED_WINDOW]) for i in range(len(words) - SEED_WINDOW + 1)}
+
+
+def test_peupfudge_example_1_restates_the_drafts_difficulty() -> None:
+    """Example 1's D in our words: the overlap tool missed it, "levels'" against "levels"."""
+    draft = _seed_words(
+        "by considering that a standard being with 7 levels worth of Construction Magic "
+        "XP would succeed half the time at casting this spell over an abyss of that size"
+    )
+    page = _seed_words((DOCS / "peupfudge/examples.md").read_text(encoding="utf-8"))
+    assert _shared_runs(page, _runs(draft)) == []
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents sit beside the checkout")
+def test_no_page_repeats_a_source_word_for_word_apostrophes_ignored() -> None:
+    runs: set[tuple[str, ...]] = set()
+    for seed in sorted(SEEDS.glob("*.txt")):
+        runs |= _runs(_seed_words(seed.read_text(encoding="utf-8")))
+    for path in sorted(DOCS.rglob("*.md")):
+        shared = _shared_runs(_seed_words(path.read_text(encoding="utf-8")), runs)
+        assert shared == [], f"{path.relative_to(DOCS)}: {shared}"
+
+
+def test_peupfudge_dice_are_the_main_source_of_randomness_not_all_of_it() -> None:
+    text = _prose("peupfudge/index.md")
+    assert "All of the game's randomness" not in text
+    assert "are the game's chief source of randomness" in text
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "peupfudge/index.md",
+        "peupfudge/actions.md",
+        "peupfudge/opposed-actions.md",
+        "peupfudge/probability.md",
+    ],
+)
+def test_peupfudge_pages_with_tools_give_their_range_of_dice(page: str) -> None:
+    assert f"from {peupfudge.MIN_DICE} to {peupfudge.MAX_DICE} fudge dice" in _prose(page)
+
+
+def test_peupfudge_probability_tool_does_not_promise_more_rows() -> None:
+    assert "change the ranges of N and D" not in _prose("peupfudge/probability.md")
+
+
+def test_peupfudge_ties_are_no_success_for_the_tied_only() -> None:
+    text = _prose("peupfudge/opposed-actions.md")
+    assert "nobody succeeds" not in text
+    assert "no success for any of the characters who tie" in text
+    assert "The rule speaks only of the characters who tie" in text
+    # Two who tie behind a clear leader: the leader still finishes alone on top.
+    outcomes = peupfudge.opposed_outcomes([8, 0, 0], dice=1)
+    assert outcomes.alone_on_top[0] == 1 and outcomes.tie == 0
+
+
+def test_kotorikhs_sheet_notes_the_map_the_prose_gives_him() -> None:
+    text = (DOCS / "peupfudge/examples.md").read_text(encoding="utf-8")
+    kit = re.search(r"^\| Kotorikh \| \(just the pack\) \| (.*) \|$", text, re.MULTILINE)
+    assert kit and "map" in kit[1].split("; ")
+    sheet = text[text.index("### Kotorikh's character sheet") : text.index("### The first night")]
+    inventory = sheet[sheet.index("**Inventory**") : sheet.index("**Abilities**")]
+    table = "\n".join(line for line in inventory.splitlines() if line.startswith("|"))
+    assert "map" not in table
+    notes = [
+        " ".join(note.split())
+        for note in re.findall(r'!!! note "Source note"\n((?: {4}.*\n)+)', inventory)
+    ]
+    assert any("map" in note and "has no map" in note for note in notes)
