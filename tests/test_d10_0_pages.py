@@ -406,14 +406,13 @@ def test_x_shot_example_and_chance_table() -> None:
 
 
 def test_attribute_chances_at_average_difficulty() -> None:
-    (header, success, miss, failure) = next(
-        t for t in _page("actions.md").tables if t[0][0] == "Attribute"
-    )
-    for i, score in enumerate(int(s) for s in header[1:]):
-        efforts = [score - roll for roll in range(10)]
-        assert Fraction(success[i + 1]) == Fraction(sum(e > 0 for e in efforts), 10)
-        assert Fraction(miss[i + 1]) == Fraction(sum(e == 0 for e in efforts), 10)
-        assert Fraction(failure[i + 1]) == Fraction(sum(e < 0 for e in efforts), 10)
+    rows = _table("actions.md", ["Attribute", "Success", "Miss", "Failure"])
+    assert [int(r[0]) for r in rows] == list(range(1, 11))
+    for score, success, miss, failure in rows:
+        efforts = [int(score) - roll for roll in range(10)]
+        assert Fraction(success) == Fraction(sum(e > 0 for e in efforts), 10)
+        assert Fraction(miss) == Fraction(sum(e == 0 for e in efforts), 10)
+        assert Fraction(failure) == Fraction(sum(e < 0 for e in efforts), 10)
 
 
 def test_progression_tables() -> None:
