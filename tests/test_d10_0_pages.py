@@ -1,0 +1,439 @@
+"""The D10/0 System rules pages: nav, credit, and every table the guide gives, as rendered.
+
+The expected rows are transcribed from ../shared/seeds/d10-0-system.txt (The D10/0 System
+reference guide); the derived tables (chances, ranges, worked adjustments) are recomputed
+here from the rules the pages state, so an arithmetic slip on a page fails a test.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import markdown
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SECTION = DOCS / "d10-0"
+SNIPPET = '--8<-- "includes/d10-0-abbreviations.md"'
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml with its !ENV and !!python/name tags read as plain values."""
+
+
+_Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def _nav() -> list[Any]:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    nav: list[Any] = config["nav"]
+    return nav
+
+
+def _section_pages() -> list[str]:
+    for entry in _nav():
+        if isinstance(entry, dict) and "The D10/0 System" in entry:
+            pages = []
+            for item in entry["The D10/0 System"]:
+                pages.append(item if isinstance(item, str) else next(iter(item.values())))
+            return pages
+    raise AssertionError("no 'The D10/0 System' section in the nav")
+
+
+class _Html(HTMLParser):
+    """Tables (rows of cell text), element ids, hrefs and ordered lists of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+        self.ordered_lists: list[list[str]] = []
+        self._cell: list[str] | None = None
+        self._item: list[str] | None = None
+        self._in_ol = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+        if tag == "a" and found.get("href"):
+            self.hrefs.append(str(found["href"]))
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "ol":
+            self._in_ol += 1
+            self.ordered_lists.append([])
+        elif tag == "li" and self._in_ol:
+            self._item = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+        elif tag == "li" and self._item is not None:
+            self.ordered_lists[-1].append(" ".join("".join(self._item).split()))
+            self._item = None
+        elif tag == "ol":
+            self._in_ol -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        if self._item is not None:
+            self._item.append(data)
+
+
+@cache
+def _page(name: str) -> _Html:
+    text = (SECTION / name).read_text(encoding="utf-8")
+    html = markdown.markdown(
+        text,
+        extensions=[
+            "tables",
+            "toc",
+            "attr_list",
+            "admonition",
+            "md_in_html",
+            "pymdownx.superfences",
+        ],
+    )
+    parsed = _Html()
+    parsed.feed(html)
+    return parsed
+
+
+def _table(name: str, header: list[str]) -> list[list[str]]:
+    """The body rows of the table on page `name` whose header row is `header`."""
+    for table in _page(name).tables:
+        if table and table[0] == header:
+            return table[1:]
+    raise AssertionError(f"{name}: no table headed {header}")
+
+
+# Nav, files and credit -------------------------------------------------------------
+
+
+def test_section_follows_peupfudge_in_the_nav() -> None:
+    titles = [next(iter(e)) if isinstance(e, dict) else e for e in _nav()]
+    assert titles.index("The D10/0 System") == titles.index("Peupfudge") + 1
+
+
+def test_every_nav_page_exists_and_every_page_is_in_the_nav() -> None:
+    pages = _section_pages()
+    assert pages[0] == "d10-0/index.md"
+    for page in pages:
+        assert (DOCS / page).is_file(), page
+    on_disk = {f"d10-0/{p.name}" for p in SECTION.glob("*.md")}
+    assert on_disk == set(pages)
+
+
+def test_every_page_appends_the_abbreviations_and_has_no_widget_yet() -> None:
+    snippet = (DOCS / "includes" / "d10-0-abbreviations.md").read_text(encoding="utf-8")
+    for abbr in (
+        "AG",
+        "EN",
+        "IN",
+        "PE",
+        "ST",
+        "FO",
+        "SP",
+        "SE",
+        "BE",
+        "CH",
+        "GM",
+        "TAB",
+        "DAT",
+        "AP",
+    ):
+        assert f"*[{abbr}]:" in snippet, abbr
+    for page in SECTION.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert text.rstrip().endswith(SNIPPET), page.name
+        assert "```widget" not in text, page.name
+
+
+def test_credit_names_the_work_the_licence_and_the_restatement() -> None:
+    text = (SECTION / "index.md").read_text(encoding="utf-8")
+    credit = text[: text.index("## What the system is")]
+    assert '**"The D10/0 System"**' in credit
+    assert "Creative Commons Attribution 3.0 Unported License" in credit
+    assert "https://creativecommons.org/licenses/by/3.0/" in _page("index.md").hrefs
+    assert "restated and reorganised here" in credit
+
+
+def test_internal_links_and_anchors_resolve() -> None:
+    for page in sorted(SECTION.glob("*.md")):
+        for href in _page(page.name).hrefs:
+            if href.startswith(("http://", "https://")):
+                continue
+            target, _, anchor = href.partition("#")
+            target_name = target or page.name
+            target_path = (SECTION / target_name).resolve()
+            assert target_path.is_file(), f"{page.name}: {href}"
+            if anchor:
+                assert anchor in _page(target_path.name).ids, f"{page.name}: {href}"
+
+
+def test_no_page_links_past_the_section_without_a_target() -> None:
+    for page in SECTION.glob("*.md"):
+        assert not re.search(r"\]\(\.\./", page.read_text(encoding="utf-8")), page.name
+
+
+# Tables transcribed from the guide ------------------------------------------------
+
+DEGREE_INFORMATION = [
+    ("0", "Average", "Miss", "Miss"),
+    ("1(10)", "Tricky", "Minor Success", "Almost Successful"),
+    ("2(20)", "Challenge", "Noted Success", "Noted Failure"),
+    ("3(30)", "Hard", "Well Done", "Fouled Up"),
+    ("4(40)", "Worrisome", "Like a Pro", "Complete Klutz"),
+    ("5(50)", "Improbable", "Amazing", "FUBAR"),
+    (
+        "6(60)",
+        "Impossible?",
+        "Awe-Inspiring for all the right reasons",
+        "Awe-Inspiring for all the wrong reasons",
+    ),
+]
+
+
+def test_degree_information_has_the_seven_rows_of_the_guide() -> None:
+    rows = _table("actions.md", ["Negative Degree", "Difficulty", "Name", "Positive Degree"])
+    assert [(d, n, pos, neg) for neg, d, n, pos in rows] == DEGREE_INFORMATION
+
+
+def test_exchange_rate_doubles_every_ten_points() -> None:
+    rows = _table("skill-points.md", ["Adjusted rating", "Increment cost"])
+    assert rows == [
+        ["00 - 09", "1 Skill Point"],
+        ["10 - 19", "2 Skill Points"],
+        ["20 - 29", "4 Skill Points"],
+        ["30 - 39", "8 Skill Points"],
+        ["40 - 49", "16 Skill Points"],
+    ]
+
+
+def _adjust_cost(start: int, end: int) -> int:
+    """Skill points to raise Adjust from start to end: 2 ** (current // 10) a point."""
+    return sum(2 ** (a // 10) for a in range(start, end))
+
+
+def test_cumulative_adjust_costs_follow_the_exchange_rate() -> None:
+    (header, totals) = next(t for t in _page("skill-points.md").tables if t[0][0] == "Adjust")
+    for adjust, total in zip(header[1:], totals[1:], strict=True):
+        assert _adjust_cost(0, int(adjust)) == int(total)
+
+
+def test_the_three_tree_examples() -> None:
+    header = ["Skill", "Base", "Adjust", "Total"]
+    tables = [t for t in _page("skill-points.md").tables if t[0][:4] == header]
+    trees = [[row[:4] for row in t[1:]] for t in tables[:3]]
+    assert trees == [
+        [["Root Skill", "10", "5", "15"]],
+        [["Root Skill", "10", "5", "15"], ["Branch Skill A1", "15", "1", "16"]],
+        [
+            ["Common Root Skill", "10", "5", "15"],
+            ["Branch Skill A1", "15", "1", "16"],
+            ["Branch Skill B1", "16", "1", "17"],
+            ["Branch Skill A2", "15", "1", "16"],
+        ],
+    ]
+
+
+def test_the_two_fifty_point_spending_examples() -> None:
+    header = ["Skill", "Base", "Adjust", "Total"]
+    tables = [t for t in _page("skill-points.md").tables if t[0][:4] == header]
+    focused, general = ([row[:4] for row in t[1:]] for t in tables[3:5])
+    assert focused == [
+        ["Root Skill", "0", "10", "10"],
+        ["Branch A", "10", "10", "20"],
+        ["Branch B", "20", "10", "30"],
+        ["Branch C", "30", "10", "40"],
+        ["Branch D", "40", "10", "50"],
+    ]
+    assert general == [["Common Root Skill", "0", "25", "25"]]
+    # A branch's purchase is its first Adjust point, so each skill of the focused line costs 10.
+    assert sum(_adjust_cost(0, int(row[2])) for row in focused) == 50
+    assert _adjust_cost(0, 25) == 50
+
+
+def test_root_skills_follow_the_character_sheet() -> None:
+    sheet = {
+        "Athletic": "AG EN ST",
+        "Close": "AG FO ST",
+        "Domestic": "CH SE SP",
+        "Interaction": "CH SP ST",
+        "Navigation": "BE IN PE",
+        "Ranged": "AG FO PE",
+        "Sensory": "BE FO PE",
+        "Society": "CH IN SE",
+        "Theory": "BE IN SE",
+        "Vocational": "EN IN SE",
+    }
+    rows = _table("skills.md", ["Root skill", "Attributes (sheet)", "Covers", "Example branches"])
+    assert {r[0]: r[1] for r in rows} == sheet
+    rows = _table("character-sheet.md", ["Root skill", "Printed beside it", "Spelled out"])
+    assert {r[0]: r[1] for r in rows} == sheet
+
+
+def test_attribute_scale_and_health_range() -> None:
+    assert _table("attributes.md", ["Score", "Reads as"]) == [
+        ["0", "Non-existent"],
+        ["1", "Barely noted"],
+        ["5", "Average"],
+        ["10", "Amazing"],
+        ["10+", "Exceptional"],
+    ]
+    states = _table("health.md", ["State", "When", "What it means"])
+    assert [(s, w) for s, w, _ in states] == [
+        ("Exceptional", "Current above Normal"),
+        ("Normal", "Current is Normal"),
+        ("Injured", "Current below Normal"),
+        ("On the Brink", "Current is 0 (Zero)"),
+        ("Dying", "Current below 0 (Zero)"),
+        ("Dead", "Current below -Normal"),
+    ]
+
+
+def test_health_examples_use_the_stated_formulas() -> None:
+    for en, sp, normal, increase in _table(
+        "health.md", ["EN", "SP", "Normal at creation", "Each increase"]
+    ):
+        average = Fraction(int(en) + int(sp), 2)
+        assert Fraction(normal) == average * 10
+        assert int(increase) == -(-(int(en) + int(sp)) // 2)
+
+
+def test_action_costs() -> None:
+    rows = _table("action-quota-and-timing.md", ["Action", "Cost (action points)"])
+    assert [int(cost) for _, cost in rows] == [1, 2, 1, 1, 1, 2, 2, 2]
+    assert len(_page("action-quota-and-timing.md").ordered_lists[0]) == 7
+
+
+def test_damage_tables() -> None:
+    rows = _table("damage.md", ["Threat", "Flat", "Variable", "Range", "Average", "Roll"])
+    assert [tuple(r[:3]) for r in rows] == [
+        ("Punch", "0", "1D(ST)"),
+        ("Pistol", "5", "1D"),
+        ("Knife", "0", "2D(ST)"),
+        ("Sledge Hammer", "10", "2D(ST)"),
+        ("Rifle", "10", "2D"),
+        ("Energy Pistol", "10", "3D"),
+        ("Sniper Rifle", "15", "3D"),
+        ("Energy Rifle", "20", "4D"),
+    ]
+    for _, flat, variable, span, average, _roll in rows:
+        if "(" in variable:
+            continue
+        dice = int(variable.removesuffix("D"))
+        assert span == f"{int(flat) + dice} - {int(flat) + 10 * dice}"
+        assert Fraction(average) == int(flat) + Fraction(11, 2) * dice
+    notation = _table("damage.md", ["Variable notation", "Meaning"])
+    assert [r[0] for r in notation] == ["3D(ST)", "4D", "2KD", "2MD(ST)", "1D(CH)"]
+    adjustments = _table("damage.md", ["Adjustment notation", "Meaning"])
+    assert [r[0] for r in adjustments] == ["-10F -2R", "-5R", "1R", "5F -1R", "-1R -10F"]
+
+
+def _adjust(damage: int, chain: str) -> int:
+    """F adds v; R adds v per full 10 of the damage so far; floored at 0 after each."""
+    for step in chain.split():
+        value, kind = int(step[:-1]), step[-1]
+        damage += value if kind == "F" else value * (damage // 10)
+        damage = max(damage, 0)
+    return damage
+
+
+def test_adjustment_worked_examples() -> None:
+    rows = _table("damage.md", ["Adjustment", "Step by step", "Damage taken"])
+    assert len(rows) == 5
+    for chain, _, taken in rows:
+        assert _adjust(25, chain) == int(taken)
+
+
+def test_burst_and_blast_blocks() -> None:
+    page = "bursts-and-blasts.md"
+    three = _table(page, ["Three Shot Burst", "step 1", "step 2", "step 3"])
+    assert three[1] == ["Spread", "> -10", "> 0", "> +10"]
+    assert three[2] == ["Amount", "1", "2", "3"]
+    assert three[3][1] == "10 + 2D per shot"
+    x_shot = _table(
+        page,
+        ["X Shot Burst (Rate of Fire: 5 per AP)", "step 1", "step 2", "step 3", "step 4", "step 5"],
+    )
+    assert x_shot[0][1] == "3 + X (3 base cost + X AP)"
+    assert x_shot[1] == ["Spread", "> -10", "> 0", "> 10", "> 25", "> 50"]
+    assert x_shot[2] == ["Amount", "1X", "2X", "3X", "4X", "5X"]
+    shotgun = _table(page, ["Shotgun Blast", "step 1", "step 2", "step 3"])
+    assert shotgun[1] == ["Spread", "> -10", "> 0", "> 20"]
+    assert shotgun[3] == ["Damage", "5 + 1D", "10 + 2D", "15 + 3D"]
+    proton = _table(page, ["Proton Stream", "option 1", "option 2", "option 3"])
+    assert proton[0] == ["AP Cost", "3", "4", "5"]
+    assert proton[3] == ["Damage", "5+ 2D", "5 + 3D", "5 + 4D"]
+
+
+def _x_shot_hits(effort: int, x: int) -> int:
+    """Shots that threaten: the highest X Shot Burst threshold the effort passes."""
+    hits = 0
+    for multiple, threshold in enumerate((-10, 0, 10, 25, 50), start=1):
+        if effort > threshold:
+            hits = multiple * x
+    return hits
+
+
+def test_x_shot_example_and_chance_table() -> None:
+    assert _x_shot_hits(11, 3) == 9
+    rows = _table(
+        "bursts-and-blasts.md", ["Roll", "Effort", "Step", "Shots that threaten", "Chance"]
+    )
+    chances: dict[int, Fraction] = {}
+    for roll in range(100):
+        hits = _x_shot_hits(60 - roll, 3)
+        chances[hits] = chances.get(hits, Fraction(0)) + Fraction(1, 100)
+    assert {int(r[3]): Fraction(r[4]) for r in rows} == chances
+
+
+def test_attribute_chances_at_average_difficulty() -> None:
+    rows = _table("actions.md", ["Attribute", "Success", "Miss", "Failure"])
+    assert [int(r[0]) for r in rows] == list(range(1, 11))
+    for score, success, miss, failure in rows:
+        efforts = [int(score) - roll for roll in range(10)]
+        assert Fraction(success) == Fraction(sum(e > 0 for e in efforts), 10)
+        assert Fraction(miss) == Fraction(sum(e == 0 for e in efforts), 10)
+        assert Fraction(failure) == Fraction(sum(e < 0 for e in efforts), 10)
+
+
+def test_progression_tables() -> None:
+    rewards = _table("progression.md", ["Degree", "Amount", "Example"])
+    assert [(d, int(a)) for d, a, _ in rewards] == [
+        ("Minor", 1),
+        ("Small", 2),
+        ("Larger", 5),
+        ("Major", 10),
+    ]
+    costs = _table("progression.md", ["Item", "Cost", "Notes", "What it buys"])
+    assert [tuple(r[:3]) for r in costs] == [
+        ("Health Point Increase", "5", ""),
+        ("Skill Point Purchase", "5", ""),
+        ("TAB", "5 - 10", "Varies by TAB degree"),
+        ("Powers", "10", ""),
+        ("Karma", "1 - 10", "Varies by value on Karma"),
+    ]
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in SECTION.glob("*.md")))
+def test_each_page_has_one_title(page: str) -> None:
+    text = (SECTION / page).read_text(encoding="utf-8")
+    assert len(re.findall(r"^# ", text, flags=re.MULTILINE)) == 1
