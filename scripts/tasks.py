@@ -73,6 +73,7 @@ def assets() -> None:
     print("rollbook: building the browser runtime", file=sys.stderr)
     RUNTIME.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{RUNTIME.name}-new-", dir=RUNTIME.parent))
+    staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
     try:
         _build_runtime(staging, fingerprint)
     except BaseException:
