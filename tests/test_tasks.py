@@ -88,6 +88,7 @@ def test_a_rebuild_replaces_the_runtime_whole(
     assert not (runtime / "old.whl").exists()
     assert (runtime / "pyodide.mjs").read_text() == "new pyodide.mjs"
     assert (runtime / tasks.SNAPSHOT).read_text() == "new snapshot"
+    assert runtime.stat().st_mode & 0o755 == 0o755  # readable by a web server
     assert leftovers(runtime) == []
     monkeypatch.setattr(tasks, "_run", fake_steps(fail_on="wheel"))
     tasks.assets()  # up to date: nothing runs
