@@ -1,64 +1,194 @@
 """The ``rules-py`` command line: dice, exact odds, and each system's checks and values.
 
 Exit status 0 on success, 2 on bad input (one line on stderr, never a traceback).
+Options may stand anywhere among the words (``check wodu ability=2 --json dr=12``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, NoReturn
 
 from rules_py._format import decimal, percent
 from rules_py.dice import DiceError, distribution, parse, roll, roll_seeded
 from rules_py.systems import SYSTEMS, system
 
+CLIP = 60
+"""Input echoed in an error is cut to this many characters, so the line stays short."""
+
+_EXPRESSION_WORD = re.compile(r"-[0-9dDfF%]")
+"""A word that argparse would take for an option but is a dice expression: ``-1d4+3``."""
+
 
 class _Parser(argparse.ArgumentParser):
+    """Errors on one line with exit status 2; an epilog written only when help is asked for."""
+
+    def __init__(self, *args: Any, epilog_from: Callable[[], str] | None = None, **kwargs: Any):
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+        self._epilog_from = epilog_from
+
+    def format_help(self) -> str:
+        if self._epilog_from is not None:
+            self.epilog = self._epilog_from()
+        return super().format_help()
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {_clip(message, 2 * CLIP)}\n")
+
+
+class _CommandParser(_Parser):
+    """A command's parser: its options may come before, between or after its words."""
+
+    _intermixing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # The subcommand action calls parse_known_args; Python 3.11's intermixed
+        # parsing calls it back, which must then parse the ordinary way.
+        if self._intermixing:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rules-py")
+    except PackageNotFoundError:
+        from rules_py import __version__
+
+        return __version__
+
+
+def _systems_help(attribute: str) -> Callable[[], str]:
+    """The help of every system for ``check`` or ``calc``, from each module's own text."""
+
+    def write() -> str:
+        blocks = []
+        for name, path in SYSTEMS.items():
+            module = importlib.import_module(path)
+            title = (module.__doc__ or "").strip().splitlines()[0]
+            lines = str(getattr(module, attribute)).strip().splitlines()
+            blocks.append("\n".join([f"{name}: {title}", *(f"  {line}" for line in lines)]))
+        return "systems:\n\n" + "\n\n".join(blocks)
+
+    return write
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="rules-py", description="Roll dice and compute exact odds.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    roll_cmd = commands.add_parser("roll", help="roll a dice expression, e.g. 3d10k2+2")
-    roll_cmd.add_argument("expr", help="dice notation, e.g. 3d10k2+2, 4dF, d%%, 4d6dl1, 2d6!")
+    names = ", ".join(SYSTEMS)
+    parser = _Parser(
+        prog="rules-py",
+        description="Roll dice, compute exact odds, and answer each system's checks and values.",
+        epilog=(
+            f"systems: {names}\n"
+            "  rules-py check --help and rules-py calc --help list their keys and ranges\n\n"
+            "e.g. rules-py roll 3d10k2+2\n"
+            "     rules-py odds 2d6 --json\n"
+            "     rules-py check wodu ability=2 dr=12"
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, parser_class=_CommandParser, title="commands"
+    )
+    notation = "dice notation, e.g. 3d10k2+2, 4dF, d%%, 4d6dl1, 2d6!, -1d4+3, 2d6 + 3"
+    roll_cmd = commands.add_parser(
+        "roll", help="roll a dice expression, e.g. 3d10k2+2", description="Roll dice."
+    )
+    roll_cmd.add_argument("expr", nargs="+", metavar="EXPR", help=notation)
     roll_cmd.add_argument("--seed", type=int, help="seed for a reproducible roll")
     roll_cmd.add_argument("--json", action="store_true", help="print JSON")
-    odds_cmd = commands.add_parser("odds", help="exact distribution of a dice expression")
-    odds_cmd.add_argument("expr", help="dice notation")
+    odds_cmd = commands.add_parser(
+        "odds",
+        help="exact distribution of a dice expression",
+        description="The exact chance of every total, as fractions.",
+    )
+    odds_cmd.add_argument("expr", nargs="+", metavar="EXPR", help=notation)
     odds_cmd.add_argument("--json", action="store_true", help="print JSON")
     check_cmd = commands.add_parser(
-        "check", help="odds of a system's check, e.g. wodu ability=2 dr=12"
+        "check",
+        help="odds of a system's check, e.g. wodu ability=2 dr=12",
+        description="Exact odds of each outcome of a system's check.",
+        epilog_from=_systems_help("CHECK_HELP"),
     )
-    check_cmd.add_argument("system", help=f"one of {', '.join(SYSTEMS)}")
+    check_cmd.add_argument("system", help=f"one of {names}")
     check_cmd.add_argument("params", nargs="*", metavar="key=value")
     check_cmd.add_argument("--json", action="store_true", help="print JSON")
     calc_cmd = commands.add_parser(
-        "calc", help="a system's derived value, e.g. wodu max_hp level=3 str=1"
+        "calc",
+        help="a system's derived value, e.g. wodu max_hp level=3 str=1",
+        description="A value a system's rules derive from a character's numbers.",
+        epilog_from=_systems_help("CALC_HELP"),
     )
-    calc_cmd.add_argument("system", help=f"one of {', '.join(SYSTEMS)}")
-    calc_cmd.add_argument("what", help="what to calculate")
+    calc_cmd.add_argument("system", help=f"one of {names}")
+    calc_cmd.add_argument("what", help="what to calculate (listed below)")
     calc_cmd.add_argument("params", nargs="*", metavar="key=value")
     calc_cmd.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
+def _clip(text: str, limit: int = CLIP) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _shield(argv: Sequence[str]) -> list[str]:
+    """Keep ``-1d4+3`` an expression: argparse takes a word starting with '-' for an option.
+
+    A leading space makes it an ordinary word, and the dice notation allows a space there.
+    """
+    words = list(argv)
+    if not words or words[0] not in ("roll", "odds"):
+        return words
+    return [words[0], *(f" {w}" if _EXPRESSION_WORD.match(w) else w for w in words[1:])]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args = _build_parser().parse_args(argv)
     try:
-        if args.command == "roll":
-            return _roll(args.expr, args.seed, args.json)
-        if args.command == "odds":
-            return _odds(args.expr, args.json)
+        status = _main(sys.argv[1:] if argv is None else argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): as the Python docs advise, point
+        # stdout at devnull so that the flush at exit does not fail a second time.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = _build_parser()
+    if not argv:
+        parser.print_help()
+        return 0
+    args = parser.parse_args(_shield(argv))
+    try:
+        if args.command in ("roll", "odds"):
+            expr = " ".join(args.expr).strip()
+            try:
+                if args.command == "roll":
+                    return _roll(expr, args.seed, args.json)
+                return _odds(expr, args.json)
+            except DiceError as error:
+                print(f"rules-py: error: {_clip(expr)!r}: {error}", file=sys.stderr)
+                return 2
         return _system(args)
-    except DiceError as error:
-        print(f"rules-py: error: {args.expr!r}: {error}", file=sys.stderr)
-        return 2
     except ValueError as error:
         print(f"rules-py: error: {error}", file=sys.stderr)
         return 2
@@ -69,7 +199,9 @@ def _params(words: Sequence[str]) -> dict[str, str]:
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
-            raise ValueError(f"expected key=value, not {word!r}")
+            raise ValueError(f"expected key=value, not {_clip(word)!r}")
+        if len(word) > CLIP:
+            raise ValueError(f"{_clip(word)!r} is longer than {CLIP} characters")
         if key in params:
             raise ValueError(f"{key} is given twice")
         params[key] = value
@@ -80,23 +212,39 @@ def _system(args: argparse.Namespace) -> int:
     module = system(args.system)
     params = _params(args.params)
     if args.command == "check":
-        outcomes = module.check(params)["outcomes"]
+        result: Mapping[str, Any] = module.check(params)
         if args.json:
-            print(json.dumps({"outcomes": {k: str(p) for k, p in outcomes.items()}}))
-        else:
-            width = max(len(k) for k in outcomes)
-            for name, p in outcomes.items():
-                print(f"{name.ljust(width)}  {percent(p).rjust(8)}  ({p})")
+            print(json.dumps(_plain(result), default=str))
+            return 0
+        outcomes: Mapping[str, Fraction] = result["outcomes"]
+        chances = {**outcomes, **{k: v for k, v in result.items() if isinstance(v, Fraction)}}
+        width = max(len(k) for k in chances)
+        for name, p in chances.items():
+            print(f"{name.ljust(width)}  {percent(p).rjust(8)}  ({p})")
+        for key, item in result.items():
+            if key != "outcomes" and key not in chances:
+                print(f"{key}: {json.dumps(_plain(item))}")
         return 0
     value = module.calc(args.what, params)["value"]
     if args.json:
-        print(json.dumps({"value": value}, default=str))
+        print(json.dumps({"value": _plain(value)}, default=str))
     elif isinstance(value, dict):
         for key, item in value.items():
             print(f"{key}: {item}")
     else:
         print(value)
     return 0
+
+
+def _plain(value: object) -> object:
+    """``value`` for JSON: fractions as exact strings (``"1/36"``), at any depth."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _roll(expr: str, seed: int | None, as_json: bool) -> int:

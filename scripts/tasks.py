@@ -9,7 +9,9 @@ import hashlib
 import json
 import mimetypes
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -47,25 +49,45 @@ def _fingerprint() -> str:
     return digest.hexdigest()
 
 
+def _runtime_is_current(fingerprint: str) -> bool:
+    manifest_path = RUNTIME / "manifest.json"
+    if not manifest_path.exists():
+        return False
+    manifest = json.loads(manifest_path.read_text())
+    return manifest.get("fingerprint") == fingerprint and all(
+        (RUNTIME / name).exists() for name in [*manifest["wheels"], manifest["snapshot"]]
+    )
+
+
 def assets() -> None:
     """Copy Pyodide's runtime, build the wheels and the memory snapshot into docs/.
 
     The output is generated, not committed; it is rebuilt only when its inputs change.
+    It is built in a folder beside it and swapped in only once complete, so a failed
+    rebuild (offline, say) leaves the previous runtime working.
     """
     fingerprint = _fingerprint()
-    manifest_path = RUNTIME / "manifest.json"
-    if manifest_path.exists():
-        manifest = json.loads(manifest_path.read_text())
-        if manifest.get("fingerprint") == fingerprint and all(
-            (RUNTIME / name).exists() for name in [*manifest["wheels"], manifest["snapshot"]]
-        ):
-            print("rollbook: browser runtime is up to date", file=sys.stderr)
-            return
+    if _runtime_is_current(fingerprint):
+        print("rollbook: browser runtime is up to date", file=sys.stderr)
+        return
     print("rollbook: building the browser runtime", file=sys.stderr)
-    shutil.rmtree(RUNTIME, ignore_errors=True)
-    RUNTIME.mkdir(parents=True)
+    RUNTIME.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{RUNTIME.name}-new-", dir=RUNTIME.parent))
+    staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
+    try:
+        _build_runtime(staging, fingerprint)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        if RUNTIME.exists():
+            print("rollbook: the rebuild failed; the previous runtime is kept", file=sys.stderr)
+        raise
+    _swap_in(staging, RUNTIME)
+
+
+def _build_runtime(out: Path, fingerprint: str) -> None:
+    """Everything the browser loads, into the empty folder ``out``; the manifest last."""
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE / name, RUNTIME / name)
+        shutil.copy2(PYODIDE / name, out / name)
     with tempfile.TemporaryDirectory() as tmp:
         _run(
             PY,
@@ -95,27 +117,72 @@ def assets() -> None:
         )
         wheels = sorted(p.name for p in Path(tmp).glob("*.whl"))
         for name in wheels:
-            shutil.copy2(Path(tmp) / name, RUNTIME / name)
-    _run(
-        "node",
-        ROOT / "scripts" / "snapshot.mjs",
-        RUNTIME,
-        RUNTIME / SNAPSHOT,
-        *(RUNTIME / w for w in wheels),
-    )
+            shutil.copy2(Path(tmp) / name, out / name)
+    _run("node", ROOT / "scripts" / "snapshot.mjs", out, out / SNAPSHOT, *(out / w for w in wheels))
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
         "snapshot": SNAPSHOT,
         "fingerprint": fingerprint,
     }
-    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def _swap_in(new: Path, target: Path) -> None:
+    """Put the folder ``new`` at ``target``, replacing what was there with two renames."""
+    old = target.with_name(f".{target.name}-old-{os.getpid()}")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    new.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def build(site_dir: str = "site") -> None:
     """The complete site, browser runtime included, into ``site_dir``."""
     assets()
-    _run(PY, "-m", "mkdocs", "build", "--strict", "--site-dir", site_dir)
+    mkdocs_build(site_dir)
+
+
+_PAGE_ERROR = re.compile(r"Error (?:reading|building) page '(?P<page>[^']+)'")
+
+
+def mkdocs_build(site_dir: str, config_file: str | None = None) -> None:
+    """``mkdocs build --strict``; a page the Rollbook extensions refuse stops it with one line.
+
+    MkDocs logs "Error reading page '...'" and re-raises the extension's exception,
+    which would end in a traceback; here the log line is held back and the page and
+    the message are printed together instead.
+    """
+    import logging
+
+    from click import ClickException
+    from mkdocs.__main__ import cli
+    from pymdownx.inlinehilite import InlineHiliteException
+    from pymdownx.superfences import SuperFencesException
+
+    pages: list[str] = []
+
+    def hold_page_errors(record: logging.LogRecord) -> bool:
+        found = _PAGE_ERROR.match(record.getMessage())
+        if found:
+            pages.append(found["page"])
+        return found is None
+
+    logger = logging.getLogger("mkdocs.commands.build")
+    logger.addFilter(hold_page_errors)
+    args = ["build", "--strict", "--site-dir", site_dir, "--config-file"]
+    args.append(config_file or str(ROOT / "mkdocs.yml"))
+    try:
+        cli.main(args, prog_name="mkdocs", standalone_mode=False)
+    except (InlineHiliteException, SuperFencesException) as error:
+        where = f"docs/{pages[-1]}" if pages else "a page"
+        sys.exit(f"rollbook: build stopped: {where}: {error}")
+    except ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    finally:
+        logger.removeFilter(hold_page_errors)
 
 
 def _add_web_types() -> None:
@@ -125,13 +192,39 @@ def _add_web_types() -> None:
     mimetypes.add_type("application/wasm", ".wasm")
 
 
+DEFAULT_PORT = 8000
+
+
+def _require_free_port(port: int) -> None:
+    """Stop with one line when ``port`` is taken, saying how to pick another."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            sys.exit(
+                f"rollbook: port {port} is busy (another server is using it); "
+                f"pick another: scripts/serve --port {port + 1}"
+            )
+
+
 def serve() -> None:
-    """Build the runtime and serve on http://127.0.0.1:8000/ with live reload."""
+    """Build the runtime and serve on http://127.0.0.1:8000/ (or ``--port N``) with live reload.
+
+    ``mkdocs serve`` sets the site's address to the one it serves, so instant
+    navigation works on any port. Other options go to ``mkdocs serve``.
+    """
+    import argparse
+
+    options = argparse.ArgumentParser(prog="scripts/serve", add_help=False)
+    options.add_argument("--port", type=int, default=DEFAULT_PORT)
+    known, rest = options.parse_known_args(sys.argv[2:])
+    _require_free_port(known.port)
     assets()
     _add_web_types()
     from mkdocs.__main__ import cli
 
-    sys.argv = ["mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *sys.argv[2:]]
+    sys.argv = ["mkdocs", "serve", "--dev-addr", f"127.0.0.1:{known.port}", *rest]
     cli()
 
 

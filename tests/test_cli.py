@@ -1,13 +1,18 @@
 """The rules-py command line: readable lines, a JSON contract, exit status 2 on bad input."""
 
 import json
+import os
+import shlex
 import subprocess
 import sys
+import types
 from fractions import Fraction
+from importlib.metadata import version
 
 import pytest
 
 from rules_py._cli import main
+from rules_py.systems import SYSTEMS, system
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -77,3 +82,176 @@ def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and needle in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["roll", "-"], "'-': expected a die or a number, found the end"),
+        (["roll", "+"], "'+': expected a die or a number, found the end"),
+        (["roll", "3d6 5"], "'3d6 5': a space inside the number '6 5'"),
+        (["odds", "3d6", "5"], "'3d6 5': a space inside the number '6 5'"),
+        (["roll", "1+" * 300 + "1"], "expression is longer than 200 characters"),
+        (["odds", "2d6+" + "x" * 150], "found 'x' (at position 5)"),
+        (["check", "wodu", "ability=" + "9" * 600, "dr=12"], "is longer than 60 characters"),
+        (["check", "wodu", "y" * 600], "expected key=value"),
+        (["roll", "2d6", "--seed", "x" * 600], "invalid int value"),
+    ],
+)
+def test_bad_input_is_refused_on_one_short_line(args: list[str], needle: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and needle in result.stderr
+    assert len(result.stderr) < 200, result.stderr
+
+
+def test_a_long_expression_is_clipped_with_an_ellipsis(capsys: pytest.CaptureFixture[str]) -> None:
+    expression = "2d6+" * 40 + "x"
+    assert main(["odds", expression]) == 2
+    line = capsys.readouterr().err
+    assert f"'{expression[:59]}…'" in line and expression not in line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "-1d4+3", "--seed", "4"],
+        ["roll", "--seed", "4", "-1d4+3"],
+        ["roll", "-1d4", "+3", "--seed", "4"],
+        ["roll", "-1d4", "+", "3", "--seed", "4"],
+        ["roll", "--seed", "4", "-1d4", "+", "3"],
+        ["roll", "--seed=4", "-1d4 + 3"],
+    ],
+)
+def test_an_expression_may_start_with_minus_and_take_several_words(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["terms"][0]["term"] == "d4" and data["terms"][0]["negative"]
+    assert data["total"] == 3 - data["dice"][0]
+
+
+def test_odds_of_words_between_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "2d6", "--json", "+", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["expr"] == "2d6 + 3"
+    assert data["distribution"][0] == [5, "1/36"]
+    assert main(["odds", "-d6", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["distribution"][0] == [-6, "1/6"]
+
+
+def test_options_may_stand_between_key_value_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "wodu", "ability=2", "--json", "dr=12"]) == 0
+    after = capsys.readouterr().out
+    assert main(["check", "--json", "wodu", "dr=12", "ability=2"]) == 0
+    assert capsys.readouterr().out == after
+    assert json.loads(after)["outcomes"]["success"] == "16/25"
+    assert main(["calc", "wodu", "--json", "max_hp", "level=3", "str=1"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"value": 14}
+
+
+def test_output_to_a_closed_pipe_ends_quietly() -> None:
+    """``rules-py odds 20d6! | head -3``: the reader is gone before the table is written."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "rules_py", "odds", "20d6!"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""
+    assert result.returncode == 1
+
+
+def test_output_read_by_head_ends_quietly() -> None:
+    shell = f"'{sys.executable}' -m rules_py odds 20d6! | head -3; exit ${{PIPESTATUS[0]}}"
+    result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)
+    assert result.stdout.splitlines()[0] == "20d6!" and len(result.stdout.splitlines()) == 3
+    assert result.stderr == ""
+    assert result.returncode in (0, 1)
+
+
+def test_bare_command_prints_help_naming_commands_and_systems() -> None:
+    result = run()
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("usage: rules-py")
+    for word in ("roll", "odds", "check", "calc", *SYSTEMS, "e.g. rules-py"):
+        assert word in result.stdout
+
+
+def test_version_is_the_package_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout == f"rules-py {version('rules-py')}\n"
+
+
+@pytest.mark.parametrize(("command", "attribute"), [("check", "CHECK_HELP"), ("calc", "CALC_HELP")])
+def test_command_help_lists_every_system_and_its_keys(command: str, attribute: str) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0 and result.stderr == ""
+    for name in SYSTEMS:
+        lines = str(getattr(system(name), attribute)).strip().splitlines()
+        assert f"\n{name}: " in result.stdout
+        for line in lines:
+            assert f"  {line}\n" in result.stdout
+
+
+@pytest.mark.parametrize("name", list(SYSTEMS))
+@pytest.mark.parametrize("attribute", ["CHECK_HELP", "CALC_HELP"])
+def test_each_system_help_ends_with_an_example_that_runs(
+    name: str, attribute: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = str(getattr(system(name), attribute)).strip().splitlines()
+    assert len(lines) >= 2
+    example = lines[-1]
+    command = attribute.split("_")[0].lower()
+    assert example.startswith(f"e.g. rules-py {command} {name} ")
+    assert main(shlex.split(example.removeprefix("e.g. rules-py "))) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.fixture
+def cinematic_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system whose check answers a chance beside its outcomes, as the 2d6 system does."""
+    module = types.ModuleType("fake_cinematic_system")
+
+    def check(params: object) -> dict[str, object]:
+        return {
+            "outcomes": {"success": Fraction(7, 12), "failure": Fraction(5, 12)},
+            "cinematic": Fraction(1, 36),
+            "detail": {"bands": [Fraction(1, 2), 3]},
+        }
+
+    module.check = check  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(SYSTEMS, "cinematic", module.__name__)
+
+
+@pytest.mark.usefixtures("cinematic_system")
+def test_check_json_carries_every_key_of_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "cinematic", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "outcomes": {"success": "7/12", "failure": "5/12"},
+        "cinematic": "1/36",
+        "detail": {"bands": ["1/2", 3]},
+    }
+
+
+@pytest.mark.usefixtures("cinematic_system")
+def test_check_text_prints_the_other_keys_after_the_outcomes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", "cinematic"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "success      58.33%  (7/12)",
+        "failure      41.67%  (5/12)",
+        "cinematic     2.78%  (1/36)",
+        'detail: {"bands": ["1/2", 3]}',
+    ]

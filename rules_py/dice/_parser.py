@@ -1,6 +1,7 @@
 """A hand-written parser for Rollbook's dice notation.
 
-Grammar (letters are case-insensitive, white space may stand anywhere)::
+Grammar (letters are case-insensitive; white space may stand between tokens,
+never inside a number, so ``3d6 5`` is refused rather than read as ``3d65``)::
 
     expression := [sign] term (sign term)*
     sign       := "+" | "-"
@@ -61,6 +62,12 @@ class _Cursor:
         if start == self.i:
             found = f"'{self.peek()}'" if self.peek() else "the end"
             raise self.error(f"expected {what}, found {found}")
+        for j in range(start, self.i - 1):
+            if self.where[j + 1] != self.where[j] + 1:
+                spelled = self.source[self.where[start] : self.where[self.i - 1] + 1]
+                raise DiceError(
+                    f"a space inside the number '{spelled}'", self.source, self.where[j] + 1
+                )
         digits = self.chars[start : self.i]
         if len(digits) > 7 or int(digits) > MAX_CONSTANT:
             raise self.error(f"{what} {digits} is too large", start)
@@ -100,7 +107,7 @@ def parse(source: str) -> Expression:
 
 
 def _term(cur: _Cursor, negative: bool) -> Term:
-    if cur.peek() not in "0123456789d":
+    if not cur.peek() or cur.peek() not in "0123456789d":
         found = f"'{cur.source[cur.position()]}'" if cur.peek() else "the end"
         raise cur.error(f"expected a die or a number, found {found}")
     count, count_at = cur.number("a number") if cur.peek().isdigit() else (1, cur.i)

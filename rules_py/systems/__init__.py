@@ -8,7 +8,14 @@ answers ``rules-py check`` and ``rules-py calc`` defines, in its module::
 
 ``params`` are the ``key=value`` words of the command line; bad ones raise
 ``ValueError`` with a message naming the rule. ``check`` answers
-``{"outcomes": {name: Fraction}}``, ``calc`` answers ``{"value": ...}``.
+``{"outcomes": {name: Fraction}}`` and may add keys beside ``outcomes`` (a
+chance such as ``"cinematic": Fraction(1, 36)``, shown after the outcomes and
+kept in the JSON); ``calc`` answers ``{"value": ...}``.
+
+The module also holds the text of ``rules-py check --help`` and ``calc --help``::
+
+    CHECK_HELP: str  # one line per key with its range, then "e.g. rules-py check NAME ..."
+    CALC_HELP: str   # one line per calculation with its keys and ranges, then an example
 """
 
 from __future__ import annotations

@@ -623,6 +623,28 @@ _CALC_CHOICES: tuple[str, ...] = ("allocate",)
 _ALLOCATE_KEYS: tuple[str, ...] = ("xp", "level", "progress")
 """Keys of ``rules-py calc peupfudge allocate``."""
 
+CHECK_HELP = "\n".join(
+    [
+        "L=l     the ability level, any whole number (required; keys are case-sensitive)",
+        "A=a     additional character factors, any whole number (default 0)",
+        "D=d     an action's difficulty, any whole number: success when L + A + R >= D",
+        "vs=T    or an opposed action against one participant whose L + A is T, any whole number",
+        f"dice=N  fudge dice in R, {MIN_DICE} to {MAX_DICE} "
+        f"(default {DEFAULT_ACTION_DICE} with D, {DEFAULT_OPPOSED_DICE} with vs)",
+        "e.g. rules-py check peupfudge L=2 A=0 D=3",
+    ]
+)
+"""``rules-py check --help`` for this system: its keys, their ranges and an example."""
+
+CALC_HELP = "\n".join(
+    [
+        "allocate xp=X [level=L] [progress=P]  spend X XP (0 or more) on an ability at "
+        "unmodified level L (0 or more, default 0) with P XP recorded (0 to 2**L - 1, default 0)",
+        "e.g. rules-py calc peupfudge allocate xp=7 level=6 progress=22",
+    ]
+)
+"""``rules-py calc --help`` for this system: its calculations, their ranges and an example."""
+
 
 def _reject_unknown(params: Mapping[str, str], allowed: Sequence[str], usage: str) -> None:
     unknown = unknown_keys(params, allowed)

@@ -874,6 +874,30 @@ _CALC_KEYS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"max_hp": ("level", "str"), "xp_to_next": ("level", "pace")}
 )
 
+CHECK_HELP: Final = "\n".join(
+    [
+        f"ability=A          the ability rating, {MIN_ABILITY} to +{MAX_ABILITY} (required)",
+        "dr=N               a difficulty rating: a whole number or "
+        + ", ".join(f"{name.lower()} ({dr})" for name, dr in DIFFICULTY_RATINGS.items()),
+        "fr=LO-HI           or a fuzzy range of three totals: LO-HI or "
+        + ", ".join(f"{name.lower()} ({lo}-{hi})" for name, (lo, hi) in FUZZY_RANGES.items()),
+        "background=yes|no  a Background applies: 3d10, keep the highest two (default no)",
+        "e.g. rules-py check wodu ability=2 fr=12-14 background=yes",
+    ]
+)
+"""``rules-py check --help`` for this system: its keys, their ranges and an example."""
+
+CALC_HELP: Final = "\n".join(
+    [
+        f"max_hp level=L str=S          Max HP at level 0 to {MAX_LEVEL}, "
+        f"STR {MIN_ABILITY} to +{MAX_ABILITY}",
+        f"xp_to_next level=L pace=P     XP for the next level, level 0 to {MAX_LEVEL - 1}, "
+        "pace fast or slow",
+        "e.g. rules-py calc wodu max_hp level=3 str=1",
+    ]
+)
+"""``rules-py calc --help`` for this system: its calculations, their ranges and an example."""
+
 
 def _whole_number(text: str, what: str, rule: str) -> int:
     """``text`` as a whole number such as ``2``, ``+2`` or ``-1`` (ValueError otherwise)."""

@@ -2,6 +2,7 @@
 
 The site is built once per session with its ``site_url`` at the test server's own
 address, so that Material's instant navigation is live, exactly as on GitHub Pages.
+Every test here is marked ``browser`` by tests/conftest.py: ``-m "not browser"`` skips them.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
-
-pytestmark = pytest.mark.browser
 
 
 def _free_port() -> int:

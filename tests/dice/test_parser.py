@@ -23,6 +23,8 @@ from rules_py.dice import DiceError, DiceTerm, DieKind, parse
         ("3d6!k2", "3d6!k2"),
         ("d6+d10+1", "d6+d10+1"),
         (" 3 D 10 K 2 - 1 ", "3d10k2-1"),
+        ("2d6 + 3", "2d6+3"),
+        ("-1d4+3", "-d4+3"),
         ("-1+d6", "-1+d6"),
         ("7", "7"),
     ],
@@ -71,6 +73,13 @@ def test_with_modifier_merges_constants() -> None:
         ("3d10kx", "how many dice after 'k'", 5),
         ("1 + + 2", "found '+'", 4),
         ("2d6 + 99999999", "too large", 6),
+        ("3d6 5", "a space inside the number '6 5'", 3),
+        ("1 0d6", "a space inside the number '1 0'", 1),
+        ("2d1 0", "a space inside the number '1 0'", 3),
+        ("2d6k 1 2", "a space inside the number '1 2'", 6),
+        ("-", "expected a die or a number, found the end", 1),
+        ("+", "expected a die or a number, found the end", 1),
+        (" - ", "expected a die or a number, found the end", 2),
     ],
 )
 def test_bad_notation_names_the_problem_and_its_position(

@@ -231,3 +231,14 @@ def test_good_input_exits_0_through_python_m() -> None:
     result = run("check", "peupfudge", "L=2", "A=0", "D=3", "--json")
     assert result.returncode == 0 and result.stderr == ""
     assert json.loads(result.stdout)["outcomes"]["success"] == "31/81"
+
+
+def test_help_names_every_key_and_calculation_with_its_range() -> None:
+    def first_words(text: str) -> list[str]:
+        return [line.split()[0].split("=")[0] for line in text.splitlines()[:-1]]
+
+    assert first_words(peupfudge.CHECK_HELP) == ["L", "A", "D", "vs", "dice"]
+    assert "1 to 9" in peupfudge.CHECK_HELP
+    assert first_words(peupfudge.CALC_HELP) == ["allocate"]
+    assert "0 to 2**L - 1" in peupfudge.CALC_HELP
+    assert "e.g. rules-py calc peupfudge allocate" in run("calc", "--help").stdout

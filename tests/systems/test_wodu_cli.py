@@ -245,3 +245,19 @@ def test_rule_is_named_in_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2d10 WoDu Hack, Core Resolution" in capsys.readouterr().err
     assert main(["check", "wodu", "ability=9", "dr=12"]) == 2
     assert "2d10 WoDu Hack, Ability Ratings" in capsys.readouterr().err
+
+
+def help_keys(text: str) -> list[str]:
+    """The first word of each line but the example, up to its '=' (or the whole word)."""
+    return [line.split()[0].split("=")[0] for line in text.splitlines()[:-1]]
+
+
+def test_help_names_every_key_and_calculation_with_its_range() -> None:
+    from rules_py.systems import wodu
+
+    assert help_keys(wodu.CHECK_HELP) == ["ability", "dr", "fr", "background"]
+    assert "-1 to +6" in wodu.CHECK_HELP.splitlines()[0]
+    assert "risky (12)" in wodu.CHECK_HELP and "hard (12-14)" in wodu.CHECK_HELP
+    assert help_keys(wodu.CALC_HELP) == ["max_hp", "xp_to_next"]
+    assert "level 0 to 15" in wodu.CALC_HELP and "level 0 to 14" in wodu.CALC_HELP
+    assert run("check", "--help").stdout.count("ability=A") == 1

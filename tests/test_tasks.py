@@ -1,0 +1,205 @@
+"""scripts/tasks.py: the runtime swapped in only when complete, one-line build errors, the port.
+
+Fast: the runtime's slow steps (pip, node) are stood in for, and the site built is a
+one-page MkDocs project using the Rollbook extensions.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scripts import tasks
+
+
+@pytest.fixture
+def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A previous, working runtime in a scratch docs folder, and a stand-in Pyodide."""
+    pyodide = tmp_path / "node_modules" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "package.json").write_text('{"version": "0.0.1"}')
+    for name in tasks.PYODIDE_FILES:
+        (pyodide / name).write_text(f"new {name}")
+    runtime = tmp_path / "docs" / "assets" / "rollbook" / "runtime"
+    runtime.mkdir(parents=True)
+    (runtime / "pyodide.mjs").write_text("old pyodide.mjs")
+    (runtime / "old.whl").write_text("old wheel")
+    (runtime / tasks.SNAPSHOT).write_text("old snapshot")
+    (runtime / "manifest.json").write_text(
+        json.dumps({"wheels": ["old.whl"], "snapshot": tasks.SNAPSHOT, "fingerprint": "old"})
+    )
+    monkeypatch.setattr(tasks, "PYODIDE", pyodide)
+    monkeypatch.setattr(tasks, "RUNTIME", runtime)
+    return runtime
+
+
+def fake_steps(fail_on: str | None = None):  # type: ignore[no-untyped-def]
+    """Stand-ins for pip wheel, pip download and node that write what they would."""
+
+    def run(*args: str | Path, **kwargs: object) -> None:
+        words = [str(a) for a in args]
+        step = "node" if words[0] == "node" else words[3]
+        if step == fail_on:
+            raise subprocess.CalledProcessError(1, words)
+        if step == "wheel":
+            Path(words[words.index("--wheel-dir") + 1], "rules_py-0.1.0-py3-none-any.whl").touch()
+        elif step == "download":
+            Path(words[words.index("--dest") + 1], "icepool-2.1.3-py3-none-any.whl").touch()
+        else:
+            Path(words[3]).write_text("new snapshot")
+
+    return run
+
+
+def leftovers(runtime: Path) -> list[str]:
+    return sorted(p.name for p in runtime.parent.iterdir() if p.name != runtime.name)
+
+
+@pytest.mark.parametrize("failing", ["wheel", "download", "node"])
+def test_a_failed_rebuild_keeps_the_previous_runtime(
+    runtime: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    before = {p.name: p.read_text() for p in runtime.iterdir()}
+    monkeypatch.setattr(tasks, "_run", fake_steps(fail_on=failing))
+    with pytest.raises(subprocess.CalledProcessError):
+        tasks.assets()
+    assert {p.name: p.read_text() for p in runtime.iterdir()} == before
+    assert leftovers(runtime) == []
+
+
+def test_a_rebuild_replaces_the_runtime_whole(
+    runtime: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tasks, "_run", fake_steps())
+    tasks.assets()
+    manifest = json.loads((runtime / "manifest.json").read_text())
+    assert manifest["wheels"] == [
+        "icepool-2.1.3-py3-none-any.whl",
+        "rules_py-0.1.0-py3-none-any.whl",
+    ]
+    assert manifest["fingerprint"] == tasks._fingerprint()
+    assert not (runtime / "old.whl").exists()
+    assert (runtime / "pyodide.mjs").read_text() == "new pyodide.mjs"
+    assert (runtime / tasks.SNAPSHOT).read_text() == "new snapshot"
+    assert runtime.stat().st_mode & 0o755 == 0o755  # readable by a web server
+    assert leftovers(runtime) == []
+    monkeypatch.setattr(tasks, "_run", fake_steps(fail_on="wheel"))
+    tasks.assets()  # up to date: nothing runs
+
+
+def test_staging_folders_are_hidden_from_mkdocs_and_git() -> None:
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", "docs/assets/rollbook/.runtime-new-abc/x.whl"],
+        cwd=tasks.ROOT,
+        check=False,
+    )
+    assert ignored.returncode == 0
+
+
+@pytest.fixture(autouse=True)
+def _mkdocs_log_handlers() -> Iterator[None]:
+    """mkdocs' command line adds a handler per run that a kept traceback keeps alive."""
+    yield
+    logger = logging.getLogger("mkdocs")
+    for handler in list(logger.handlers):
+        if handler.name == "MkDocsStreamHandler":
+            logger.removeHandler(handler)
+
+
+MKDOCS_YML = """\
+site_name: Bad page
+theme:
+  name: mkdocs
+markdown_extensions:
+  - pymdownx.inlinehilite:
+      custom_inline:
+        - name: roll
+          class: rb-roll
+          format: !!python/name:rules_py.markdown.roll.format_roll
+  - pymdownx.superfences:
+      custom_fences:
+        - name: odds
+          class: rb-odds
+          format: !!python/name:rules_py.markdown.odds.format_odds
+"""
+
+
+@pytest.mark.parametrize(
+    ("page", "line"),
+    [
+        (
+            "Roll `#!roll 3d6x` now.\n",
+            "rollbook: build stopped: docs/rolls.md: Rollbook: bad roll `3d6x`: "
+            "unexpected 'x' (at position 4)",
+        ),
+        (
+            "```odds\nexpr: 2d6+\n```\n",
+            "rollbook: build stopped: docs/rolls.md: Rollbook: bad odds fence 'expr: 2d6+': "
+            "expected a die or a number after '+' (at position 5)",
+        ),
+    ],
+)
+def test_a_bad_expression_stops_the_build_with_one_line(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], page: str, line: str
+) -> None:
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Fine\n")
+    (tmp_path / "docs" / "rolls.md").write_text(page)
+    with pytest.raises(SystemExit) as stopped:
+        tasks.mkdocs_build(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"))
+    assert stopped.value.code == line
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error reading page" not in err
+
+
+def test_a_good_page_builds(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("Roll `#!roll 2d6`.\n")
+    tasks.mkdocs_build(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"))
+    assert 'class="rb-roll' in (tmp_path / "site" / "index.html").read_text()
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        yield int(sock.getsockname()[1])
+
+
+def test_a_busy_port_says_so_and_how_to_pick_another(
+    busy_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["tasks", "serve", "--port", str(busy_port)])
+    monkeypatch.setattr(tasks, "assets", lambda: pytest.fail("built before checking the port"))
+    with pytest.raises(SystemExit) as stopped:
+        tasks.serve()
+    message = str(stopped.value.code)
+    assert f"port {busy_port} is busy" in message
+    assert f"scripts/serve --port {busy_port + 1}" in message
+
+
+def test_serve_takes_a_port_and_serves_the_site_at_that_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """mkdocs serve sets site_url to its --dev-addr: instant navigation works on any port."""
+    import mkdocs.__main__
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    called: list[list[str]] = []
+    monkeypatch.setattr(sys, "argv", ["tasks", "serve", "--port", str(port), "--no-livereload"])
+    monkeypatch.setattr(tasks, "assets", lambda: None)
+    monkeypatch.setattr(mkdocs.__main__, "cli", lambda: called.append(list(sys.argv)))
+    tasks.serve()
+    assert called == [["mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}", "--no-livereload"]]
