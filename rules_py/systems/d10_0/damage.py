@@ -90,7 +90,9 @@ class DamageError(ValueError):
         self.position = position
 
     def __str__(self) -> str:
-        where = "" if self.position is None else f" (at position {self.position + 1})"
+        where = (
+            "" if self.position is None else f" (at position {self.position + 1} of {self.text!r})"
+        )
         return f"{SYSTEM}, DAT: {self.message}{where}"
 
     def pointer(self) -> str:
