@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_py.systems.d10_0 import checks as c
@@ -329,6 +329,7 @@ def test_d10_0_refusals_name_the_rule() -> None:
 # --------------------------------------------------------------------------
 
 
+@settings(deadline=None)  # exact sums, not timings: speed lives in benchmarks
 @given(
     st.integers(0, 30),
     st.integers(-15, 15),
@@ -341,11 +342,13 @@ def test_d10_0_attribute_outcomes_sum_to_one(score: int, difficulty: int, overfl
     assert sum(c.named_degree_distribution(score, difficulty, False, overflow).values()) == 1
 
 
+@settings(deadline=None)  # exact sums, not timings: speed lives in benchmarks
 @given(st.integers(0, 150), st.integers(-80, 120), st.booleans())
 def test_d10_0_skill_outcomes_sum_to_one(score: int, difficulty: int, overflow: bool) -> None:
     assert sum(c.check_outcomes(score, difficulty, True, overflow).values()) == 1
 
 
+@settings(deadline=None)  # exact sums, not timings: speed lives in benchmarks
 @given(st.integers(0, 20), st.integers(-12, 20), st.booleans(), st.booleans())
 def test_d10_0_higher_score_never_lowers_success(
     score: int, difficulty: int, skill: bool, overflow: bool
@@ -357,6 +360,7 @@ def test_d10_0_higher_score_never_lowers_success(
     assert high >= low
 
 
+@settings(deadline=None)  # exact sums, not timings: speed lives in benchmarks
 @given(st.integers(0, 15), st.integers(0, 15))
 def test_d10_0_conflict_is_symmetric(mine: int, theirs: int) -> None:
     ab = c.conflict_outcomes(mine, theirs)
@@ -365,6 +369,7 @@ def test_d10_0_conflict_is_symmetric(mine: int, theirs: int) -> None:
     assert sum(ab.values()) == 1
 
 
+@settings(deadline=None)  # exact sums, not timings: speed lives in benchmarks
 @given(st.integers(0, 12), st.integers(1, 30), st.booleans())
 def test_d10_0_cumulative_chance_never_falls(score: int, goal: int, losses: bool) -> None:
     chances = c.cumulative_chances(score, goal, 6, losses=losses)

@@ -506,7 +506,6 @@ def parse_adjustments(text: str) -> tuple[Adjustment, ...]:
             i += 1
         if i == n:
             return tuple(found)
-        start = i
         sign = 1
         if text[i] in "+-":
             sign = -1 if text[i] == "-" else 1
@@ -518,7 +517,7 @@ def parse_adjustments(text: str) -> tuple[Adjustment, ...]:
             i += 1
         if i == digits:
             raise DamageError(
-                "an adjustment is a whole number then F or R, e.g. -10F or -2R", text, start
+                "an adjustment is a whole number then F or R, e.g. -10F or -2R", text, digits
             )
         value = int(text[digits:i])
         if value > MAX_NUMBER:
