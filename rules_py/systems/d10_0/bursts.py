@@ -202,11 +202,12 @@ def hits(b: Block, degree: int, x: int | None = None) -> int:
 
     The X Shot Burst worked example: 3 + 3 AP and an effort of 11 give 9 of 15.
     """
+    x_value = _x(b, x)
     index = spread_step(b, degree)
     if index is None:
         return 0
     step = b.steps[index]
-    return step.amount * _x(b, x) if step.per_x else step.amount
+    return step.amount * x_value if step.per_x else step.amount
 
 
 def step_damage(b: Block, index: int, ap: int | None = None) -> str:
@@ -238,7 +239,8 @@ def hits_distribution(
     b: Block, score: int, difficulty: int, x: int | None = None, overflow: bool = False
 ) -> Distribution:
     """Exact distribution of the number of attacks that threaten the target."""
-    amounts = [0, *(s.amount * _x(b, x) if s.per_x else s.amount for s in b.steps)]
+    x_value = _x(b, x)
+    amounts = [0, *(s.amount * x_value if s.per_x else s.amount for s in b.steps)]
     weights: dict[int, Fraction] = {}
     for amount, p in zip(amounts, step_chances(b, score, difficulty, overflow), strict=True):
         weights[amount] = weights.get(amount, Fraction(0)) + p
@@ -279,7 +281,7 @@ def block_damage_distribution(
     ``beyond_cap`` is the chance a damage overflow chain was cut.
     """
     chain = parse_adjustments(adjustments) if isinstance(adjustments, str) else adjustments
-    x_value = _x(b, x) if b.variable_x else None
+    x_value = _x(b, x)
     ap_value = _ap(b, ap)
     total: dict[int, Fraction] = {}
     beyond = Fraction(0)
@@ -291,7 +293,7 @@ def block_damage_distribution(
             total[0] = total.get(0, Fraction(0)) + p_step
             continue
         step = b.steps[index - 1]
-        count = step.amount * x_value if step.per_x and x_value else step.amount
+        count = step.amount * x_value if step.per_x else step.amount
         shot = damage_distribution(
             step_damage(b, index - 1, ap_value),
             attributes,
