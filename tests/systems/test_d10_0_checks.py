@@ -198,6 +198,18 @@ def test_d10_0_overflow_worked_by_hand() -> None:
     assert c.check_outcomes(3, 5) == {"success": 0, "miss": 0, "failure": 1}
 
 
+def test_d10_0_long_overflow_chains_are_summed_exactly() -> None:
+    # Skill 1 against 150: only 00 then 149 more 00s (each adding 1) can reach it.
+    each = Fraction(1, 100)
+    outcomes = c.check_outcomes(1, 150, skill=True, overflow=True)
+    assert outcomes["success"] == each * each**150
+    assert outcomes["miss"] == each * each**149 * Fraction(99, 100)
+    assert sum(outcomes.values()) == 1
+    names = c.named_degree_distribution(1, 150, skill=True, overflow=True)
+    assert names["Awe-Inspiring for all the right reasons"] == each * each**209
+    assert names["Awe-Inspiring for all the wrong reasons"] == 1 - each * each**90  # j <= 89
+
+
 def test_d10_0_overflow_cannot_go_badly_with_a_10() -> None:
     # "A character with a 10 attribute cannot overflow badly when a 9 is rolled."
     dist = c.effort_distribution(10, overflow=True)

@@ -288,9 +288,14 @@ def _efforts(
         if step == 0:  # the chain can add nothing ("mathematically impossible")
             add(effort, each)
             continue
-        bound = high if step > 0 else low
-        reached = each  # probability of arriving at this depth of the chain
-        for j in range(depth + 1):
+        grouped: dict[int, int] = {}
+        for extra in stops:
+            grouped[extra] = grouped.get(extra, 0) + 1
+        bound = high if step > 0 else low  # the chain moves towards this bound
+        near = low if step > 0 else high  # and away from this one
+        reached = each  # probability of arriving at depth j of the chain
+        j = 0
+        while True:
             base = effort + j * step
             if bound is not None and (base >= bound if step > 0 else base <= bound):
                 add(bound, reached)
@@ -299,11 +304,22 @@ def _efforts(
                 add(base, reached)
                 beyond += reached
                 break
-            for extra in stops:
-                add(base + extra, reached * each)
+            nearest = base + (max(stops) if step > 0 else min(stops))
+            if near is not None and (nearest <= near if step > 0 else nearest >= near):
+                # Every stop at depths j..last lands at the near bound: sum them at once.
+                last = j + (near - nearest) // step
+                if bound is None:
+                    last = min(last, depth - 1)
+                carried = reached * each ** (last - j + 1)
+                add(near, reached - carried)
+                reached, j = carried, last + 1
+                continue
+            for extra, count in grouped.items():
+                add(base + extra, reached * each * count)
             reached *= each
-        else:  # pragma: no cover - the loop always breaks
-            raise AssertionError("overflow chain did not end")
+            j += 1
+            if j > depth:  # pragma: no cover - the exact depth is always enough
+                raise AssertionError("overflow chain did not end")
     return out, beyond
 
 
