@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_py.systems.d10_0 import builder as bd
@@ -253,12 +253,14 @@ def test_d10_0_builder_import_refusals(data: dict[str, object], message: str) ->
         bd.character_from_dict(data)
 
 
+@settings(deadline=None)  # exact values, not timings: speed lives in benchmarks
 @given(st.integers(0, 20), st.integers(0, 20))
 def test_d10_0_health_is_ten_times_the_average(en: int, sp: int) -> None:
     assert 2 * ch.normal_health(en, sp) == 10 * (en + sp)
     assert ch.health_increase(en, sp) * 2 in (en + sp, en + sp + 1)
 
 
+@settings(deadline=None)  # exact values, not timings: speed lives in benchmarks
 @given(st.integers(-300, 300), st.integers(1, 200))
 def test_d10_0_every_current_has_exactly_one_state(current: int, normal: int) -> None:
     state = ch.health_state(current, normal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rules_py.systems._params import unknown_keys, whole_number
+from rules_py.systems._params import refuse_unknown_keys, whole_number
 from rules_py.systems.d10_0._common import SYSTEM
 from rules_py.systems.d10_0.character import (
     RECOVERY_RATES,
@@ -59,12 +59,7 @@ _BOOLEANS: Final[Mapping[str, bool]] = {"yes": True, "true": True, "no": False, 
 
 
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    unknown = unknown_keys(params, allowed)
-    if unknown:
-        raise ValueError(
-            f"{SYSTEM}: {command} takes {', '.join(f'{k}=' for k in allowed)} "
-            f"(unknown: {', '.join(unknown)})"
-        )
+    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
@@ -120,26 +115,23 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     }
 
 
-def _en_sp(params: Mapping[str, str], command: str) -> tuple[int, int]:
-    return (
-        _number(params, "en", command, "Health Points"),
-        _number(params, "sp", command, "Health Points"),
-    )
+def _numbers(params: Mapping[str, str], command: str, rule: str, *keys: str) -> list[int]:
+    """Exactly the whole numbers ``keys`` (each required, no other key)."""
+    _only(params, keys, command)
+    return [_number(params, key, command, rule) for key in keys]
 
 
 def _calc_health(params: Mapping[str, str], command: str) -> object:
-    _only(params, ("en", "sp"), command)
-    return normal_health(*_en_sp(params, command))
+    return normal_health(*_numbers(params, command, "Health Points", "en", "sp"))
 
 
 def _calc_hp_increase(params: Mapping[str, str], command: str) -> object:
-    _only(params, ("en", "sp"), command)
-    return health_increase(*_en_sp(params, command))
+    return health_increase(*_numbers(params, command, "Health Points", "en", "sp"))
 
 
 def _calc_recovery(params: Mapping[str, str], command: str) -> object:
     _only(params, ("en", "sp", "rate"), command)
-    en, sp = _en_sp(params, command)
+    en, sp = (_number(params, key, command, "Health Points") for key in ("en", "sp"))
     rate = _number(params, "rate", command, "Health") if "rate" in params else 1
     if rate not in RECOVERY_RATES:
         raise ValueError(
@@ -150,19 +142,11 @@ def _calc_recovery(params: Mapping[str, str], command: str) -> object:
 
 
 def _calc_health_state(params: Mapping[str, str], command: str) -> object:
-    _only(params, ("current", "normal"), command)
-    return health_state(
-        _number(params, "current", command, "Health Range"),
-        _number(params, "normal", command, "Health Range"),
-    )
+    return health_state(*_numbers(params, command, "Health Range", "current", "normal"))
 
 
 def _calc_action_quota(params: Mapping[str, str], command: str) -> object:
-    _only(params, ("ag", "fo"), command)
-    return action_quota(
-        _number(params, "ag", command, "Action Quota"),
-        _number(params, "fo", command, "Action Quota"),
-    )
+    return action_quota(*_numbers(params, command, "Action Quota", "ag", "fo"))
 
 
 def _calc_skill_base(params: Mapping[str, str], command: str) -> object:
@@ -179,11 +163,7 @@ def _calc_skill_base(params: Mapping[str, str], command: str) -> object:
 
 
 def _calc_adjust_cost(params: Mapping[str, str], command: str) -> object:
-    _only(params, ("from", "to"), command)
-    return adjust_cost(
-        _number(params, "from", command, "Exchange Rate"),
-        _number(params, "to", command, "Exchange Rate"),
-    )
+    return adjust_cost(*_numbers(params, command, "Exchange Rate", "from", "to"))
 
 
 def _calc_damage(params: Mapping[str, str], command: str) -> object:

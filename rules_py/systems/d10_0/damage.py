@@ -38,6 +38,7 @@ from typing import Final, Literal
 
 from rules_py.dice import Distribution
 from rules_py.systems.d10_0._common import SYSTEM, require_range
+from rules_py.systems.d10_0.character import ATTRIBUTE_NAMES
 from rules_py.systems.d10_0.checks import OVERFLOW_DEPTH
 
 DIE_FACES: Final = 10
@@ -48,18 +49,7 @@ PREFIXES: Final[Mapping[str, int]] = {"": 1, "K": 1000, "M": 1_000_000}
 """Metric prefixes of damage: none, Kilo and Mega (DAT, Damage)."""
 PREFIX_NAMES: Final[Mapping[str, str]] = {"": "", "K": "Kilo", "M": "Mega"}
 
-LIMIT_ATTRIBUTES: Final[tuple[str, ...]] = (
-    "AG",
-    "EN",
-    "IN",
-    "PE",
-    "ST",
-    "FO",
-    "SP",
-    "SE",
-    "BE",
-    "CH",
-)
+LIMIT_ATTRIBUTES: Final[tuple[str, ...]] = ATTRIBUTE_NAMES
 """The ten attribute abbreviations a limit may name (The Ten Attributes)."""
 
 MAX_DICE: Final = 100
