@@ -26,6 +26,7 @@ from types import ModuleType
 SYSTEMS: dict[str, str] = {
     "wodu": "rules_py.systems.wodu",
     "peupfudge": "rules_py.systems.peupfudge",
+    "d10-0": "rules_py.systems.d10_0",
 }
 """The command line's system names and their modules (imported when asked for)."""
 

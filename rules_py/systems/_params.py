@@ -21,3 +21,13 @@ def whole_number(text: str) -> int | None:
     """``"2"``, ``"+2"``, ``"-1"`` (spaces around allowed) as an int; ``None`` for anything else."""
     stripped = text.strip()
     return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+
+
+def refuse_unknown_keys(params: Mapping[str, str], allowed: Iterable[str], prefix: str) -> None:
+    """``ValueError`` "<prefix> takes a=, b= (unknown: c)" when ``params`` has other keys."""
+    keys = tuple(allowed)
+    unknown = unknown_keys(params, keys)
+    if unknown:
+        raise ValueError(
+            f"{prefix} takes {', '.join(f'{k}=' for k in keys)} (unknown: {', '.join(unknown)})"
+        )

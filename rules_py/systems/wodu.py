@@ -30,7 +30,7 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from rules_py.systems._params import unknown_keys, whole_number
+from rules_py.systems._params import refuse_unknown_keys, whole_number
 
 SYSTEM: Final = "2d10 WoDu Hack"
 
@@ -908,12 +908,7 @@ def _whole_number(text: str, what: str, rule: str) -> int:
 
 
 def _only_keys(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    unknown = unknown_keys(params, allowed)
-    if unknown:
-        raise ValueError(
-            f"{SYSTEM}: {command} takes {', '.join(f'{k}=' for k in allowed)} "
-            f"(unknown: {', '.join(unknown)})"
-        )
+    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
 
 
 def _needed(params: Mapping[str, str], key: str, command: str, rule: str) -> str:

@@ -1,0 +1,227 @@
+"""``rules-py check d10-0`` and ``rules-py calc d10-0`` (contract in :mod:`rules_py.systems`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from rules_py.systems._params import refuse_unknown_keys, whole_number
+from rules_py.systems.d10_0._common import SYSTEM
+from rules_py.systems.d10_0.character import (
+    RECOVERY_RATES,
+    action_quota,
+    attribute,
+    health_increase,
+    health_state,
+    normal_health,
+    recovery_per_day,
+)
+from rules_py.systems.d10_0.checks import (
+    MAX_SCORE,
+    check_outcomes,
+    conflict_outcomes,
+    named_degree_distribution,
+    parse_difficulty,
+)
+from rules_py.systems.d10_0.damage import (
+    adjust_damage,
+    damage_distribution,
+    damage_mean,
+    parse_damage,
+)
+from rules_py.systems.d10_0.skills import adjust_cost, skill_base
+
+_NAMES: Final = "average, tricky, challenge, hard, worrisome, improbable, impossible"
+
+CHECK_HELP: Final = f"""\
+score=S          attribute (d10, 0-9) or with skill=yes skill Total (d100, 00-99): 0 to {MAX_SCORE}
+difficulty=D     on the check's own scale, -999 to 999, or a name: {_NAMES}
+vs=T             instead of difficulty: the opposing score (conflicting effort: win/tie/lose)
+skill=yes|no     a skill check (d100) instead of an attribute check (d10); default no
+overflow=yes|no  the optional Overflow rule, with difficulty only; default no
+e.g. rules-py check d10-0 score=25 difficulty=challenge skill=yes"""
+"""One line per key of ``rules-py check d10-0``, then an example."""
+
+CALC_HELP: Final = """\
+health en=N sp=N                 Normal Health: average of EN and SP x 10 (scores 0 or more)
+hp_increase en=N sp=N            Normal Health one 5 PP purchase adds: the average, rounded up
+recovery en=N sp=N [rate=R]      Health recovered a day; rate 1, 2 (rest) or 3 (rest and care)
+health_state current=N normal=N  the state: Exceptional ... Dead (normal 1 or more)
+action_quota ag=N fo=N           average of AG and FO, rounded down (scores 0 or more)
+skill_base major=A,B minor=C     a root's Base, 2A + 2B + C; the minor not above a major
+adjust_cost from=A to=B          skill points to raise Adjust from A to B (0 <= A <= B <= 200)
+damage notation=T [ST=N ...] [overflow=yes]  exact damage of T, e.g. "10 + 2D(ST)", "5K + 1KD"
+adjust damage=N chain=T          damage (0 or more) after adjustments such as "-10F -2R"
+e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
+"""One line per calculation of ``rules-py calc d10-0``, then an example."""
+
+_BOOLEANS: Final[Mapping[str, bool]] = {"yes": True, "true": True, "no": False, "false": False}
+
+
+def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
+    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
+
+
+def _needed(params: Mapping[str, str], key: str, command: str) -> str:
+    if key not in params:
+        raise ValueError(f"{SYSTEM}: {command} needs {key}=")
+    return params[key]
+
+
+def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int:
+    text = _needed(params, key, command)
+    number = whole_number(text)
+    if number is None:
+        raise ValueError(f"{SYSTEM}, {rule}: {key}= must be a whole number (got {text!r})")
+    return number
+
+
+def _flag(params: Mapping[str, str], key: str, rule: str) -> bool:
+    text = params.get(key, "no")
+    if text.strip().lower() not in _BOOLEANS:
+        raise ValueError(f"{SYSTEM}, {rule}: {key}= is yes or no (got {text!r})")
+    return _BOOLEANS[text.strip().lower()]
+
+
+def check(params: Mapping[str, str]) -> dict[str, object]:
+    """Exact odds of a check (Actions): see :data:`CHECK_HELP`.
+
+    ``score=S difficulty=D [skill=yes] [overflow=yes]`` answers ``success``,
+    ``miss`` and ``failure`` (and the named ``degrees``);
+    ``score=S vs=T [skill=yes]`` answers ``win``, ``tie`` and ``lose``.
+    """
+    command = "check d10-0"
+    _only(params, ("score", "difficulty", "vs", "skill", "overflow"), command)
+    skill = _flag(params, "skill", "Dice and Rolling")
+    score = _number(params, "score", command, "Degrees and Difficulty")
+    if ("difficulty" in params) == ("vs" in params):
+        raise ValueError(
+            f"{SYSTEM}, Actions: a check is against a difficulty (difficulty=D) or another "
+            "character's effort (vs=T, Conflicting Effort): give exactly one"
+        )
+    if "vs" in params:
+        if "overflow" in params:
+            raise ValueError(
+                f"{SYSTEM}, Overflow: the tools apply overflow to checks against a "
+                "difficulty, not to conflicting effort (vs=)"
+            )
+        opponent = _number(params, "vs", command, "Conflicting Effort")
+        return {"outcomes": conflict_outcomes(score, opponent, skill)}
+    difficulty = parse_difficulty(params["difficulty"], skill)
+    overflow = _flag(params, "overflow", "Overflow")
+    return {
+        "outcomes": check_outcomes(score, difficulty, skill, overflow),
+        "degrees": named_degree_distribution(score, difficulty, skill, overflow),
+    }
+
+
+def _numbers(params: Mapping[str, str], command: str, rule: str, *keys: str) -> list[int]:
+    """Exactly the whole numbers ``keys`` (each required, no other key)."""
+    _only(params, keys, command)
+    return [_number(params, key, command, rule) for key in keys]
+
+
+def _calc_health(params: Mapping[str, str], command: str) -> object:
+    return normal_health(*_numbers(params, command, "Health Points", "en", "sp"))
+
+
+def _calc_hp_increase(params: Mapping[str, str], command: str) -> object:
+    return health_increase(*_numbers(params, command, "Health Points", "en", "sp"))
+
+
+def _calc_recovery(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("en", "sp", "rate"), command)
+    en, sp = (_number(params, key, command, "Health Points") for key in ("en", "sp"))
+    rate = _number(params, "rate", command, "Health") if "rate" in params else 1
+    if rate not in RECOVERY_RATES:
+        raise ValueError(
+            f"{SYSTEM}, Health: rate= is 1 (standard), 2 (dedicated rest) or 3 "
+            f"(rest and medical care) (got {params['rate']!r})"
+        )
+    return recovery_per_day(en, sp, rate)
+
+
+def _calc_health_state(params: Mapping[str, str], command: str) -> object:
+    return health_state(*_numbers(params, command, "Health Range", "current", "normal"))
+
+
+def _calc_action_quota(params: Mapping[str, str], command: str) -> object:
+    return action_quota(*_numbers(params, command, "Action Quota", "ag", "fo"))
+
+
+def _calc_skill_base(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("major", "minor"), command)
+    text = _needed(params, "major", command)
+    majors = [whole_number(part) for part in text.split(",")]
+    if len(majors) != 2 or majors[0] is None or majors[1] is None:
+        raise ValueError(
+            f"{SYSTEM}, Skill Rating and Fields: major= is the two circled attributes, "
+            f"e.g. major=5,5 (got {text!r})"
+        )
+    minor = _number(params, "minor", command, "Skill Rating and Fields")
+    return skill_base((majors[0], majors[1]), minor)
+
+
+def _calc_adjust_cost(params: Mapping[str, str], command: str) -> object:
+    return adjust_cost(*_numbers(params, command, "Exchange Rate", "from", "to"))
+
+
+def _calc_damage(params: Mapping[str, str], command: str) -> object:
+    notation = parse_damage(_needed(params, "notation", command))
+    attributes: dict[str, int] = {}
+    for key in params:
+        if key in ("notation", "overflow"):
+            continue
+        try:
+            name = attribute(key).abbreviation
+        except ValueError:
+            raise ValueError(
+                f"{SYSTEM}: {command} takes notation=, overflow= and attribute scores such "
+                f"as ST=4 (unknown: {key})"
+            ) from None
+        attributes[name] = _number(params, key, command, "Attributes")
+    overflow = _flag(params, "overflow", "Note About Zeros")
+    dist = damage_distribution(notation, attributes, overflow)
+    value: dict[str, object] = {
+        "distribution": [[total, p] for total, p in dist.items()],
+        "mean": damage_mean(notation, attributes, overflow),
+    }
+    if dist.beyond_cap:
+        value["beyond_cap"] = dist.beyond_cap
+    return value
+
+
+def _calc_adjust(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("damage", "chain"), command)
+    return adjust_damage(
+        _number(params, "damage", command, "DAT, Adjustment"), _needed(params, "chain", command)
+    )
+
+
+_CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
+    "health": _calc_health,
+    "hp_increase": _calc_hp_increase,
+    "recovery": _calc_recovery,
+    "health_state": _calc_health_state,
+    "action_quota": _calc_action_quota,
+    "skill_base": _calc_skill_base,
+    "adjust_cost": _calc_adjust_cost,
+    "damage": _calc_damage,
+    "adjust": _calc_adjust,
+}
+
+
+def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
+    """A D10/0 value, ``{"value": ...}``: see :data:`CALC_HELP`.
+
+    Probabilities in ``damage`` are :class:`~fractions.Fraction` (the command
+    line prints them as ``str``); its ``mean`` is exact, with overflow the mean
+    of the endless chain, while its ``distribution`` stops each chain after the
+    tools' depth and reports ``beyond_cap``.
+    """
+    if what not in _CALCS:
+        raise ValueError(f"{SYSTEM}: calc d10-0 can calculate {', '.join(_CALCS)} (got {what!r})")
+    return {"value": _CALCS[what](params, f"calc d10-0 {what}")}
+
+
+__all__ = ["CALC_HELP", "CHECK_HELP", "calc", "check"]

@@ -1,0 +1,344 @@
+"""The Standard Player Agent Build Process of the D10/0 System, as one checked sheet.
+
+:func:`build_character` takes what a player chooses -- attributes, circled
+attributes, a skill tree, skill points, progression point purchases -- and
+returns every derived value with the refusals (each naming its rule) and
+warnings. :meth:`CharacterInput.to_dict` and :func:`character_from_dict` give a
+plain, JSON-ready form for saving, exporting and importing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from rules_py.systems.d10_0._common import SYSTEM, require_int
+from rules_py.systems.d10_0.character import (
+    ATTRIBUTE_CAP,
+    ATTRIBUTE_NAMES,
+    ATTRIBUTE_POINTS,
+    HEALTH_INCREASE_COST,
+    SKILL_POINT_PURCHASE_COST,
+    STARTING_ATTRIBUTE,
+    action_quota,
+    attribute,
+    health_increase,
+    normal_health,
+)
+from rules_py.systems.d10_0.skills import (
+    ROOT_SKILLS,
+    STARTING_SKILL_POINTS,
+    USUAL_MAX_DEPTH,
+    Skill,
+    SkillRating,
+    SkillTree,
+    circle_options,
+    circled_attributes,
+    purchased_skill_points,
+    root_base,
+    root_skill,
+    too_deep,
+)
+
+PurchaseItem = Literal["health", "skill_points"]
+
+FORMAT_VERSION: Final = 1
+"""Version of the dictionary form of a character (:meth:`CharacterInput.to_dict`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One Progression Point purchase: a Health Point Increase, or skill points for a root."""
+
+    item: PurchaseItem
+    root: str | None = None
+
+    @property
+    def cost(self) -> int:
+        return HEALTH_INCREASE_COST if self.item == "health" else SKILL_POINT_PURCHASE_COST
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterInput:
+    """What the player chooses (everything else on the sheet is derived)."""
+
+    attributes: Mapping[str, int]
+    circled: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Root name -> the two circled attributes, where a tie lets the player pick."""
+    tree: SkillTree = field(default_factory=SkillTree.roots)
+    skill_points: int = STARTING_SKILL_POINTS
+    """General skill points: the 100 of the build, plus any the GM granted."""
+    progression_points: int = 0
+    purchases: tuple[Purchase, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready form (see :func:`character_from_dict`)."""
+        return {
+            "version": FORMAT_VERSION,
+            "attributes": {a: self.attributes[a] for a in ATTRIBUTE_NAMES if a in self.attributes},
+            "circled": {root: list(pair) for root, pair in self.circled.items()},
+            "skills": [
+                {"name": s.name, "parent": s.parent, "adjust": s.adjust}
+                for s in self.tree.skills
+                if s.parent is not None or s.adjust
+            ],
+            "skill_points": self.skill_points,
+            "progression_points": self.progression_points,
+            "purchases": [
+                {"item": p.item, **({"root": p.root} if p.root else {})} for p in self.purchases
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RootLine:
+    """A root skill on the built sheet: its circled attributes and Base."""
+
+    name: str
+    attributes: tuple[str, str, str]
+    circled: tuple[str, str]
+    choices: tuple[tuple[str, str], ...]
+    """Every pair the player could circle (more than one on a tie)."""
+    base: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSheet:
+    """A built character: derived values, refusals (``problems``) and ``warnings``."""
+
+    attributes: Mapping[str, int]
+    attribute_points_left: int
+    normal_health: int
+    action_quota: int
+    roots: tuple[RootLine, ...]
+    skills: tuple[SkillRating, ...]
+    skill_points_available: int
+    skill_points_spent: int
+    reserve_by_root: Mapping[str, int]
+    """Purchased skill points not yet spent, by the root whose tree they belong to."""
+    reserve_general: int
+    progression_points_spent: int
+    progression_points_left: int
+    problems: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def reserve(self) -> int:
+        """Every unspent skill point (noted beside the skills on the sheet)."""
+        return self.reserve_general + sum(self.reserve_by_root.values())
+
+
+def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
+    problems: list[str] = []
+    for name in ATTRIBUTE_NAMES:
+        value = scores[name]
+        if value < STARTING_ATTRIBUTE:
+            problems.append(
+                f"{SYSTEM}, Build Process: every attribute starts at {STARTING_ATTRIBUTE}; "
+                f"{name} is {value}"
+            )
+        elif value > ATTRIBUTE_CAP:
+            problems.append(
+                f"{SYSTEM}, Build Process: attributes are capped at {ATTRIBUTE_CAP}; "
+                f"{name} is {value}"
+            )
+    spent = sum(v - STARTING_ATTRIBUTE for v in scores.values())
+    if spent > ATTRIBUTE_POINTS:
+        problems.append(
+            f"{SYSTEM}, Build Process: {ATTRIBUTE_POINTS} points are allocated to attributes "
+            f"above the starting {STARTING_ATTRIBUTE}s; these use {spent}"
+        )
+    return problems
+
+
+def build_character(choice: CharacterInput) -> CharacterSheet:
+    """Build and check a character (Standard Player Agent Build Process).
+
+    Raises ``ValueError`` for input that is not a sheet at all (an unknown
+    attribute, a missing score, an unknown skill); returns rule breaches as
+    ``problems``: attributes below 1 or above 10, more than 45 points, a circled
+    pair that is not the two highest, more skill points spent than available,
+    more Progression Points spent than earned. Trees deeper than five are a
+    warning: the source says they rarely are, not that they cannot be.
+    """
+    scores = {
+        attribute(k).abbreviation: require_int(v, k, "Attributes")
+        for k, v in choice.attributes.items()
+    }
+    missing = [a for a in ATTRIBUTE_NAMES if a not in scores]
+    if missing:
+        raise ValueError(f"{SYSTEM}, Attributes: give a score for {', '.join(missing)}")
+    problems = _attribute_problems(scores)
+    warnings: list[str] = []
+    positive = {a: max(v, 0) for a, v in scores.items()}
+
+    roots: list[RootLine] = []
+    bases: dict[str, int] = {}
+    picks = {root_skill(k).name: v for k, v in choice.circled.items()}
+    for root in ROOT_SKILLS:
+        pair = circled_attributes(root, positive)
+        if root.name in picks:
+            try:
+                pair = circled_attributes(root, positive, picks[root.name])
+            except ValueError as error:
+                problems.append(str(error))
+        bases[root.name] = root_base(root, positive)
+        roots.append(
+            RootLine(
+                root.name, root.attributes, pair, circle_options(root, positive), bases[root.name]
+            )
+        )
+
+    for s in choice.tree.skills:
+        if s.parent is None and s.name not in bases:
+            raise ValueError(f"{SYSTEM}, Roots and Branches: {s.name!r} is not a root skill")
+    ratings = choice.tree.ratings(bases)
+    deep = too_deep(ratings)
+    if deep:
+        warnings.append(
+            f"{SYSTEM}, Skill Trees: trees rarely branch more than {USUAL_MAX_DEPTH} skills "
+            f"deep ({', '.join(deep)})"
+        )
+
+    pp_spent = sum(p.cost for p in choice.purchases)
+    if pp_spent > choice.progression_points:
+        problems.append(
+            f"{SYSTEM}, Progression Points: these purchases cost {pp_spent} Progression "
+            f"Points; the character has {choice.progression_points}"
+        )
+    pools = dict.fromkeys(bases, 0)
+    health_bonus = 0
+    for purchase in choice.purchases:
+        if purchase.item == "health":
+            health_bonus += health_increase(positive["EN"], positive["SP"])
+        else:
+            if purchase.root is None:
+                raise ValueError(
+                    f"{SYSTEM}, Skill Points: a Skill Point Purchase names a root skill"
+                )
+            root = root_skill(purchase.root)
+            pools[root.name] += purchased_skill_points(root, positive)
+
+    spent_by_root = choice.tree.cost_by_root()
+    from_general = sum(max(0, spent_by_root.get(r, 0) - pools[r]) for r in pools)
+    available = choice.skill_points + sum(pools.values())
+    spent = sum(spent_by_root.values())
+    if from_general > choice.skill_points:
+        problems.append(
+            f"{SYSTEM}, Skill Points: the skills cost {spent} skill points; "
+            f"{available} are available ({choice.skill_points} to spend anywhere"
+            + (
+                f", {sum(pools.values())} bought for a root's own tree)"
+                if any(pools.values())
+                else ")"
+            )
+        )
+    return CharacterSheet(
+        attributes=scores,
+        attribute_points_left=ATTRIBUTE_POINTS
+        - sum(v - STARTING_ATTRIBUTE for v in scores.values()),
+        normal_health=normal_health(positive["EN"], positive["SP"]) + health_bonus,
+        action_quota=action_quota(positive["AG"], positive["FO"]),
+        roots=tuple(roots),
+        skills=ratings,
+        skill_points_available=available,
+        skill_points_spent=spent,
+        reserve_by_root={
+            r: pools[r] - spent_by_root.get(r, 0)
+            for r in pools
+            if pools[r] > spent_by_root.get(r, 0)
+        },
+        reserve_general=max(0, choice.skill_points - from_general),
+        progression_points_spent=pp_spent,
+        progression_points_left=choice.progression_points - pp_spent,
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+    )
+
+
+def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
+    """Read the form :meth:`CharacterInput.to_dict` writes; ``ValueError`` naming what is wrong."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{SYSTEM}: a saved character is an object (got {type(data).__name__})")
+    version = data.get("version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise ValueError(f"{SYSTEM}: unknown saved-character version {version!r}")
+    attributes = _mapping(data.get("attributes"), "attributes")
+    scores = {
+        attribute(str(k)).abbreviation: require_int(v, str(k), "Attributes")
+        for k, v in attributes.items()
+    }
+    circled: dict[str, tuple[str, str]] = {}
+    for root, pair in _mapping(data.get("circled", {}), "circled").items():
+        if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
+            raise ValueError(f"{SYSTEM}, Build Process: circle two attributes for {root}")
+        a, b = (attribute(str(x)).abbreviation for x in pair)
+        circled[root_skill(str(root)).name] = (a, b)
+    tree = SkillTree.roots()
+    for entry in _sequence(data.get("skills", []), "skills"):
+        item = _mapping(entry, "a skill")
+        name, parent = str(item.get("name", "")), item.get("parent")
+        adjust = require_int(item.get("adjust", 0), f"{name}'s Adjust", "Skill Points")
+        if parent is None:
+            tree = tree.set_adjust(root_skill(name).name, adjust)
+        else:
+            tree = tree.branch(name, str(parent)).set_adjust(name, adjust)
+    purchases: list[Purchase] = []
+    for entry in _sequence(data.get("purchases", []), "purchases"):
+        item = _mapping(entry, "a purchase")
+        kind = item.get("item")
+        if kind == "health":
+            purchases.append(Purchase("health"))
+        elif kind == "skill_points":
+            purchases.append(Purchase("skill_points", root_skill(str(item.get("root"))).name))
+        else:
+            raise ValueError(
+                f"{SYSTEM}, Progression Points: a purchase is health or skill_points (got {kind!r})"
+            )
+    return CharacterInput(
+        attributes=scores,
+        circled=circled,
+        tree=tree,
+        skill_points=require_int(
+            data.get("skill_points", STARTING_SKILL_POINTS), "skill_points", "Skill Points"
+        ),
+        progression_points=require_int(
+            data.get("progression_points", 0), "progression_points", "Progression Points"
+        ),
+        purchases=tuple(purchases),
+    )
+
+
+def _mapping(value: object, what: str) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{SYSTEM}: {what} must be an object (got {value!r})")
+    return value
+
+
+def _sequence(value: object, what: str) -> Sequence[object]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise ValueError(f"{SYSTEM}: {what} must be a list (got {value!r})")
+    return value
+
+
+def default_character() -> CharacterInput:
+    """Every attribute at 1 with 45 points still to allocate; only the roots."""
+    return CharacterInput(dict.fromkeys(ATTRIBUTE_NAMES, STARTING_ATTRIBUTE))
+
+
+__all__ = [
+    "FORMAT_VERSION",
+    "CharacterInput",
+    "CharacterSheet",
+    "Purchase",
+    "RootLine",
+    "Skill",
+    "build_character",
+    "character_from_dict",
+    "default_character",
+]
