@@ -218,22 +218,38 @@ def _system(args: argparse.Namespace) -> int:
             return 0
         outcomes: Mapping[str, Fraction] = result["outcomes"]
         chances = {**outcomes, **{k: v for k, v in result.items() if isinstance(v, Fraction)}}
-        width = max(len(k) for k in chances)
-        for name, p in chances.items():
-            print(f"{name.ljust(width)}  {percent(p).rjust(8)}  ({p})")
+        _print_chances(chances)
         for key, item in result.items():
             if key != "outcomes" and key not in chances:
-                print(f"{key}: {json.dumps(_plain(item))}")
+                _print_item(key, item)
         return 0
     value = module.calc(args.what, params)["value"]
     if args.json:
         print(json.dumps({"value": _plain(value)}, default=str))
     elif isinstance(value, dict):
         for key, item in value.items():
-            print(f"{key}: {item}")
+            _print_item(key, item)
     else:
-        print(value)
+        print(_plain(value))
     return 0
+
+
+def _print_chances(chances: Mapping[str, Fraction], indent: str = "") -> None:
+    """One line per named chance: the name, a percentage and the exact fraction."""
+    width = max(len(k) for k in chances)
+    for name, p in chances.items():
+        print(f"{indent}{name.ljust(width)}  {percent(p).rjust(8)}  ({p})")
+
+
+def _print_item(key: str, item: object) -> None:
+    """A named value for the terminal: chances as lines, anything else as plain JSON."""
+    if isinstance(item, Mapping) and item and all(isinstance(v, Fraction) for v in item.values()):
+        print(f"{key}:")
+        _print_chances(item, indent="  ")
+    elif isinstance(item, Mapping | list | tuple):
+        print(f"{key}: {json.dumps(_plain(item))}")
+    else:
+        print(f"{key}: {_plain(item)}")
 
 
 def _plain(value: object) -> object:

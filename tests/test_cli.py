@@ -255,3 +255,18 @@ def test_check_text_prints_the_other_keys_after_the_outcomes(
         "cinematic     2.78%  (1/36)",
         'detail: {"bands": ["1/2", 3]}',
     ]
+
+
+def test_nested_chances_read_as_lines_and_fractions_never_as_reprs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A check's named degrees and a damage distribution, as a player reads them in a terminal."""
+    assert main(["check", "d10-0", "score=5", "difficulty=2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3] == "degrees:"
+    assert lines[4].startswith("  Awe-Inspiring for all the wrong reasons")
+    assert lines[4].endswith("10.00%  (1/10)")
+    assert main(["calc", "d10-0", "damage", "notation=10 + 2D(ST)", "ST=4"]) == 0
+    out = capsys.readouterr().out
+    assert "Fraction(" not in out
+    assert out.splitlines()[0].startswith('distribution: [[12, "1/100"], [13, "1/50"]')
