@@ -16,7 +16,7 @@ const state = {
   worker: null,
   status: "idle", // idle | loading | ready | failed
   error: "",
-  progress: null, // { loaded, total } bytes of the start-up downloads so far
+  progress: null, // { loaded }: bytes of the start-up downloads so far
   pending: new Map(),
   nextId: 1,
   timings: { clicks: [], odds: [] },
@@ -53,7 +53,7 @@ function startPython() {
     if (state.worker !== worker) return; // a worker given up on
     const message = event.data;
     if (message.type === "progress") {
-      state.progress = { loaded: message.loaded, total: message.total };
+      state.progress = { loaded: message.loaded };
       keepWaiting();
       for (const element of waiting) {
         if (element.isConnected && element.classList.contains("rb-loading")) element.textContent = loadingText();
@@ -134,13 +134,12 @@ function ask(op, args) {
   });
 }
 
+// The bytes received so far, not a percentage: the downloads' total is only
+// known once each of them has started.
 function loadingText() {
-  const progress = state.progress;
-  if (!progress || !progress.loaded) return "Getting the dice ready…";
-  const mb = (bytes) => (bytes / 1e6).toFixed(1);
-  if (progress.total && progress.loaded >= progress.total) return "Getting the dice ready… starting";
-  if (progress.total) return `Getting the dice ready… ${mb(progress.loaded)} of ${mb(progress.total)} MB`;
-  return `Getting the dice ready… ${mb(progress.loaded)} MB`;
+  const loaded = state.progress?.loaded;
+  if (!loaded) return "Getting the dice ready…";
+  return `Getting the dice ready… ${(loaded / 1e6).toFixed(1)} MB`;
 }
 
 // An element that waits for an answer: `busyText` once Python runs, else the

@@ -13,22 +13,14 @@ let booting = true;
 let failStartup;
 const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
 let optional = null; // the snapshot: when it fails, Python loads afresh instead
-const downloads = new Map();
+let received = 0; // bytes of all the start-up's downloads so far
 let reported = 0;
 
 function report(force = false) {
   const now = performance.now();
   if (!booting || (!force && now - reported < 150)) return;
   reported = now;
-  let loaded = 0;
-  let total = 0;
-  let sized = true;
-  for (const download of downloads.values()) {
-    loaded += download.loaded;
-    total += download.total;
-    sized &&= download.total > 0;
-  }
-  postMessage({ type: "progress", loaded, total: sized ? total : 0 });
+  postMessage({ type: "progress", loaded: received });
 }
 
 const realFetch = globalThis.fetch.bind(globalThis);
@@ -50,20 +42,13 @@ globalThis.fetch = async (input, init) => {
     return response;
   }
   if (!booting || !response.body) return response;
-  // A compressed transfer counts more bytes than its Content-Length: no total then.
-  const length = Number(response.headers.get("Content-Length")) || 0;
-  const download = { loaded: 0, total: response.headers.get("Content-Encoding") ? 0 : length };
-  downloads.set(url.href, download);
-  report(true);
   const counter = new TransformStream({
     transform(chunk, controller) {
-      download.loaded += chunk.byteLength;
-      if (download.total) download.loaded = Math.min(download.loaded, download.total);
+      received += chunk.byteLength;
       report();
       controller.enqueue(chunk);
     },
     flush() {
-      if (download.total) download.loaded = download.total;
       report(true);
     },
   });
