@@ -11,13 +11,27 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
-from tests.browser.widgets import TIMEOUT, widget
+from tests.browser.widgets import TIMEOUT
 from tests.sitesrv import SiteServer
 
 WASM = "**/runtime/pyodide.asm.wasm"
 SNAPSHOT = "**/runtime/rollbook.snapshot.gz"
 WHEEL = "**/runtime/rules_py-*.whl"
 STDLIB = "**/runtime/python_stdlib.zip"
+
+
+class Held:
+    """The requests ``pattern`` matches, held back until :meth:`release`."""
+
+    def __init__(self, context: BrowserContext, pattern: str) -> None:
+        self.routes: list[Route] = []
+        context.route(pattern, lambda route: self.routes.append(route))
+
+    def release(self, page: Page) -> None:
+        while not self.routes:
+            page.wait_for_timeout(50)
+        for route in self.routes:
+            route.continue_()
 
 
 def click_roll(page: Page, expr: str = "d20") -> tuple[Locator, Locator]:
@@ -37,7 +51,9 @@ def expect_unavailable(page: Page, output: Locator, button: Locator) -> None:
     assert (output.bounding_box() or {"height": 99})["height"] < 40  # one line
 
 
-@pytest.mark.parametrize("blocked", [[WASM], [STDLIB], [SNAPSHOT, WHEEL]], ids=str)
+@pytest.mark.parametrize(
+    "blocked", [[WASM], [STDLIB], [SNAPSHOT, WHEEL]], ids=["wasm", "stdlib", "snapshot+wheel"]
+)
 def test_a_failed_download_says_dice_unavailable_and_retry_loads_them(
     context: BrowserContext, server: SiteServer, blocked: list[str]
 ) -> None:
@@ -58,29 +74,26 @@ def test_a_failed_download_says_dice_unavailable_and_retry_loads_them(
     assert page.evaluate("window.rollbook.state.status") == "ready"
 
 
-def test_a_failed_snapshot_loads_python_afresh(context: BrowserContext, server: SiteServer) -> None:
-    context.route(SNAPSHOT, lambda route: route.abort())
+@pytest.mark.parametrize(
+    ("blocked", "how"),
+    [(SNAPSHOT, "fresh"), (WHEEL, "snapshot")],
+    ids=["no snapshot: Python loads afresh", "no wheel: the snapshot needs none"],
+)
+def test_the_dice_start_without_a_download_they_can_do_without(
+    context: BrowserContext, server: SiteServer, blocked: str, how: str
+) -> None:
+    context.route(blocked, lambda route: route.abort())
     page = context.new_page()
     page.goto(server.url + "dice/")
     _, output = click_roll(page)
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    assert page.evaluate("window.rollbook.state.how") == "fresh"
-
-
-def test_the_snapshot_needs_no_wheel_to_roll(context: BrowserContext, server: SiteServer) -> None:
-    context.route(WHEEL, lambda route: route.abort())
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    _, output = click_roll(page)
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+    assert page.evaluate("window.rollbook.state.how") == how
 
 
 def test_a_download_that_never_answers_times_out(
     context: BrowserContext, server: SiteServer
 ) -> None:
-    held: list[Route] = []
-    context.route(WASM, lambda route: held.append(route))
+    Held(context, WASM)  # never released
     context.add_init_script("window.rollbookConfig = { loadTimeout: 3000 }")
     page = context.new_page()
     page.goto(server.url + "dice/")
@@ -106,47 +119,32 @@ def test_odds_inputs_say_dice_unavailable_with_retry(
     expect(status).to_have_text("")
 
 
+@pytest.mark.parametrize(
+    ("path", "button", "output", "result"),
+    [
+        ("dice/", "button[data-roll='d20']", 'output[for="{id}"]', ".rb-total"),
+        ("wodu/damage/", ".rb-widget__roll", ".rb-widget__rolled", ".rb-rolled__outcome"),
+    ],
+    ids=["inline roll", "widget roll"],
+)
 def test_the_wait_speaks_to_players_and_shows_progress(
-    context: BrowserContext, server: SiteServer
+    context: BrowserContext, server: SiteServer, path: str, button: str, output: str, result: str
 ) -> None:
-    held: list[Route] = []
-    context.route(WASM, lambda route: held.append(route))
+    """Inline and widget roll buttons wait alike: a spinning die, the megabytes so far."""
+    wasm = Held(context, WASM)
     page = context.new_page()
-    page.goto(server.url + "dice/")
-    button, output = click_roll(page)
-    expect(output).to_have_class(re.compile("rb-loading"))
-    expect(button).to_have_attribute("aria-busy", "true")
-    # The snapshot arrives while the runtime is held back: the bytes so far are shown.
-    expect(output).to_have_text(
-        re.compile(r"^Getting the dice ready… \d+\.\d MB$"), timeout=TIMEOUT
-    )
-    assert "Python" not in (output.text_content() or "")
-    while not held:
-        page.wait_for_timeout(50)
-    held[0].continue_()
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-
-
-def test_a_widget_roll_button_shows_the_same_busy_state(
-    context: BrowserContext, server: SiteServer
-) -> None:
-    held: list[Route] = []
-    context.route(SNAPSHOT, lambda route: held.append(route))
-    page = context.new_page()
-    page.goto(server.url + "wodu/damage/")
-    damage = widget(page, "wodu-damage")
-    button = damage.locator(".rb-widget__roll")
-    icon = button.locator(".rb-die-icon")
-    expect(icon).to_be_visible()
-    button.click()
-    output = damage.locator(".rb-widget__rolled")
-    expect(output).to_contain_text("Getting the dice ready…")
-    expect(button).to_have_attribute("aria-busy", "true")
+    page.goto(server.url + path)
+    pressed = page.locator(button).first
+    expect(pressed).to_be_enabled()
+    pressed.click()
+    shown = page.locator(output.format(id=pressed.get_attribute("id"))).first
+    expect(shown).to_have_class(re.compile("rb-loading"))
+    expect(pressed).to_have_attribute("aria-busy", "true")
+    icon = pressed.locator(".rb-die-icon")
     assert icon.evaluate("i => getComputedStyle(i).animationName") == "rb-spin"
-    status = damage.locator(".rb-widget__status")
-    assert "Python" not in (status.text_content() or "")
-    while not held:
-        page.wait_for_timeout(50)
-    held[0].continue_()
-    expect(output.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
-    expect(button).not_to_have_attribute("aria-busy", "true")
+    # The snapshot arrives while the runtime is held back: the bytes so far are shown.
+    expect(shown).to_have_text(re.compile(r"^Getting the dice ready… \d+\.\d MB$"), timeout=TIMEOUT)
+    assert "Python" not in page.locator("article").inner_text()
+    wasm.release(page)
+    expect(shown.locator(result)).to_be_visible(timeout=TIMEOUT)
+    expect(pressed).not_to_have_attribute("aria-busy", "true")

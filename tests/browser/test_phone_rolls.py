@@ -41,12 +41,10 @@ def test_roll_buttons_fit_their_cells_and_the_screen(
     for box in boxes:
         assert box["icon"] > 0, box
         assert box["cellLeft"] <= box["left"] and box["right"] <= box["cellRight"] + 0.5, box
-        assert 0 <= box["left"] and box["right"] <= 390, box
+        assert box["left"] >= 0 and box["right"] <= 390, box
 
 
-def test_a_tapped_roll_leaves_no_tooltip_over_its_result(
-    phone: Page, server: SiteServer
-) -> None:
+def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: SiteServer) -> None:
     phone.goto(server.url + "wodu/damage/")
     phone.wait_for_function(READY, timeout=TIMEOUT)
     button = phone.locator("td button[data-roll='2d10kh1']")

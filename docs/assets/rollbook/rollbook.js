@@ -109,7 +109,7 @@ function fail(reason) {
 }
 
 function unavailable() {
-  return `Dice unavailable: they could not be downloaded (${state.error}).`;
+  return `Dice unavailable (${state.error}).`;
 }
 
 // Start Python again, then redo whatever was left saying "Dice unavailable".
