@@ -103,20 +103,40 @@ def test_a_download_that_never_answers_times_out(
     assert "nothing arrived for 3 s" in page.evaluate("window.rollbook.state.error")
 
 
-def test_odds_inputs_say_dice_unavailable_with_retry(
-    context: BrowserContext, server: SiteServer
+@pytest.mark.parametrize(
+    ("path", "root", "field", "status", "answer"),
+    [
+        ("dice/", "[data-odds='4dF']", "input[name=modifier]", ".rb-odds__status", "4dF+1"),
+        (
+            "wodu/damage/",
+            "[data-widget='wodu-damage']",
+            "[data-field='hero_power']",
+            ".rb-widget__status",
+            "rolls d10+1",
+        ),
+    ],
+    ids=["odds figure", "widget"],
+)
+def test_inputs_say_dice_unavailable_with_retry(
+    context: BrowserContext,
+    server: SiteServer,
+    path: str,
+    root: str,
+    field: str,
+    status: str,
+    answer: str,
 ) -> None:
     context.route(WASM, lambda route: route.abort())
     page = context.new_page()
-    page.goto(server.url + "dice/")
-    figure = page.locator("[data-odds='4dF']")
-    figure.locator("input[name=modifier]").fill("1")
-    status = figure.locator(".rb-odds__status")
-    expect(status).to_contain_text("Dice unavailable", timeout=TIMEOUT)
+    page.goto(server.url + path)
+    figure = page.locator(root)
+    figure.locator(field).fill("1")
+    said = figure.locator(status)
+    expect(said).to_have_text("Dice unavailable. Retry", timeout=TIMEOUT)
     context.unroute(WASM)
-    status.get_by_role("button", name="Retry").click()
-    expect(figure.locator(".rb-odds__expr")).to_have_text("4dF+1", timeout=TIMEOUT)
-    expect(status).to_have_text("")
+    said.get_by_role("button", name="Retry").click()
+    expect(figure).to_contain_text(answer, timeout=TIMEOUT)
+    expect(said).to_have_text("")
 
 
 @pytest.mark.parametrize(
