@@ -263,6 +263,7 @@ function mountOdds(figure) {
   const edited = () => inputs.some((input) => input.value.trim() !== input.defaultValue.trim());
   const recompute = async () => {
     const values = {};
+    markEdited(figure, edited());
     for (const input of inputs) {
       const text = input.value.trim();
       if (text === "" && input.name === "target") {
@@ -276,7 +277,6 @@ function mountOdds(figure) {
       }
       values[input.name] = Number(text);
     }
-    markEdited(figure, edited());
     if (edited()) save(key, values);
     else forget(key);
     const request = ++latest;
