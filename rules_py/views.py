@@ -46,6 +46,9 @@ _MAX_LABELS = 16
 FUDGE_FACES: Mapping[int, str] = {-1: "−", 0: " ", 1: "+"}
 """How a Fudge die's faces are drawn: minus, blank and plus."""
 
+FUDGE_WORDS: Mapping[int, str] = {-1: "minus", 0: "blank", 1: "plus"}
+"""How a Fudge die's faces are read aloud."""
+
 
 def roll_parts(result: RollResult) -> list[dict[str, str]]:
     """Each part of a roll as the page draws it: a die (kept or dropped) or an operator.
@@ -72,6 +75,33 @@ def roll_parts(result: RollResult) -> list[dict[str, str]]:
     return parts
 
 
+def spoken_dice(result: RollResult) -> str:
+    """A roll as a screen reader should say it: ``3, 5, 1 dropped, 6, total 14``.
+
+    Every die in order, dropped ones marked, Fudge faces as words (``minus, blank,
+    plus``), an exploded die as its sum and its rolls, later terms after "plus" or
+    "minus".
+    """
+    words: list[str] = []
+    for i, term in enumerate(result.terms):
+        fudge = isinstance(term.term, DiceTerm) and term.term.kind is DieKind.FUDGE
+        dice = [
+            (FUDGE_WORDS[die.value] if fudge else _spoken_rolls(die.rolls))
+            + ("" if die.kept else " dropped")
+            for die in term.dice
+        ] or [str(abs(term.subtotal))]
+        if i or term.term.negative:
+            dice[0] = f"{'minus' if term.term.negative else 'plus'} {dice[0]}"
+        words.extend(dice)
+    return f"{', '.join(words)}, total {result.total}"
+
+
+def _spoken_rolls(rolls: tuple[int, ...]) -> str:
+    if len(rolls) == 1:
+        return str(rolls[0])
+    return f"{sum(rolls)} ({' + '.join(str(r) for r in rolls)})"
+
+
 def roll_view(expr: str) -> View:
     """Roll ``expr``: the dice (kept or dropped), each part as text, and the total."""
     result = roll(expr)
@@ -80,7 +110,7 @@ def roll_view(expr: str) -> View:
         "total": result.total,
         "parts": roll_parts(result),
         "text": result.describe(),
-        "label": f"{result.expression}: total {result.total}",
+        "label": f"{result.expression}: {spoken_dice(result)}",
     }
 
 

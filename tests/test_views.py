@@ -2,7 +2,10 @@
 
 import json
 
-from rules_py.views import handle, odds_view, roll_view
+import pytest
+
+from rules_py.dice import Constant, DieRoll, RollResult, TermRoll, parse
+from rules_py.views import handle, odds_view, roll_view, spoken_dice
 
 
 def test_roll_view_marks_dropped_dice_and_totals() -> None:
@@ -60,3 +63,43 @@ def test_roll_view_draws_fudge_faces_with_their_values_as_titles() -> None:
         assert {p["text"] for p in dice} <= set(FUDGE_FACES.values())
         assert view["total"] == sum(values[p["text"]] for p in dice) + 1
         assert all(p["title"] in {"-1", "0 (blank)", "+1"} for p in dice)
+
+
+def _rolled(expr: str, *dice: tuple[tuple[int, ...], ...]) -> RollResult:
+    """A roll of ``expr`` whose dice terms came up as given (each die: its rolls, kept
+    unless the term keeps fewer; the lowest are dropped first)."""
+    expression = parse(expr)
+    terms, faces = [], iter(dice)
+    for term in expression.terms:
+        if isinstance(term, Constant):
+            terms.append(TermRoll(term, (), term.value))
+            continue
+        rolls = next(faces)
+        order = sorted(range(len(rolls)), key=lambda i: sum(rolls[i]), reverse=True)
+        kept = set(order[: term.kept_count])
+        rolled = tuple(DieRoll(r, i in kept) for i, r in enumerate(rolls))
+        subtotal = sum(d.value for d in rolled if d.kept)
+        terms.append(TermRoll(term, rolled, -subtotal if term.negative else subtotal))
+    return RollResult(expression, tuple(terms))
+
+
+@pytest.mark.parametrize(
+    ("expr", "dice", "spoken"),
+    [
+        ("3d6", [((3,), (5,), (3,))], "3, 5, 3, total 11"),
+        ("4d6dl1", [((3,), (5,), (1,), (6,))], "3, 5, 1 dropped, 6, total 14"),
+        ("4dF", [((-1,), (0,), (1,), (1,))], "minus, blank, plus, plus, total 1"),
+        ("2d6+d4-1", [((2,), (6,)), ((4,),)], "2, 6, plus 4, minus 1, total 11"),
+        ("d6!", [((6, 6, 2),)], "14 (6 + 6 + 2), total 14"),
+    ],
+)
+def test_a_roll_is_spoken_die_by_die(
+    expr: str, dice: list[tuple[tuple[int, ...], ...]], spoken: str
+) -> None:
+    assert spoken_dice(_rolled(expr, *dice)) == spoken
+
+
+def test_roll_view_label_names_the_expression_then_each_die() -> None:
+    view = roll_view("3d6")
+    dice = [p["text"] for p in view["parts"]]
+    assert view["label"] == f"3d6: {', '.join(dice)}, total {view['total']}"

@@ -7,7 +7,7 @@ from typing import Any
 
 from markdown import Markdown
 
-_ICON = (
+DIE_ICON = (
     '<svg class="rb-die-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
     '<rect x="3" y="3" width="18" height="18" rx="4"/>'
     '<circle cx="8" cy="8" r="1.6"/><circle cx="16" cy="16" r="1.6"/>'
@@ -35,21 +35,31 @@ def next_id(md: Markdown | None, kind: str) -> str:
     return f"rb-{kind}-{counters[kind]}"
 
 
+NO_SCRIPT = "Rolling needs JavaScript"
+"""What a roll button says in a browser that runs no scripts (its tables still show)."""
+
+
 def roll_button(expr: str, button_id: str, title: str, label: str | None = None) -> str:
-    """An inline roll: the button and the ``<output>`` its result is written into."""
+    """An inline roll: the button and the ``<output>`` its result is written into.
+
+    The button stays disabled, and says why, until the script mounts it and gives it
+    ``data-title`` as its title.
+    """
     button = attrs(
         type="button",
         class_="rb-roll__button",
         id=button_id,
         data_roll=expr,
-        title=title,
+        data_title=title,
+        title=f"{NO_SCRIPT}. {title}",
         disabled=True,
     )
     return (
         f'<span class="rb-roll">'
         f"<button{button}>"
-        f'{_ICON}<span class="rb-roll__expr">{escape(label or expr)}</span></button>'
+        f'{DIE_ICON}<span class="rb-roll__expr">{escape(label or expr)}</span></button>'
         f"<output{attrs(class_='rb-roll__output', for_=button_id, aria_live='polite')}></output>"
+        f'<noscript><span class="rb-roll__nojs">{NO_SCRIPT}</span></noscript>'
         "</span>"
     )
 

@@ -21,7 +21,9 @@ The fence body holds ``key: value`` lines::
 ``modifier`` starts the modifier input at a value, ``columns`` picks the
 probability columns (``eq ge le``), ``inputs`` the controls the reader gets
 (``modifier target``, or ``none``). Everything is rendered at build time; the
-browser only recomputes when the reader changes an input.
+browser only recomputes when the reader changes an input. The inputs' values
+are the page's preset: Reset goes back to them, and the figure is marked
+"Edited" while they differ. An empty Target means no target.
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ def render(view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], c
     controls = "".join(_input(widget_id, name, view) for name in inputs)
     form = (
         f'<form class="rb-odds__controls" hidden aria-label="Change the odds">{controls}'
+        '<button type="button" class="rb-odds__reset">Reset</button>'
         f'<output class="rb-odds__status" aria-live="polite"></output></form>'
         if inputs
         else ""

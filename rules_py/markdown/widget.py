@@ -36,7 +36,7 @@ import yaml
 from markdown import Markdown
 from pymdownx.superfences import SuperFencesException
 
-from rules_py.markdown._html import attrs, chart_svg, next_id
+from rules_py.markdown._html import DIE_ICON, attrs, chart_svg, next_id
 from rules_py.widgets import WIDGETS, Widget
 from rules_py.widgets._fields import Cell, Choice, Field, Flag, Number, Rows, Text, read_values
 from rules_py.widgets._widget import refusals
@@ -102,7 +102,7 @@ def render(
     if widget.roll is not None:
         actions.append(
             f'<button type="button" class="md-button md-button--primary rb-widget__roll">'
-            f"{escape(widget.roll_label)}</button>"
+            f"{DIE_ICON}{escape(widget.roll_label)}</button>"
         )
     if widget.portable:
         actions.append(

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from rules_py.views import odds_view
 from tests.browser.conftest import Requests
+from tests.browser.widgets import expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
 
 READY = "window.rollbook && window.rollbook.state.status === 'ready'"
@@ -55,7 +56,7 @@ def test_click_before_python_is_ready_shows_loading_then_result(
     button_id = page.locator("button[data-roll='d20']").get_attribute("id")
     page.click(f"#{button_id}")
     output = page.locator(f'output[for="{button_id}"]')
-    expect(output).to_have_text("Loading dice…")
+    expect(output).to_contain_text("Getting the dice ready…")
     expect(output).to_have_class(re.compile("rb-loading"))
     page.wait_for_function("() => true")
     while not gate:
@@ -162,7 +163,10 @@ def test_python_that_cannot_load_says_so_in_one_line(
     button_id = page.locator("button[data-roll='d20']").get_attribute("id")
     page.click(f"#{button_id}")
     output = page.locator(f'output[for="{button_id}"]')
-    expect(output).to_contain_text("Dice unavailable: Python could not load", timeout=30_000)
+    expect(output).to_have_text("Dice unavailable. Retry", timeout=30_000)
+    assert "manifest.json answered 404" in (
+        output.locator(".rb-unavailable").get_attribute("title") or ""
+    )
     expect(page.locator("[data-odds] table").first).to_be_visible()
     expect(page.locator("h1")).to_contain_text("Dice notation")
 
@@ -200,3 +204,149 @@ def test_keyboard_rolls(page: Page, server: SiteServer) -> None:
     page.keyboard.press("Enter")
     output = page.locator(f'output[for="{button.get_attribute("id")}"]')
     expect(output.locator(".rb-total")).to_be_visible(timeout=30_000)
+
+
+def spoken(output: Locator) -> str:
+    """What a screen reader announces for an output: its text outside aria-hidden parts."""
+    return str(
+        output.evaluate(
+            """o => {
+              const walker = document.createTreeWalker(o, NodeFilter.SHOW_TEXT);
+              let text = "";
+              while (walker.nextNode()) {
+                if (!walker.currentNode.parentElement.closest("[aria-hidden=true]")) {
+                  text += walker.currentNode.textContent;
+                }
+              }
+              return text.trim();
+            }"""
+        )
+    )
+
+
+def test_a_roll_is_announced_die_by_die(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    button_id = page.locator("button[data-roll='3d6']").get_attribute("id")
+    assert button_id
+    kept, _, total = roll_parts(page, button_id)
+    output = page.locator(f'output[for="{button_id}"]')
+    assert spoken(output) == f"3d6: {', '.join(map(str, kept))}, total {total}"
+    assert output.get_attribute("aria-live") == "polite"
+
+
+def test_dropped_dice_and_fudge_faces_are_announced_in_words(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "dice/")
+    button_id = page.locator("button[data-roll='3d10k2']").first.get_attribute("id")
+    assert button_id
+    roll_parts(page, button_id)
+    said = spoken(page.locator(f'output[for="{button_id}"]'))
+    assert re.fullmatch(r"3d10k2: (\d+( dropped)?, ){3}total \d+", said)
+    assert said.count("dropped") == 1
+    fudge = page.locator("button[data-roll='4dF']").first
+    output = page.locator(f'output[for="{fudge.get_attribute("id")}"]')
+    fudge.click()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=30_000)
+    assert re.fullmatch(r"4dF: ((minus|blank|plus), ){4}total -?\d", spoken(output))
+
+
+def test_every_fudge_face_gets_the_same_visible_box(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    page.wait_for_function(READY, timeout=30_000)
+    button = page.locator("button[data-roll='4dF']").first
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    faces: set[str] = set()
+    heights: set[float] = set()
+    for _ in range(40):  # until a roll has shown a blank, a minus and a plus
+        button.click()
+        expect(output.locator(".rb-total")).to_be_visible(timeout=30_000)
+        dice = output.locator(".rb-part--die")
+        faces |= set(dice.all_text_contents())
+        heights |= {
+            round((box or {"height": 0})["height"], 1)
+            for box in map(lambda d: d.bounding_box(), dice.all())
+        }
+        if faces >= {" ", "−", "+"}:
+            break
+        output.evaluate("o => o.replaceChildren()")
+    assert faces >= {" ", "−", "+"}
+    assert len(heights) == 1 and heights.pop() > 10
+
+
+def test_odds_reset_marks_edits_and_an_empty_target_means_none(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "dice/")
+    figure = page.locator("[data-odds='2d10kh1']")
+    target = figure.locator("input[name=target]")
+    reset = figure.get_by_role("button", name="Reset")
+    edited = figure.locator(".rb-edited")
+    expect(reset).to_be_visible()
+    preset = figure.locator(".rb-odds__text").inner_text()
+    assert "P(≥ 8)" in preset
+    expect(figure).not_to_have_attribute("data-edited", "")
+    target.fill("")
+    expect(figure.locator(".rb-odds__text")).to_have_text(
+        odds_view("2d10kh1")["summary"], timeout=30_000
+    )
+    expect(figure.locator("tr.rb-hit")).to_have_count(0)
+    expect(figure.locator("rect.rb-chart__bar--hit")).to_have_count(0)
+    expect(figure).to_have_attribute("data-edited", "")
+    expect(edited).to_have_text("Edited")
+    expect(edited).to_be_visible()
+    page.reload()  # the empty target is kept
+    figure = page.locator("[data-odds='2d10kh1']")
+    expect(figure.locator("input[name=target]")).to_have_value("")
+    expect(figure.locator(".rb-odds__text")).not_to_contain_text("P(≥", timeout=30_000)
+    figure.locator("input[name=modifier]").fill("2")
+    expect(figure.locator(".rb-odds__expr")).to_have_text("2d10kh1+2", timeout=30_000)
+    figure.get_by_role("button", name="Reset").click()
+    expect(figure.locator(".rb-odds__expr")).to_have_text("2d10kh1", timeout=30_000)
+    expect(figure.locator(".rb-odds__text")).to_have_text(preset)
+    expect(figure.locator("input[name=target]")).to_have_value("8")
+    expect(figure.locator("input[name=modifier]")).to_have_value("0")
+    expect(figure).not_to_have_attribute("data-edited", "")
+    expect(figure.locator(".rb-edited")).to_be_hidden()
+    page.reload()  # and the reset is kept too
+    figure = page.locator("[data-odds='2d10kh1']")
+    expect(figure.locator("input[name=target]")).to_have_value("8")
+    expect(figure).not_to_have_attribute("data-edited", "")
+
+
+def test_a_worked_example_widget_marks_edits_like_the_odds(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "wodu/damage/")
+    damage = widget(page, "wodu-damage")
+    expect(damage).not_to_have_attribute("data-edited", "")
+    set_field(damage, "wr", "5")
+    expect_panel(damage, "3d10")
+    expect(damage).to_have_attribute("data-edited", "")
+    expect(damage.locator(".rb-edited")).to_have_text("Edited")
+    damage.locator(".rb-widget__reset").click()
+    expect(damage.locator('[data-field="wr"]')).to_have_value("3")
+    expect(damage).not_to_have_attribute("data-edited", "", timeout=30_000)
+    expect(damage.locator(".rb-edited")).to_be_hidden()
+
+
+def test_without_javascript_roll_buttons_say_why(browser: Browser, server: SiteServer) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    button = page.locator("button[data-roll='3d6']")
+    expect(button).to_be_disabled()
+    assert (button.get_attribute("title") or "").startswith("Rolling needs JavaScript.")
+    hint = button.locator("xpath=..").locator(".rb-roll__nojs")
+    expect(hint).to_be_visible()
+    expect(hint).to_have_text("Rolling needs JavaScript")
+    expect(page.locator("[data-odds] table").first).to_be_visible()
+    context.close()
+
+
+def test_with_javascript_the_no_script_hint_is_gone(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    page.wait_for_function(READY, timeout=30_000)
+    button = page.locator("button[data-roll='3d6']")
+    expect(button).to_be_enabled()
+    assert (button.get_attribute("title") or "").startswith("Roll 3d6: 3 to 18")
+    expect(page.locator(".rb-roll__nojs")).to_have_count(0)
+    assert "needs JavaScript" not in page.locator("article").inner_text()

@@ -26,6 +26,13 @@ def test_inputs_are_hidden_until_the_script_shows_them(convert) -> None:  # type
     assert 'name="modifier"' in html and 'name="target"' in html and 'value="9"' in html
 
 
+def test_the_inputs_come_with_a_reset_to_the_preset(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert(FENCE)
+    form = html[html.index("<form") : html.index("</form>")]
+    assert '<button type="button" class="rb-odds__reset">Reset</button>' in form
+    assert "<button" not in convert("```odds\nexpr: 2d6\ninputs: none\n```\n")
+
+
 def test_options_choose_columns_inputs_and_modifier(convert) -> None:  # type: ignore[no-untyped-def]
     html = convert("```odds\nexpr: 3d10k2\nmodifier: 2\ncolumns: ge\ninputs: none\n```\n")
     assert "<form" not in html

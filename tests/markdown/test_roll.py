@@ -12,7 +12,16 @@ def test_inline_roll_is_a_button_with_its_output(convert) -> None:  # type: igno
         '<button type="button" class="rb-roll__button" id="rb-roll-1" data-roll="3d10k2+2"' in html
     )
     assert '<output class="rb-roll__output" for="rb-roll-1" aria-live="polite"></output>' in html
-    assert 'title="Roll 3d10k2+2: 4 to 22, average 15.47"' in html
+    assert 'data-title="Roll 3d10k2+2: 4 to 22, average 15.47"' in html
+
+
+def test_without_a_script_the_button_says_why_it_cannot_roll(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert("Roll `#!roll 3d6` now.")
+    button = re.search(r"<button[^>]*>", html)
+    assert button and ' title="Rolling needs JavaScript. Roll 3d6: 3 to 18' in button.group()
+    assert " disabled" in button.group()
+    hint = '<span class="rb-roll__nojs">Rolling needs JavaScript</span>'
+    assert f"<noscript>{hint}</noscript>" in html
 
 
 def test_ids_are_unique_within_a_page(convert) -> None:  # type: ignore[no-untyped-def]

@@ -3,41 +3,72 @@
 // written with textContent, never as HTML.
 
 import { drawChart, drawParts, flash } from "./draw.js";
-import { loadSaved, save } from "./saved.js";
+import { forget, loadSaved, markEdited, save } from "./saved.js";
 import { mountWidget } from "./widget.js";
 
 const STORE = "rollbook:odds:";
+// How long Python may take to start before the page gives up and offers Retry,
+// counted from the worker's start and again from each download progress report
+// (a slow link that keeps receiving bytes is not a failure). Tests shorten it
+// with window.rollbookConfig = { loadTimeout: ms } set before this module runs.
+const LOAD_TIMEOUT = 45_000;
 const state = {
   worker: null,
   status: "idle", // idle | loading | ready | failed
   error: "",
+  progress: null, // { loaded }: bytes of the start-up downloads so far
   pending: new Map(),
   nextId: 1,
   timings: { clicks: [], odds: [] },
 };
 let readyResolve;
-const readyPromise = new Promise((resolve) => (readyResolve = resolve));
+let timer = null;
+const waiting = new Set(); // elements that say "Getting the dice ready…"
+const stranded = new Map(); // elements that say "Dice unavailable", and how to try again
 // Tests and the benchmark read the state and may ask the worker directly.
-window.rollbook = { state, ready: readyPromise, ask: (op, args) => ask(op, args), onRoll };
+window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry };
+newReady();
+
+function newReady() {
+  window.rollbook.ready = new Promise((resolve) => (readyResolve = resolve));
+}
+
+class Unavailable extends Error {}
 
 function startPython() {
   if (state.worker || state.status === "failed") return;
   state.status = "loading";
+  state.progress = null;
   performance.mark("rollbook:worker-start");
+  let worker;
   try {
-    state.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   } catch (error) {
     fail("this browser cannot run module workers");
     return;
   }
-  state.worker.addEventListener("message", (event) => {
+  state.worker = worker;
+  keepWaiting();
+  worker.addEventListener("message", (event) => {
+    if (state.worker !== worker) return; // a worker given up on
     const message = event.data;
+    if (message.type === "progress") {
+      state.progress = { loaded: message.loaded };
+      keepWaiting();
+      for (const element of waiting) {
+        if (element.isConnected && element.classList.contains("rb-loading")) element.textContent = loadingText();
+        else waiting.delete(element);
+      }
+      return;
+    }
     if (message.type === "ready") {
+      clearTimeout(timer);
       state.status = "ready";
       performance.mark("rollbook:python-ready");
       state.how = message.how;
       state.steps = message.steps;
       state.workerOrigin = message.origin - performance.timeOrigin;
+      waiting.clear();
       readyResolve(true);
       return;
     }
@@ -51,30 +82,51 @@ function startPython() {
     if (message.ok) pending.resolve(message.result);
     else pending.reject(new Error(message.error));
   });
-  state.worker.addEventListener("error", (event) => {
+  worker.addEventListener("error", (event) => {
     event.preventDefault();
-    fail(event.message || "the Python worker could not start");
+    if (state.worker === worker) fail(event.message || "the dice's worker could not start");
   });
 }
 
+// (Re)start the clock that gives up on a start-up that stopped making progress.
+function keepWaiting() {
+  clearTimeout(timer);
+  const limit = Number(window.rollbookConfig?.loadTimeout) || LOAD_TIMEOUT;
+  timer = setTimeout(() => fail(`nothing arrived for ${Math.round(limit / 1000)} s`), limit);
+}
+
 function fail(reason) {
+  clearTimeout(timer);
+  state.worker?.terminate();
+  state.worker = null;
   state.status = "failed";
   state.error = reason;
+  console.warn(`Rollbook: dice unavailable (${reason})`);
   readyResolve(false);
-  for (const pending of state.pending.values()) pending.reject(new Error(unavailable()));
+  for (const pending of state.pending.values()) pending.reject(new Unavailable(unavailable()));
   state.pending.clear();
-  for (const output of document.querySelectorAll(".rb-roll__output.rb-loading")) {
-    showError(output, unavailable());
-  }
+  waiting.clear();
 }
 
 function unavailable() {
-  return `Dice unavailable: Python could not load (${state.error}).`;
+  return `Dice unavailable (${state.error}).`;
+}
+
+// Start Python again, then redo whatever was left saying "Dice unavailable".
+function retry() {
+  if (state.status !== "failed") return;
+  state.status = "idle";
+  state.error = "";
+  newReady();
+  startPython();
+  const again = [...stranded];
+  stranded.clear();
+  for (const [element, redo] of again) if (element.isConnected) redo();
 }
 
 function ask(op, args) {
   startPython();
-  if (state.status === "failed") return Promise.reject(new Error(unavailable()));
+  if (state.status === "failed") return Promise.reject(new Unavailable(unavailable()));
   return new Promise((resolve, reject) => {
     const id = state.nextId++;
     state.pending.set(id, { resolve, reject });
@@ -82,10 +134,49 @@ function ask(op, args) {
   });
 }
 
-function showError(output, text) {
-  output.classList.remove("rb-loading");
-  output.classList.add("rb-error");
-  output.textContent = text;
+// The bytes received so far, not a percentage: the downloads' total is only
+// known once each of them has started.
+function loadingText() {
+  const loaded = state.progress?.loaded;
+  if (!loaded) return "Getting the dice ready…";
+  return `Getting the dice ready… ${(loaded / 1e6).toFixed(1)} MB`;
+}
+
+// An element that waits for an answer: `busyText` once Python runs, else the
+// start-up's progress.
+function loading(element, busyText) {
+  element.classList.remove("rb-error");
+  element.classList.add("rb-loading");
+  stranded.delete(element);
+  if (state.status === "ready") {
+    element.textContent = busyText;
+    return;
+  }
+  element.textContent = loadingText();
+  waiting.add(element);
+}
+
+// An error in one line; when the dice could not start, "Dice unavailable" and a
+// Retry button that starts them again and then calls `again`.
+function showError(element, error, again) {
+  element.classList.remove("rb-loading");
+  element.classList.add("rb-error");
+  waiting.delete(element);
+  if (!(error instanceof Unavailable) || !again) {
+    element.textContent = error.message;
+    return;
+  }
+  const text = document.createElement("span");
+  text.className = "rb-unavailable";
+  text.textContent = "Dice unavailable. ";
+  text.title = error.message;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "rb-retry";
+  button.textContent = "Retry";
+  button.addEventListener("click", retry);
+  element.replaceChildren(text, button);
+  stranded.set(element, again);
 }
 
 // Inline rolls: <button data-roll> with its <output for=...>.
@@ -93,31 +184,51 @@ function mountRoll(button) {
   if (button.dataset.rbMounted) return;
   button.dataset.rbMounted = "1";
   button.disabled = false;
+  if (button.dataset.title) button.title = button.dataset.title; // not "Rolling needs JavaScript"
   const output = document.querySelector(`output[for="${CSS.escape(button.id)}"]`);
   onRoll(button, output, () => ask("roll", { expr: button.dataset.roll }), showRoll);
 }
 
-// A roll button: "Loading dice…" until Python answers, then the result or the error.
+// A roll button: "Getting the dice ready…" until Python answers, then the
+// result or the error. Inline rolls and widgets' roll buttons alike.
 function onRoll(button, output, request, show) {
+  let pointer = "";
+  button.addEventListener("pointerdown", (event) => (pointer = event.pointerType));
   button.addEventListener("click", async () => {
     const clicked = performance.now();
-    const wasReady = state.status === "ready";
-    output.classList.remove("rb-error");
-    if (!wasReady) {
-      output.classList.add("rb-loading");
-      output.textContent = "Loading dice…";
+    if (pointer === "touch") {
+      // A tap leaves the button focused and "hovered", which keeps Material's
+      // tooltip (the button's title) over the result: let go of both.
+      button.blur();
+      button.dispatchEvent(new MouseEvent("mouseleave"));
     }
+    pointer = "";
+    const wasReady = state.status === "ready";
+    if (wasReady) output.classList.remove("rb-error");
+    else loading(output, "");
     button.setAttribute("aria-busy", "true");
     try {
       const view = await request();
       if (wasReady) state.timings.clicks.push(performance.now() - clicked);
       show(output, view);
+      speak(output, view.label);
     } catch (error) {
-      showError(output, error.message);
+      showError(output, error, () => button.click());
     } finally {
       button.removeAttribute("aria-busy");
     }
   });
+}
+
+// What a screen reader announces for a roll: Python's sentence ("3d6: 3, 5, 3,
+// total 11"), not the dice and signs drawn for the eye.
+function speak(output, label) {
+  if (!label) return;
+  for (const child of output.children) child.setAttribute("aria-hidden", "true");
+  const said = document.createElement("span");
+  said.className = "rb-visually-hidden";
+  said.textContent = label;
+  output.prepend(said);
 }
 
 function showRoll(output, view) {
@@ -133,7 +244,10 @@ function showRoll(output, view) {
   flash(output);
 }
 
-// Odds widgets: <figure data-odds> with a pre-rendered table and chart.
+// Odds widgets: <figure data-odds> with a pre-rendered table and chart. The
+// inputs' HTML values are the page's preset; Reset goes back to them, and the
+// figure is marked "Edited" while the reader's values differ. An empty Target
+// means no target.
 function mountOdds(figure) {
   if (figure.dataset.rbMounted) return;
   figure.dataset.rbMounted = "1";
@@ -141,26 +255,33 @@ function mountOdds(figure) {
   if (!form) return;
   form.hidden = false;
   const status = form.querySelector(".rb-odds__status");
+  const inputs = [...form.querySelectorAll("input")];
   const key = STORE + location.pathname + "#" + figure.id;
   const saved = loadSaved(key);
   let timer = null;
   let latest = 0;
+  const edited = () => inputs.some((input) => input.value.trim() !== input.defaultValue.trim());
   const recompute = async () => {
     const values = {};
-    for (const input of form.querySelectorAll("input")) {
-      if (input.value.trim() === "" && input.name === "target") continue;
-      if (!/^-?\d+$/.test(input.value.trim())) {
+    markEdited(figure, edited());
+    for (const input of inputs) {
+      const text = input.value.trim();
+      if (text === "" && input.name === "target") {
+        values.target = null;
+        continue;
+      }
+      if (!/^-?\d+$/.test(text)) {
         status.textContent = `${input.name} must be a whole number`;
         status.className = "rb-odds__status rb-error";
         return;
       }
-      values[input.name] = Number(input.value);
+      values[input.name] = Number(text);
     }
-    save(key, values);
+    if (edited()) save(key, values);
+    else forget(key);
     const request = ++latest;
     const started = performance.now();
-    status.className = "rb-odds__status rb-loading";
-    status.textContent = state.status === "ready" ? "Computing…" : "Loading Python…";
+    loading(status, "Computing…");
     figure.setAttribute("aria-busy", "true");
     try {
       const view = await ask("odds", {
@@ -176,8 +297,8 @@ function mountOdds(figure) {
       status.textContent = "";
     } catch (error) {
       if (request !== latest) return;
-      status.className = "rb-odds__status rb-error";
-      status.textContent = error.message;
+      status.className = "rb-odds__status";
+      showError(status, error, recompute);
     } finally {
       if (request === latest) figure.removeAttribute("aria-busy");
     }
@@ -187,11 +308,18 @@ function mountOdds(figure) {
     clearTimeout(timer);
     timer = setTimeout(recompute, 150);
   });
+  form.querySelector(".rb-odds__reset")?.addEventListener("click", () => {
+    clearTimeout(timer);
+    for (const input of inputs) input.value = input.defaultValue;
+    recompute();
+  });
   if (saved) {
     let changed = false;
-    for (const input of form.querySelectorAll("input")) {
-      if (input.name in saved && String(saved[input.name]) !== input.value) {
-        input.value = String(saved[input.name]);
+    for (const input of inputs) {
+      if (!(input.name in saved)) continue;
+      const value = saved[input.name] === null ? "" : String(saved[input.name]);
+      if (value !== input.value) {
+        input.value = value;
         changed = true;
       }
     }

@@ -18,3 +18,28 @@ export function save(key, values) {
     /* storage full or blocked: nothing to keep */
   }
 }
+
+export function forget(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch (error) {
+    /* storage blocked: nothing was kept */
+  }
+}
+
+// Mark a figure or widget whose values differ from the page's preset: the
+// attribute data-edited, and a visible "Edited" beside its Reset button (or at
+// the end of its form).
+export function markEdited(root, edited) {
+  root.toggleAttribute("data-edited", edited);
+  let badge = root.querySelector(":scope .rb-edited");
+  if (!badge && edited) {
+    badge = document.createElement("span");
+    badge.className = "rb-edited";
+    badge.textContent = "Edited";
+    const reset = root.querySelector(".rb-odds__reset, .rb-widget__reset");
+    if (reset) reset.before(badge);
+    else root.querySelector("form")?.append(badge);
+  }
+  if (badge) badge.hidden = !edited;
+}

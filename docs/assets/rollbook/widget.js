@@ -3,7 +3,7 @@
 // with; the rules, the checks of every value and the refusals are all Python's.
 
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
-import { loadSaved, save } from "./saved.js";
+import { loadSaved, markEdited, save } from "./saved.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
@@ -103,7 +103,7 @@ class RowList {
 export function mountWidget(root, rollbook) {
   if (root.dataset.rbMounted) return;
   root.dataset.rbMounted = "1";
-  const { ask, state } = rollbook;
+  const { ask } = rollbook;
   const name = root.dataset.widget;
   const form = root.querySelector(".rb-widget__form");
   const panel = root.querySelector(".rb-widget__panel");
@@ -154,7 +154,8 @@ export function mountWidget(root, rollbook) {
     const values = read();
     save(key, values);
     const request = ++latest;
-    setStatus(state.status === "ready" ? "Working it out…" : "Loading Python…", "loading");
+    markEdited(root, JSON.stringify(values) !== preset);
+    rollbook.loading(status, "Working it out…");
     root.setAttribute("aria-busy", "true");
     try {
       const view = await ask("widget", { name, action: "show", values });
@@ -162,7 +163,7 @@ export function mountWidget(root, rollbook) {
       showPanel(view);
       setStatus("");
     } catch (error) {
-      if (request === latest) setStatus(error.message, "error");
+      if (request === latest) rollbook.showError(status, error, recompute);
     } finally {
       if (request === latest) root.removeAttribute("aria-busy");
     }
@@ -234,6 +235,7 @@ export function mountWidget(root, rollbook) {
       latest++;
       write(result.values);
       save(key, read());
+      markEdited(root, JSON.stringify(read()) !== preset);
       showPanel(result.panel);
       tell(`Imported ${file.name}`);
     } catch (error) {
@@ -242,6 +244,7 @@ export function mountWidget(root, rollbook) {
   });
 
   form.hidden = false;
+  const preset = JSON.stringify(read()); // the page's values, before the reader's
   const saved = loadSaved(key);
   if (saved) {
     const before = JSON.stringify(read());

@@ -5,6 +5,57 @@ import { loadPyodide } from "./runtime/pyodide.mjs";
 const runtime = new URL("./runtime/", import.meta.url);
 let handle = null;
 
+// Pyodide does not always reject when one of its downloads fails (a missing
+// pyodide.asm.wasm leaves loadPyodide waiting forever), so every download of the
+// start-up goes through this fetch: a failure ends the start-up at once, and the
+// bytes received are reported to the page while the big files download.
+let booting = true;
+let failStartup;
+const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
+let optional = null; // the snapshot: when it fails, Python loads afresh instead
+let received = 0; // bytes of all the start-up's downloads so far
+let reported = 0;
+
+function report(force = false) {
+  const now = performance.now();
+  if (!booting || (!force && now - reported < 150)) return;
+  reported = now;
+  postMessage({ type: "progress", loaded: received });
+}
+
+const realFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input, location.href);
+  const name = url.pathname.split("/").pop();
+  const fatal = (why) => {
+    if (booting && url.href !== optional) failStartup(new Error(`${name} ${why}`));
+  };
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (error) {
+    fatal("could not be downloaded");
+    throw error;
+  }
+  if (!response.ok) {
+    fatal(`answered ${response.status}`);
+    return response;
+  }
+  if (!booting || !response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      report();
+      controller.enqueue(chunk);
+    },
+    flush() {
+      report(true);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+};
+
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
@@ -40,7 +91,9 @@ async function boot() {
     try {
       step("manifest");
       // Fetch the snapshot while Pyodide fetches and compiles its runtime.
-      const snapshot = fetchBytes(new URL(manifest.snapshot, runtime)).then((bytes) => {
+      const snapshotURL = new URL(manifest.snapshot, runtime);
+      optional = snapshotURL.href;
+      const snapshot = fetchBytes(snapshotURL).then((bytes) => {
         step("snapshot");
         return bytes;
       });
@@ -62,6 +115,7 @@ async function boot() {
   const seeded = JSON.parse(handle(JSON.stringify({ op: "seed", args: { entropy } })));
   if (!seeded.ok) throw new Error(seeded.error);
   step("seeded");
+  booting = false;
   postMessage({ type: "ready", how, ms: performance.now() - started, steps, origin: performance.timeOrigin });
   if (how === "snapshot") {
     // The snapshot holds every module the widgets import, but not their files: a
@@ -74,8 +128,9 @@ async function boot() {
 let unpacking = null;
 let unpackWheels = null;
 
-const ready = boot();
+const ready = Promise.race([boot(), startupFailed]);
 ready.catch((error) => {
+  booting = false;
   postMessage({ type: "failed", error: String((error && error.message) || error) });
 });
 

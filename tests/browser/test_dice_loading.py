@@ -1,0 +1,170 @@
+"""Getting the dice ready: progress on a slow start, "Dice unavailable" and Retry on a failed one.
+
+Python's start-up downloads the runtime (``pyodide.asm.wasm``, the standard library),
+then either the memory snapshot or, when the snapshot cannot be used, the wheels.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
+
+from tests.browser.widgets import TIMEOUT
+from tests.sitesrv import SiteServer
+
+WASM = "**/runtime/pyodide.asm.wasm"
+SNAPSHOT = "**/runtime/rollbook.snapshot.gz"
+WHEEL = "**/runtime/rules_py-*.whl"
+STDLIB = "**/runtime/python_stdlib.zip"
+
+
+class Held:
+    """The requests ``pattern`` matches, held back until :meth:`release`."""
+
+    def __init__(self, context: BrowserContext, pattern: str) -> None:
+        self.routes: list[Route] = []
+        context.route(pattern, lambda route: self.routes.append(route))
+
+    def release(self, page: Page) -> None:
+        while not self.routes:
+            page.wait_for_timeout(50)
+        for route in self.routes:
+            route.continue_()
+
+
+def click_roll(page: Page, expr: str = "d20") -> tuple[Locator, Locator]:
+    button = page.locator(f"button[data-roll='{expr}']").first
+    button.click()
+    return button, page.locator(f'output[for="{button.get_attribute("id")}"]')
+
+
+def expect_unavailable(page: Page, output: Locator, button: Locator) -> None:
+    """The one-line failed state: the words, a Retry button, and nothing still busy."""
+    expect(output).to_contain_text("Dice unavailable", timeout=TIMEOUT)
+    expect(output.get_by_role("button", name="Retry")).to_be_visible()
+    expect(output).not_to_contain_text("Getting the dice ready")
+    expect(button).not_to_have_attribute("aria-busy", "true")
+    assert page.evaluate("window.rollbook.state.status") == "failed"
+    assert page.locator("[aria-busy='true']").count() == 0
+    assert (output.bounding_box() or {"height": 99})["height"] < 40  # one line
+
+
+@pytest.mark.parametrize(
+    "blocked", [[WASM], [STDLIB], [SNAPSHOT, WHEEL]], ids=["wasm", "stdlib", "snapshot+wheel"]
+)
+def test_a_failed_download_says_dice_unavailable_and_retry_loads_them(
+    context: BrowserContext, server: SiteServer, blocked: list[str]
+) -> None:
+    for pattern in blocked:
+        context.route(pattern, lambda route: route.abort())
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    button, output = click_roll(page)
+    expect_unavailable(page, output, button)
+    # The tables built with the site are all still there.
+    expect(page.locator("[data-odds] table").first).to_be_visible()
+    # The connection comes back: Retry starts Python again and makes the roll asked for.
+    for pattern in blocked:
+        context.unroute(pattern)
+    output.get_by_role("button", name="Retry").click()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert 1 <= int(output.locator(".rb-part--die").text_content() or 0) <= 20
+    assert page.evaluate("window.rollbook.state.status") == "ready"
+
+
+@pytest.mark.parametrize(
+    ("blocked", "how"),
+    [(SNAPSHOT, "fresh"), (WHEEL, "snapshot")],
+    ids=["no snapshot: Python loads afresh", "no wheel: the snapshot needs none"],
+)
+def test_the_dice_start_without_a_download_they_can_do_without(
+    context: BrowserContext, server: SiteServer, blocked: str, how: str
+) -> None:
+    context.route(blocked, lambda route: route.abort())
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    _, output = click_roll(page)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("window.rollbook.state.how") == how
+
+
+def test_a_download_that_never_answers_times_out(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    Held(context, WASM)  # never released
+    context.add_init_script("window.rollbookConfig = { loadTimeout: 3000 }")
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    button, output = click_roll(page)
+    expect(output).to_contain_text("Getting the dice ready")
+    expect_unavailable(page, output, button)
+    assert "nothing arrived for 3 s" in page.evaluate("window.rollbook.state.error")
+
+
+@pytest.mark.parametrize(
+    ("path", "root", "field", "status", "answer"),
+    [
+        ("dice/", "[data-odds='4dF']", "input[name=modifier]", ".rb-odds__status", "4dF+1"),
+        (
+            "wodu/damage/",
+            "[data-widget='wodu-damage']",
+            "[data-field='hero_power']",
+            ".rb-widget__status",
+            "rolls d10+1",
+        ),
+    ],
+    ids=["odds figure", "widget"],
+)
+def test_inputs_say_dice_unavailable_with_retry(
+    context: BrowserContext,
+    server: SiteServer,
+    path: str,
+    root: str,
+    field: str,
+    status: str,
+    answer: str,
+) -> None:
+    context.route(WASM, lambda route: route.abort())
+    page = context.new_page()
+    page.goto(server.url + path)
+    figure = page.locator(root)
+    figure.locator(field).fill("1")
+    said = figure.locator(status)
+    expect(said).to_have_text("Dice unavailable. Retry", timeout=TIMEOUT)
+    context.unroute(WASM)
+    said.get_by_role("button", name="Retry").click()
+    expect(figure).to_contain_text(answer, timeout=TIMEOUT)
+    expect(said).to_have_text("")
+
+
+@pytest.mark.parametrize(
+    ("path", "button", "output", "result"),
+    [
+        ("dice/", "button[data-roll='d20']", 'output[for="{id}"]', ".rb-total"),
+        ("wodu/damage/", ".rb-widget__roll", ".rb-widget__rolled", ".rb-rolled__outcome"),
+    ],
+    ids=["inline roll", "widget roll"],
+)
+def test_the_wait_speaks_to_players_and_shows_progress(
+    context: BrowserContext, server: SiteServer, path: str, button: str, output: str, result: str
+) -> None:
+    """Inline and widget roll buttons wait alike: a spinning die, the megabytes so far."""
+    wasm = Held(context, WASM)
+    page = context.new_page()
+    page.goto(server.url + path)
+    pressed = page.locator(button).first
+    expect(pressed).to_be_enabled()
+    pressed.click()
+    shown = page.locator(output.format(id=pressed.get_attribute("id"))).first
+    expect(shown).to_have_class(re.compile("rb-loading"))
+    expect(pressed).to_have_attribute("aria-busy", "true")
+    icon = pressed.locator(".rb-die-icon")
+    assert icon.evaluate("i => getComputedStyle(i).animationName") == "rb-spin"
+    # The snapshot arrives while the runtime is held back: the bytes so far are shown.
+    expect(shown).to_have_text(re.compile(r"^Getting the dice ready… \d+\.\d MB$"), timeout=TIMEOUT)
+    assert "Python" not in page.locator("article").inner_text()
+    wasm.release(page)
+    expect(shown.locator(result)).to_be_visible(timeout=TIMEOUT)
+    expect(pressed).not_to_have_attribute("aria-busy", "true")

@@ -1,0 +1,61 @@
+"""Rolls on a phone (390 px, touch): buttons that fit their tables, and no tooltip over a result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.widgets import TIMEOUT
+from tests.sitesrv import SiteServer
+
+READY = "window.rollbook && window.rollbook.state.status === 'ready'"
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["wodu/damage/", "dice/"])
+def test_roll_buttons_fit_their_cells_and_the_screen(
+    phone: Page, server: SiteServer, path: str
+) -> None:
+    phone.goto(server.url + path)
+    phone.wait_for_function(READY, timeout=TIMEOUT)
+    boxes = phone.evaluate(
+        """() => [...document.querySelectorAll("td .rb-roll__button")].map(button => {
+          const own = button.getBoundingClientRect();
+          const cell = button.closest("td").getBoundingClientRect();
+          const icon = button.querySelector(".rb-die-icon").getBoundingClientRect();
+          return {roll: button.dataset.roll, left: own.left, right: own.right,
+                  cellLeft: cell.left, cellRight: cell.right, icon: icon.width};
+        })"""
+    )
+    assert boxes, "no roll button in a table"
+    for box in boxes:
+        assert box["icon"] > 0, box
+        assert box["cellLeft"] <= box["left"] and box["right"] <= box["cellRight"] + 0.5, box
+        assert box["left"] >= 0 and box["right"] <= 390, box
+
+
+def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: SiteServer) -> None:
+    phone.goto(server.url + "wodu/damage/")
+    phone.wait_for_function(READY, timeout=TIMEOUT)
+    button = phone.locator("td button[data-roll='2d10kh1']")
+    button.scroll_into_view_if_needed()
+    button.tap()
+    output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    phone.wait_for_timeout(800)  # Material shows a tooltip at once and hides it after 250 ms
+    expect(phone.locator(".md-tooltip2")).to_have_count(0)
+    # A second tap rolls again: the button still works after letting go of the focus.
+    button.tap()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    phone.wait_for_timeout(800)
+    expect(phone.locator(".md-tooltip2")).to_have_count(0)
