@@ -106,6 +106,7 @@ def _action_show(values: Values) -> list[Block]:
             pf.relative_performance_distribution(level, extra, difficulty, dice),
             f"Relative performance L + A + R - D with {roll}",
             0,
+            axis="L + A + R − D (relative performance)",
         ),
     ]
 
