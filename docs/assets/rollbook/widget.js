@@ -179,7 +179,8 @@ export function mountWidget(root, rollbook) {
         write(view.set);
         save(key, read());
       }
-      shown = read();
+      // Values Python could not read (only refusals came back) are not a base to settle from.
+      if (!view.blocks.every((block) => block.type === "error")) shown = read();
       showPanel(view);
       setStatus("");
     } catch (error) {
