@@ -12,6 +12,7 @@ from tests.browser.widgets import (
     ACTION_HEIGHTS,
     COLUMN_MISALIGNMENTS,
     LABEL_TOPS_BY_LINE,
+    OVERLAPPING_CELLS,
     TIMEOUT,
     WRAPPED_ROWS,
     chart_text_heights,
@@ -131,6 +132,7 @@ def test_xp_rows_fit_at_1280_with_labels_on_top_and_headers_over_columns(
     wait_idle(kotorikh)
     # Each ability's six cells and its remove button on one line.
     assert kotorikh.evaluate(WRAPPED_ROWS) == []
+    assert kotorikh.evaluate(OVERLAPPING_CELLS) == []
     labels = kotorikh.locator(".rb-row").first.locator(".rb-field__label")
     tops = labels.evaluate_all("ls => ls.map(l => Math.round(l.getBoundingClientRect().top))")
     assert len(set(tops)) == 1

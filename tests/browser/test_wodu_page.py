@@ -18,6 +18,7 @@ from tests.browser.widgets import (
     ACTION_HEIGHTS,
     COLUMN_MISALIGNMENTS,
     LABEL_TOPS_BY_LINE,
+    OVERLAPPING_CELLS,
     TIMEOUT,
     cell_titles,
     chart_text_heights,
@@ -322,6 +323,7 @@ def _layout_problems(root: object) -> list[str]:
     if max(heights) - min(heights) > 0.5:
         problems.append(f"action buttons of heights {heights}")
     problems += root.evaluate(COLUMN_MISALIGNMENTS)  # type: ignore[attr-defined]
+    problems += root.evaluate(OVERLAPPING_CELLS)  # type: ignore[attr-defined]
     return problems
 
 

@@ -132,3 +132,29 @@ def chart_text_heights(chart: Locator) -> list[float]:
             "svg => [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height)"
         )
     )
+
+
+OVERLAPPING_CELLS = """root => {
+  // A cell's extent: its box and any text that overflows it.
+  const extent = (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const rects = [cell.getBoundingClientRect(), ...range.getClientRects()];
+    return {
+      left: Math.min(...rects.map(r => r.left)), right: Math.max(...rects.map(r => r.right)),
+      top: Math.min(...rects.map(r => r.top)), bottom: Math.max(...rects.map(r => r.bottom)),
+    };
+  };
+  const out = [];
+  for (const row of root.querySelectorAll('.rb-row')) {
+    const cells = [...row.children].map(extent);
+    cells.forEach((a, i) => cells.slice(i + 1).forEach((b, j) => {
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      const where = row.getAttribute('aria-label');
+      if (x > 0.5 && y > 0.5) out.push(`${where}: cells ${i + 1} and ${i + j + 2}`);
+    }));
+  }
+  return out;
+}"""
+"""Every pair of cells in a row whose boxes or text overlap, described."""
