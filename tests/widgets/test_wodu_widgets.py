@@ -449,6 +449,11 @@ def test_wodu_builder_names_the_fields_each_refusal_is_about(
     assert len(blocks_of(panel, "facts")) == 1  # the sheet is still shown
 
 
+def ratings(*values: int) -> dict[str, str]:
+    """The four starting fields, STR to CHA, as the form holds them."""
+    return {f"start_{a}": str(v) for a, v in zip(ABILITIES, values, strict=True)}
+
+
 def settled(before: dict[str, Any], **changed: Any) -> dict[str, Any]:
     return answer("wodu-builder", "show", {"values": {**before, **changed}, "previous": before})
 
@@ -457,25 +462,13 @@ def test_wodu_builder_switching_to_gritty_hands_out_the_gritty_array() -> None:
     standard = {"start": "standard", "level": 1, **STANDARD, "start_dex": "-1", "start_cha": "1"}
     panel = settled(standard, start="gritty")
     # Level 0, and 1, 0, 0, -1 in the order the reader ranked the standard array.
-    assert panel["set"] == {
-        "level": 0,
-        "start_str": "1",
-        "start_dex": "-1",
-        "start_wit": "0",
-        "start_cha": "0",
-    }
+    assert panel["set"] == {"level": 0, **ratings(1, -1, 0, 0)}
     assert errors(panel) == [] and panel["invalid"] == []
     assert facts(panel)["Max HP"] == "6"  # 5 + STR 1 at Level 0
     # Back to standard: Level 1 and the standard array again.
     gritty = {**standard, **panel["set"], "start": "gritty"}
     back = settled(gritty, start="standard")
-    assert back["set"] == {
-        "level": 1,
-        "start_str": "2",
-        "start_dex": "-1",
-        "start_wit": "1",
-        "start_cha": "1",
-    }
+    assert back["set"] == {"level": 1, **ratings(2, -1, 1, 1)}
     assert errors(back) == []
 
 
