@@ -8,7 +8,7 @@ input: one computation, two places. JavaScript only copies them into the page.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -37,10 +37,14 @@ COLUMNS: Mapping[str, str] = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 """The odds table's probability columns, by key."""
 
 CHART_WIDTH = 640
-CHART_HEIGHT = 220
-_CHART_AXIS = 22
+"""The width of a chart's plot in its own units (it stretches to the page's width)."""
+_CHART_PLOT = 190
 _CHART_TOP = 6
+_CHART_LEGEND = 20
+_CHART_AXIS = 22
+_CHART_TITLE = 18
 _MAX_LABELS = 16
+_MAX_LONG_LABELS = 11
 
 
 FUDGE_FACES: Mapping[int, str] = {-1: "−", 0: " ", 1: "+"}
@@ -157,41 +161,88 @@ def odds_view(
     }
 
 
-def chart(dist: Distribution, target: int | None, title: str) -> View:
-    """Bars of P(=) for each outcome, scaled to the tallest; results reaching ``target`` marked."""
-    n = len(dist)
-    plot = CHART_HEIGHT - _CHART_AXIS - _CHART_TOP
-    step = CHART_WIDTH / n
-    gap = min(step * 0.15, 2.0) if n < 200 else 0.0
+def chart(
+    dist: Distribution,
+    target: int | None,
+    title: str,
+    *,
+    axis: str = "",
+    bands: Sequence[tuple[str, str, int]] = (),
+) -> View:
+    """Bars of P(=) for each outcome, scaled to the tallest; results reaching ``target`` marked.
+
+    The chart is laid out for any width: the bars sit in a plot that stretches
+    (``x`` and ``width`` in :data:`CHART_WIDTH` units across), while the tick
+    labels, the axis title and the legend are text placed in CSS pixels (``x`` as
+    a percentage), so that they keep their size on a phone. Each outcome has its
+    own slot, so exploding dice leave gaps where a total cannot occur, and the
+    ticks fall on round numbers (multiples of 1, 2, 5, 10, 20, 50...).
+
+    ``axis`` names the horizontal axis under the ticks; ``bands`` colours the bars
+    by ranges of results, as ``(key, name, lowest)`` in increasing order: a bar
+    belongs to the last band whose lowest it reaches, and a legend names them.
+    """
+    lowest, highest = dist.minimum, dist.maximum
+    slots = highest - lowest + 1
+    legend_top = _CHART_LEGEND if bands else 0
+    plot_top = _CHART_TOP + legend_top
+    baseline = plot_top + _CHART_PLOT
+    height = baseline + _CHART_AXIS + (_CHART_TITLE if axis else 0)
+    step = CHART_WIDTH / slots
+    gap = min(step * 0.15, 2.0) if slots < 200 else 0.0
     tallest = max(dist.probabilities)
-    every = max(1, -(-n // _MAX_LABELS))
-    bars, labels = [], []
-    for i, (outcome, p) in enumerate(dist.items()):
-        height = float(p / tallest) * plot
-        x = i * step
+    bars = []
+    for outcome, p in dist.items():
+        bar_height = float(p / tallest) * _CHART_PLOT
+        band = next((key for key, _, low in reversed(bands) if outcome >= low), "")
         bars.append(
             {
-                "x": round(x + gap / 2, 2),
-                "y": round(_CHART_TOP + plot - height, 2),
+                "x": round((outcome - lowest) * step + gap / 2, 2),
+                "y": round(_CHART_PLOT - bar_height, 2),
                 "width": round(step - gap, 2),
-                "height": round(height, 2),
+                "height": round(bar_height, 2),
                 "hit": target is not None and outcome >= target,
+                "band": band,
                 "title": f"{outcome}: {percent(p)}",
             }
         )
-        if i % every == 0 or (i == n - 1 and (n - 1) % every > every // 2):
-            labels.append(
-                {"x": round(x + step / 2, 2), "y": CHART_HEIGHT - 6, "text": str(outcome)}
-            )
+    labels = [
+        {"x": f"{round(100 * (tick - lowest + 0.5) / slots, 3):g}%", "text": str(tick)}
+        for tick in ticks(lowest, highest)
+    ]
     chance = "" if target is None else f"; {percent(dist.p_ge(target))} to reach {target} or more"
     return {
         "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "baseline": CHART_HEIGHT - _CHART_AXIS,
+        "height": height,
+        "plot": {"top": plot_top, "height": _CHART_PLOT},
+        "baseline": baseline,
         "bars": bars,
         "labels": labels,
-        "label": f"Bar chart of {title}: results {dist.minimum} to {dist.maximum}{chance}",
+        "label_y": baseline + 16,
+        "axis": {"text": axis, "y": baseline + _CHART_AXIS + 12} if axis else None,
+        "legend": {"y": 13, "items": [{"band": key, "text": name} for key, name, _ in bands]}
+        if bands
+        else None,
+        "label": f"Bar chart of {title}: results {lowest} to {highest}{chance}",
     }
+
+
+def ticks(lowest: int, highest: int) -> list[int]:
+    """Round numbers to label an axis from ``lowest`` to ``highest``.
+
+    Every result when few enough fit (16 of up to two characters, 11 longer);
+    otherwise the multiples of the smallest of 2, 5, 10, 20, 50, 100... that fit.
+    """
+    longest = max(len(str(lowest)), len(str(highest)))
+    most = _MAX_LABELS if longest <= 2 else _MAX_LONG_LABELS
+    step, factors = 1, (2, 2.5, 2)  # 1, 2, 5, 10, 20, 50, 100...
+    i = 0
+    while True:
+        first = -(-lowest // step) * step
+        if (highest - first) // step + 1 <= most:
+            return list(range(first, highest + 1, step))
+        step = int(step * factors[i % 3])
+        i += 1
 
 
 def _cap_note(dist: Distribution) -> str:

@@ -65,26 +65,67 @@ def roll_button(expr: str, button_id: str, title: str, label: str | None = None)
 
 
 def chart_svg(chart: dict[str, Any]) -> str:
-    """The bar chart of an odds view as inline SVG."""
-    width, height, base = chart["width"], chart["height"], chart["baseline"]
+    """The bar chart of a view (:func:`rules_py.views.chart`) as inline SVG.
+
+    The page script's ``drawChart`` builds the very same elements from the same view.
+    """
+    plot, base = chart["plot"], _num(chart["baseline"])
     parts = [
-        f'<svg class="rb-chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(chart["label"])}">',
-        f'<line class="rb-chart__axis" x1="0" y1="{base}" x2="{width}" y2="{base}"/>',
+        f'<svg class="rb-chart" width="100%" height="{_num(chart["height"])}" role="img" '
+        f'aria-label="{escape(chart["label"])}">'
     ]
-    for bar in chart["bars"]:
-        cls = "rb-chart__bar rb-chart__bar--hit" if bar["hit"] else "rb-chart__bar"
+    if chart["legend"]:
+        keys = []
+        for i, item in enumerate(chart["legend"]["items"]):
+            gap = f' dx="{14 if i else 0}"'
+            keys.append(
+                f'<tspan class="rb-chart__key rb-chart__key--{escape(item["band"])}"{gap}>■</tspan>'
+                f'<tspan dx="4">{escape(item["text"])}</tspan>'
+            )
         parts.append(
-            f'<rect class="{cls}" x="{bar["x"]}" y="{bar["y"]}" width="{bar["width"]}" '
-            f'height="{bar["height"]}"><title>{escape(bar["title"])}</title></rect>'
+            f'<text class="rb-chart__legend" x="0" y="{_num(chart["legend"]["y"])}">'
+            f"{''.join(keys)}</text>"
         )
+    parts.append(
+        f'<svg class="rb-chart__plot" x="0" y="{_num(plot["top"])}" width="100%" '
+        f'height="{_num(plot["height"])}" viewBox="0 0 {_num(chart["width"])} '
+        f'{_num(plot["height"])}" preserveAspectRatio="none">'
+    )
+    for bar in chart["bars"]:
+        parts.append(
+            f'<rect class="{bar_class(bar)}" x="{_num(bar["x"])}" y="{_num(bar["y"])}" '
+            f'width="{_num(bar["width"])}" height="{_num(bar["height"])}">'
+            f"<title>{escape(bar['title'])}</title></rect>"
+        )
+    parts.append("</svg>")
+    parts.append(f'<line class="rb-chart__axis" x1="0" y1="{base}" x2="100%" y2="{base}"/>')
     for label in chart["labels"]:
         parts.append(
-            f'<text class="rb-chart__label" x="{label["x"]}" y="{label["y"]}" '
+            f'<text class="rb-chart__label" x="{label["x"]}" y="{_num(chart["label_y"])}" '
             f'text-anchor="middle">{escape(label["text"])}</text>'
+        )
+    if chart["axis"]:
+        parts.append(
+            f'<text class="rb-chart__title" x="50%" y="{_num(chart["axis"]["y"])}" '
+            f'text-anchor="middle">{escape(chart["axis"]["text"])}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def bar_class(bar: dict[str, Any]) -> str:
+    """A bar's classes: reaching the target (``--hit``) and its band (``--failure``...)."""
+    cls = "rb-chart__bar"
+    if bar["hit"]:
+        cls += " rb-chart__bar--hit"
+    if bar["band"]:
+        cls += f" rb-chart__bar--{bar['band']}"
+    return cls
+
+
+def _num(value: float) -> str:
+    """A number as JavaScript's ``String`` writes it (``3``, not ``3.0``), as drawChart does."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
 def odds_table(view: dict[str, Any]) -> str:

@@ -110,9 +110,9 @@ def render(
             '<label class="md-button rb-widget__import">Import JSON'
             '<input type="file" accept="application/json,.json" class="rb-visually-hidden">'
             "</label>"
-            '<output class="rb-widget__message" aria-live="polite"></output>'
         )
     actions.append('<button type="button" class="md-button rb-widget__reset">Reset</button>')
+    actions.append('<output class="rb-widget__message" aria-live="polite"></output>')
     form = (
         f'<form class="rb-widget__form" hidden aria-label="{escape(widget.title)}">'
         f'<div class="rb-widget__fields">{fields}</div>'
@@ -143,6 +143,9 @@ def render_blocks(blocks: list[dict[str, Any]]) -> str:
             out.append(f'<p class="rb-panel__text">{escape(block["text"])}</p>')
         elif kind == "error":
             out.append(f'<p class="rb-panel__error rb-error">{escape(block["text"])}</p>')
+        elif kind == "list":
+            items = "".join(f"<li>{escape(item)}</li>" for item in block["items"])
+            out.append(f'<ul class="rb-panel__list">{items}</ul>')
         elif kind == "facts":
             items = "".join(
                 f"<div><dt>{escape(i['label'])}</dt>"

@@ -5,13 +5,16 @@ build time and the page script draws the same blocks when the reader changes an
 input. Kinds:
 
 - ``{"type": "text", "text": str}``: a sentence, such as the chance of success;
-- ``{"type": "error", "text": str}``: why the values are refused (a broken rule);
+- ``{"type": "error", "text": str, "fields": [str]}``: why the values are refused (a
+  broken rule), and the fields it names (the page marks them ``aria-invalid``);
+- ``{"type": "list", "items": [str]}``: a bulleted list of sentences;
 - ``{"type": "facts", "items": [{"label", "value", "title"}]}``: named values;
 - ``{"type": "table", "caption", "head": [str], "rows": [{"cells", "titles", "hit"}]}``:
   the first cell of a row is its header;
 - ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it.
 
-A roll is answered with :func:`rolled`: one line per roller, then the outcome.
+A roll is answered with :func:`rolled`: one line per roller, then the outcome
+(and, when it has several parts, blocks that detail it).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from rules_py._format import percent
 from rules_py.dice import Distribution, RollResult, parse, roll
-from rules_py.views import View, chart, roll_parts
+from rules_py.views import View, chart, roll_parts, spoken_dice
 
 Block = dict[str, Any]
 
@@ -32,9 +35,14 @@ def text(sentence: str) -> Block:
     return {"type": "text", "text": sentence}
 
 
-def error(message: str) -> Block:
-    """A refusal: the rule the values break."""
-    return {"type": "error", "text": message}
+def error(message: str, fields: Iterable[str] = ()) -> Block:
+    """A refusal: the rule the values break, and the fields that break it."""
+    return {"type": "error", "text": message, "fields": list(fields)}
+
+
+def bullets(sentences: Iterable[str]) -> Block:
+    """A list of sentences (the parts of a result)."""
+    return {"type": "list", "items": list(sentences)}
 
 
 def facts(items: Iterable[tuple[str, str] | tuple[str, str, str]]) -> Block:
@@ -79,10 +87,24 @@ def odds_table(caption: str, head: str, outcomes: Mapping[str, Fraction]) -> Blo
     )
 
 
-def bar_chart(dist: Mapping[int, Fraction], title: str, target: int | None = None) -> Block:
-    """A bar chart of an exact distribution; results at or over ``target`` marked."""
+def bar_chart(
+    dist: Mapping[int, Fraction],
+    title: str,
+    target: int | None = None,
+    *,
+    axis: str = "",
+    bands: Sequence[tuple[str, str, int]] = (),
+) -> Block:
+    """A bar chart of an exact distribution; results at or over ``target`` marked.
+
+    ``axis`` titles the horizontal axis; ``bands`` colours ranges of results (see
+    :func:`rules_py.views.chart`).
+    """
     distribution = dist if isinstance(dist, Distribution) else Distribution.from_weights(dist)
-    return {"type": "chart", "chart": chart(distribution, target, title)}
+    return {
+        "type": "chart",
+        "chart": chart(distribution, target, title, axis=axis, bands=bands),
+    }
 
 
 def listing(names: Iterable[str]) -> str:
@@ -101,13 +123,26 @@ def with_modifier(dice: str, modifier: int) -> str:
 def roll_line(label: str, expr: str) -> tuple[dict[str, Any], RollResult]:
     """Roll ``expr`` for one roller: the line to show, and the result to judge."""
     result = roll(expr)
-    line = {"label": label, "parts": roll_parts(result), "total": str(result.total)}
+    line = {
+        "label": label,
+        "parts": roll_parts(result),
+        "total": str(result.total),
+        "spoken": spoken_dice(result),
+    }
     return line, result
 
 
-def rolled(lines: Sequence[Mapping[str, Any]], outcome: str) -> View:
-    """A widget's roll: the dice of each line, then what it means."""
+def rolled(lines: Sequence[Mapping[str, Any]], outcome: str, details: Sequence[str] = ()) -> View:
+    """A widget's roll: the dice of each line, then what it means (``details`` as a list)."""
     spoken = "; ".join(
-        f"{line['label'] + ': ' if line['label'] else ''}total {line['total']}" for line in lines
+        f"{line['label'] + ': ' if line['label'] else ''}"
+        f"{line.get('spoken') or 'total ' + line['total']}"
+        for line in lines
     )
-    return {"lines": list(lines), "outcome": outcome, "label": f"{spoken}. {outcome}"}
+    label = " ".join([f"{spoken}. {outcome}", *details])
+    return {
+        "lines": list(lines),
+        "outcome": outcome,
+        "blocks": [bullets(details)] if details else [],
+        "label": label,
+    }

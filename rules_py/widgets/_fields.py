@@ -40,9 +40,14 @@ class Number:
             number = raw
         else:
             text = str(raw).strip().replace("−", "-")
+            if not text:
+                raise FieldError(
+                    self.name,
+                    f"{self.label} is empty: enter a whole number from "
+                    f"{self.minimum} to {self.maximum}",
+                )
             if not text.lstrip("+-").isdigit() or len(text) > 12:
-                shown = text if text else "nothing"
-                raise FieldError(self.name, f"{self.label} must be a whole number (got {shown!r})")
+                raise FieldError(self.name, f"{self.label} must be a whole number (got {text!r})")
             number = int(text)
         if not self.minimum <= number <= self.maximum:
             raise FieldError(

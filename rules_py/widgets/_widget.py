@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules_py.views import RequestError, View
 from rules_py.widgets._blocks import Block, error
-from rules_py.widgets._fields import Field, read_values
+from rules_py.widgets._fields import Field, FieldError, read_values
 
 Values = Mapping[str, Any]
 
@@ -21,14 +22,27 @@ class WidgetError(RequestError):
     """Values or a file a widget cannot use; the message is for the reader."""
 
 
+class Refusal(ValueError):
+    """A rule the values break, naming the ``fields`` that break it (``show`` raises it)."""
+
+    def __init__(self, message: str, fields: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.fields = tuple(fields)
+
+
 @dataclass(frozen=True, slots=True)
 class Widget:
     """A form of ``fields`` whose answer is a list of blocks (see ``_blocks``).
 
-    ``show`` answers for valid values (``ValueError`` with a rule's message
-    when the values break a rule); ``roll`` rolls for them; ``unused`` names the
-    fields that do not apply to the values (the page greys them out);
-    ``portable`` is the file name stem for export and import, or "".
+    ``show`` answers for valid values: when they break a rule it raises
+    :class:`Refusal` (or ``ValueError``) with the rule's message, or answers error
+    blocks first and then what still makes sense; ``roll`` rolls for them;
+    ``unused`` names the fields that do not apply to the values (the page hides
+    them); ``settle`` answers the fields to fill in when the reader changes
+    another (``settle(before, after)``, both read values), such as the array of
+    ratings that goes with a start; ``portable`` is the file name stem for export
+    and import, or ""; ``name_field`` names the field an exported file is named
+    after (the stem when it is blank).
     """
 
     name: str
@@ -38,23 +52,38 @@ class Widget:
     roll: Callable[[Values], View] | None = None
     roll_label: str = "Roll"
     unused: Callable[[Values], Iterable[str]] | None = None
+    settle: Callable[[Values, Values], Mapping[str, Any]] | None = None
     portable: str = ""
+    name_field: str = ""
 
-    def panel(self, raw: Values) -> View:
-        """What the widget shows for the reader's raw values."""
+    def panel(self, raw: Values, previous: Values | None = None) -> View:
+        """What the widget shows for the reader's raw values.
+
+        With ``previous`` (the values the page showed last), the fields that
+        :attr:`settle` fills in are answered in ``set`` and used at once. The
+        fields the refusals name are listed in ``invalid``.
+        """
         values, errors = read_values(self.fields, raw)
+        changes: dict[str, Any] = {}
+        if not errors and previous is not None and self.settle is not None:
+            before, unreadable = read_values(self.fields, previous)
+            if not unreadable:
+                changes = dict(self.settle(before, values))
+                values, errors = read_values(self.fields, {**values, **changes})
         blocks: list[Block]
         if errors:
-            blocks = [error(str(e)) for e in errors]
+            blocks = [error(str(e), [e.field]) for e in errors]
         else:
             try:
                 blocks = self.show(values)
             except ValueError as broken:
-                blocks = [error(str(broken))]
+                blocks = [error(str(broken), _named(broken))]
+        invalid = [f for b in blocks if b["type"] == "error" for f in b["fields"]]
         return {
             "blocks": blocks,
-            "invalid": [e.field for e in errors],
+            "invalid": list(dict.fromkeys(invalid)),
             "unused": sorted(self.unused(values)) if self.unused else [],
+            "set": changes,
         }
 
     def rolled(self, raw: Values) -> View:
@@ -77,7 +106,11 @@ class Widget:
         if errors:
             raise WidgetError(f"Fix this before exporting: {errors[0]}")
         document = {"rollbook": self.name, "version": 1, "values": values}
-        return {"filename": f"{self.portable}.json", "text": json.dumps(document, indent=2)}
+        stem = slug(str(values[self.name_field])) if self.name_field else ""
+        return {
+            "filename": f"{stem or self.portable}.json",
+            "text": json.dumps(document, indent=2),
+        }
 
     def load(self, text: str) -> View:
         """Read a file written by :meth:`export`; refuse anything else with the reason."""
@@ -115,6 +148,26 @@ class Widget:
         return {"values": values, "panel": panel}
 
 
+def _named(broken: ValueError) -> tuple[str, ...]:
+    """The fields a refusal names: a :class:`Refusal`'s, a field's own, or none."""
+    if isinstance(broken, Refusal):
+        return broken.fields
+    if isinstance(broken, FieldError):
+        return (broken.field,)
+    return ()
+
+
+def slug(name: str) -> str:
+    """A name as a file name: ``"Thorn Ironhand"`` -> ``"thorn-ironhand"`` ("" if nothing is left).
+
+    Accents are dropped, letters lowercased, anything else between words a dash.
+    """
+    import unicodedata  # only for an export: kept out of the start-up snapshot
+
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60].rstrip("-")
+
+
 def refusals(panel: View) -> list[str]:
     """The rules a panel says its values break (its error blocks), in order."""
     return [block["text"] for block in panel["blocks"] if block["type"] == "error"]
@@ -129,7 +182,10 @@ def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) 
     if not isinstance(values, Mapping):
         raise WidgetError("values must be a set of named values")
     if action == "show":
-        return widget.panel(values)
+        previous = args.get("previous")
+        if previous is not None and not isinstance(previous, Mapping):
+            raise WidgetError("previous values must be a set of named values")
+        return widget.panel(values, previous)
     if action == "roll":
         return widget.rolled(values)
     if action == "export":

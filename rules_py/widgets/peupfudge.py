@@ -26,7 +26,7 @@ from rules_py.widgets._blocks import (
     with_modifier,
 )
 from rules_py.widgets._fields import Number, Rows, Text
-from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets._widget import Refusal, Values, Widget
 
 LEVEL_LIMIT = 100
 """Largest L, A or D (either sign) the forms take: a tool limit, the source sets none."""
@@ -106,6 +106,7 @@ def _action_show(values: Values) -> list[Block]:
             pf.relative_performance_distribution(level, extra, difficulty, dice),
             f"Relative performance L + A + R - D with {roll}",
             0,
+            axis="L + A + R − D (relative performance)",
         ),
     ]
 
@@ -391,9 +392,10 @@ def _panel_show(values: Values) -> list[Block]:
     allocated = sum(row["xp"] for row in rows)
     bonuses = sum(row["bonus"] for row in rows)
     if award and allocated > award:
-        raise ValueError(
+        raise Refusal(
             f"{allocated} XP allocated but only {award} XP awarded: an award is shared out "
-            "among the abilities and cannot be spent twice (Peupfudge, 1.1 Abilities)"
+            "among the abilities and cannot be spent twice (Peupfudge, 1.1 Abilities)",
+            ("award", "abilities"),
         )
     with_bonus = bonuses > 0
     head = ["Ability", "Before", "XP", "After XP"]
@@ -453,14 +455,17 @@ def _range_field(name: str, label: str, default: int, lo: int, hi: int) -> Numbe
 def _probability_show(values: Values) -> list[Block]:
     n_from, n_to, d_from, d_to = values["n_from"], values["n_to"], values["d_from"], values["d_to"]
     if n_from > n_to:
-        raise ValueError(f"Dice from ({n_from}) must not be more than dice to ({n_to})")
+        raise Refusal(
+            f"Dice from ({n_from}) must not be more than dice to ({n_to})", ("n_from", "n_to")
+        )
     if d_from > d_to:
-        raise ValueError(f"D from ({d_from}) must not be more than D to ({d_to})")
+        raise Refusal(f"D from ({d_from}) must not be more than D to ({d_to})", ("d_from", "d_to"))
     columns = d_to - d_from + 1
     if columns > MAX_COLUMNS:
-        raise ValueError(
+        raise Refusal(
             f"At most {MAX_COLUMNS} columns of D fit the table (D from {d_from} to {d_to} "
-            f"makes {columns}): narrow the range"
+            f"makes {columns}): narrow the range",
+            ("d_from", "d_to"),
         )
     reference = pf.probability_reference(range(n_from, n_to + 1), range(d_from, d_to + 1))
     rows = [

@@ -6,6 +6,7 @@ it into blocks and rolls the dice the rules name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,7 +28,7 @@ from rules_py.widgets._blocks import (
     with_modifier,
 )
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
-from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets._widget import Refusal, Values, Widget
 
 # --------------------------------------------------------------------------
 # The check (Core Resolution; Background)
@@ -74,7 +75,7 @@ def _check_show(values: Values) -> list[Block]:
             f"failure {percent(outcomes['failure'])}."
         )
         named = {"Success": outcomes["success"], "Failure": outcomes["failure"]}
-        target = dr
+        chart = bar_chart(dist, dice, dr, axis=f"Total of {dice}")
     else:
         lo, hi = _fuzzy_range(values)
         outcomes = wodu.fr_outcomes(ability, lo, hi, background)
@@ -88,12 +89,17 @@ def _check_show(values: Values) -> list[Block]:
             f"Weak success ({lo}-{hi})": outcomes["weak"],
             f"Strong success ({hi + 1} or more)": outcomes["strong"],
         }
-        target = lo
-    return [
-        text(summary),
-        odds_table(f"Outcomes of {dice}", "Outcome", named),
-        bar_chart(dist, dice, target),
-    ]
+        chart = bar_chart(
+            dist,
+            dice,
+            axis=f"Total of {dice}",
+            bands=(
+                ("failure", "Failure", min(dist)),
+                ("weak", "Weak success", lo),
+                ("strong", "Strong success", hi + 1),
+            ),
+        )
+    return [text(summary), odds_table(f"Outcomes of {dice}", "Outcome", named), chart]
 
 
 def _check_roll(values: Values) -> View:
@@ -175,7 +181,10 @@ def _damage_args(values: Values) -> tuple[int, int, bool]:
 
 def _damage_show(values: Values) -> list[Block]:
     wr, power, paired = _damage_args(values)
-    notation = wodu.damage_notation(wr, power, paired)
+    try:
+        notation = wodu.damage_notation(wr, power, paired)
+    except ValueError as broken:
+        raise Refusal(str(broken), ("wr", "paired") if paired else ("wr", "hero_power")) from None
     dist = Distribution.from_weights(wodu.damage_distribution(wr, power, paired))
     mean = dist.mean
     what = f"WR:{wr}" + (" paired weapons" if paired else "")
@@ -207,7 +216,7 @@ def _damage_show(values: Values) -> list[Block]:
             ([str(o), percent(eq), percent(ge)] for o, eq, ge, _ in rows),
             titles=(["", str(eq), str(ge)] for _, eq, ge, _ in rows),
         ),
-        bar_chart(dist, notation),
+        bar_chart(dist, notation, axis="Damage"),
     ]
 
 
@@ -350,6 +359,7 @@ def _initiative_show(values: Values) -> list[Block]:
             wodu.check_roll_distribution(first["dex"], first["background"]),
             f"{_player_name(first, 1)}: {dice}",
             wodu.INITIATIVE_BANDS[0].lowest,
+            axis=f"{_player_name(first, 1)}'s total, {dice}",
         )
     )
     return blocks
@@ -374,16 +384,11 @@ def _initiative_roll(values: Values) -> View:
         by_band[wodu.initiative_band(result.total)].append((name, result.total))
 
     if gm_band == "surprised":
-        sentences = [
-            f"Enemies ({gm_result.total}): one or all of them are surprised, the GM "
-            "chooses; any others are simply ready."
-        ]
+        enemies = "one or all of them are surprised, the GM chooses; any others are simply ready"
     else:
-        sentences = [
-            f"Enemies ({gm_result.total}): one or all of them have a head start; "
-            "the rest are simply ready."
-        ]
-    sentences += [
+        enemies = "one or all of them have a head start; the rest are simply ready"
+    items = [f"Enemies ({gm_result.total}): {enemies}."]
+    items += [
         f"{_BAND_NAMES[band]}: {listing(f'{n} ({t})' for n, t in rolled_names)}."
         for band, rolled_names in by_band.items()
         if rolled_names
@@ -398,25 +403,25 @@ def _initiative_roll(values: Values) -> View:
     else:
         round_1 = ""
     if round_1:
-        sentences.append(f"Round 1: the spotlight goes {round_1}; everyone else is skipped.")
+        items.append(f"Round 1: the spotlight goes {round_1}; everyone else is skipped.")
     else:
-        sentences.append("Round 1: no one has a head start, so no one acts.")
+        items.append("Round 1: no one has a head start, so no one acts.")
     if leaders and gm_band == "surprised":
-        sentences.append(
+        items.append(
             f"{listing(leaders)} {_has(leaders)} advantage attacking the surprised enemies "
             "in Round 1."
         )
     surprised = [n for n, _ in by_band["surprised"]]
     if surprised and gm_band == "head start":
-        sentences.append(
+        items.append(
             f"{listing(surprised)} {_has(surprised)} disadvantage defending against the "
             "enemies with a head start in Round 1."
         )
-    sentences.append(
+    items.append(
         "Round 2: every player takes the spotlight, then all the enemies act; nobody is "
         "surprised any more. Round 3 and after: the same, players first."
     )
-    return rolled(lines, " ".join(sentences))
+    return rolled(lines, "Who acts when:", items)
 
 
 INITIATIVE = Widget(
@@ -504,20 +509,78 @@ def _increase_field(index: int, level: int) -> Choice:
     )
 
 
-def _builder_sheet(values: Values) -> tuple[dict[str, int], list[str]]:
-    """The ratings at the chosen level, and the rules they break."""
+Refused = list[tuple[str, tuple[str, ...]]]
+"""Broken rules, each with the fields that break it."""
+
+
+def _starting_array(level: int) -> tuple[int, ...]:
+    """The array a sheet of ``level`` hands out: gritty at Level 0, standard from Level 1."""
+    gritty = level < wodu.STARTING_LEVEL["standard"]
+    return wodu.GRITTY_STARTING_RATINGS if gritty else wodu.STANDARD_STARTING_RATINGS
+
+
+def _rating_fields(problem: str) -> tuple[str, ...]:
+    """The starting fields a rule about the ratings names: one ability's, or all four."""
+    named = [f for a, f in _START_FIELDS.items() if re.search(rf"\b{a}\b", problem)]
+    return tuple(named) if len(named) == 1 else tuple(_START_FIELDS.values())
+
+
+def _builder_sheet(values: Values) -> tuple[dict[str, int], Refused]:
+    """The ratings at the chosen level, and the rules they break with the fields to mend.
+
+    Judged in the order a sheet is made: the start and the level (2d10 WoDu
+    Hack, Character Generation), the starting ratings, then each ability
+    increase in turn (Advancement), so that every refusal names what to change.
+    """
     level, start = values["level"], values["start"]
+    first = min(level, 1)
     starting = {a: int(values[field]) for a, field in _START_FIELDS.items()}
-    problems = wodu.validate_sheet(min(level, 1), start, starting)
+    placed = wodu.validate_sheet(
+        first, start, dict(zip(wodu.ABILITY_NAMES, _starting_array(first), strict=True))
+    )
+    if placed:
+        return starting, [(problem, ("start", "level")) for problem in placed]
+    problems = wodu.validate_sheet(first, start, starting)
     if problems:
-        return starting, problems
+        return starting, [(problem, _rating_fields(problem)) for problem in problems]
     increases = {lvl: values[field] for lvl, field in _INCREASE_FIELDS.items()}
-    ratings, problems = wodu.apply_ability_increases(level, starting, increases)
-    if problems:
-        return ratings, problems
+    refused: Refused = []
+    for lvl, field in _INCREASE_FIELDS.items():
+        if lvl <= level:
+            _, broken = wodu.apply_ability_increases(lvl, starting, increases)
+            refused += [(problem, (field,)) for problem in broken[len(refused) :]]
+    ratings, _ = wodu.apply_ability_increases(level, starting, increases)
+    if refused:
+        return ratings, refused
     row = wodu.advancement_row(level)
     hp = wodu.max_hp(level, ratings["STR"])
-    return ratings, wodu.validate_sheet(level, start, ratings, hp_max=hp, moves=row.moves)
+    problems = wodu.validate_sheet(level, start, ratings, hp_max=hp, moves=row.moves)
+    planned = tuple(f for lvl, f in _INCREASE_FIELDS.items() if lvl <= level)
+    return ratings, [(p, (*_START_FIELDS.values(), *planned)) for p in problems]
+
+
+def _builder_settle(before: Values, after: Values) -> dict[str, Any]:
+    """Fill in what a new start or level implies (2d10 WoDu Hack, Character Generation).
+
+    A new start at a starting level moves the sheet to that start's level
+    (gritty 0, standard 1); when the sheet then hands out another array (gritty
+    at Level 0, standard from Level 1), the ratings become that array in the
+    order the reader ranked them.
+    """
+    changes: dict[str, Any] = {}
+    level = after["level"]
+    if after["start"] != before["start"] and level <= max(wodu.STARTING_LEVEL.values()):
+        level = wodu.STARTING_LEVEL[after["start"]]
+        if level != after["level"]:
+            changes["level"] = level
+    array = _starting_array(level)
+    if array != _starting_array(before["level"]):
+        ranked = sorted(_START_FIELDS.values(), key=lambda field: -int(after[field]))
+        changes.update(
+            (field, str(rating))
+            for field, rating in zip(ranked, sorted(array, reverse=True), strict=True)
+        )
+    return changes
 
 
 _ADVANCED_MOVE_NOTE = (
@@ -528,15 +591,17 @@ _ADVANCED_MOVE_NOTE = (
 
 
 def _builder_show(values: Values) -> list[Block]:
-    ratings, problems = _builder_sheet(values)
-    if problems:
-        return [error(problem) for problem in problems]
+    ratings, refused = _builder_sheet(values)
+    blocks = [error(problem, fields) for problem, fields in refused]
     level, start = values["level"], values["start"]
     row = wodu.advancement_row(level)
     strength = ratings["STR"]
-    hp = wodu.max_hp(level, strength)
+    try:
+        hp = str(wodu.max_hp(level, strength))
+    except ValueError:  # a refused increase took STR off the scale
+        hp = "—"
     name = values["name"] or "Your character"
-    blocks = [text(f"{name}: Level {level}, {row.tier} tier ({start} start).")]
+    blocks.append(text(f"{name}: Level {level}, {row.tier} tier ({start} start)."))
     items: list[tuple[str, str, str]] = [
         (a.abbreviation, signed(ratings[a.abbreviation]), f"{a.name}: {a.covers}")
         for a in wodu.ABILITIES
@@ -559,7 +624,7 @@ def _builder_show(values: Values) -> list[Block]:
             f"{values['pace'].capitalize()} advancement: {xp} XP for every level",
         )
     items += [
-        ("Max HP", str(hp), f"{row.hp_base} + STR ({signed(strength)})"),
+        ("Max HP", hp, f"{row.hp_base} + STR ({signed(strength)})"),
         ("Moves known", str(row.moves), row.special_moves if row.special_moves != "—" else ""),
         ("Gained at this level", gained, ""),
         (
@@ -634,7 +699,9 @@ BUILDER = Widget(
     ),
     show=_builder_show,
     unused=_builder_unused,
+    settle=_builder_settle,
     portable="wodu-character",
+    name_field="name",
 )
 """2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
 

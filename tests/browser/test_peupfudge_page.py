@@ -9,12 +9,19 @@ from playwright.sync_api import Page, expect
 
 from rules_py.systems import peupfudge
 from tests.browser.widgets import (
+    ACTION_HEIGHTS,
+    COLUMN_MISALIGNMENTS,
+    LABEL_TOPS_BY_LINE,
+    OVERLAPPING_CELLS,
     TIMEOUT,
+    WRAPPED_ROWS,
+    chart_text_heights,
     expect_panel,
     line_dice,
     roll,
     set_cell,
     set_field,
+    wait_idle,
     widget,
 )
 from tests.sitesrv import SiteServer
@@ -114,4 +121,50 @@ def test_xp_panel_reproduces_kotorikh_and_survives_a_reload(page: Page, server: 
     # Over-spending is refused with the reason.
     set_cell(kotorikh, 3, "xp", "40")
     expect_panel(kotorikh, "62 XP allocated but only 50 XP awarded")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_xp_rows_fit_at_1280_with_labels_on_top_and_headers_over_columns(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "peupfudge/examples/")
+    kotorikh = widget(page, "peupfudge-xp-panel", 1)
+    wait_idle(kotorikh)
+    # Each ability's six cells and its remove button on one line.
+    assert kotorikh.evaluate(WRAPPED_ROWS) == []
+    assert kotorikh.evaluate(OVERLAPPING_CELLS) == []
+    labels = kotorikh.locator(".rb-row").first.locator(".rb-field__label")
+    tops = labels.evaluate_all("ls => ls.map(l => Math.round(l.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1
+    controls = kotorikh.locator(".rb-row").first.locator("input")
+    bottoms = controls.evaluate_all(
+        "cs => cs.map(c => Math.round(c.getBoundingClientRect().bottom))"
+    )
+    assert len(set(bottoms)) == 1
+    assert kotorikh.evaluate(COLUMN_MISALIGNMENTS) == []
+    heights = kotorikh.evaluate(ACTION_HEIGHTS)
+    assert len(heights) == 3 and len(set(heights)) == 1
+    # The single-ability form: its five fields on one line, labels level.
+    xp = widget(page, "peupfudge-xp")
+    wait_idle(xp)
+    assert [len(line) for line in xp.evaluate(LABEL_TOPS_BY_LINE)] == [5]
+    assert all(max(line) - min(line) <= 1 for line in xp.evaluate(LABEL_TOPS_BY_LINE))
+    assert xp.evaluate(COLUMN_MISALIGNMENTS) == []
+
+
+def test_action_chart_titles_its_axis_and_stays_readable_at_390(
+    page: Page, server: SiteServer
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "peupfudge/reference-sheet/")
+    action = widget(page, "peupfudge-action")
+    chart = action.locator(".rb-widget__panel svg.rb-chart")
+    expect(chart.locator(".rb-chart__title")).to_have_text("L + A + R − D (relative performance)")
+    assert min(chart_text_heights(chart)) >= 11
+    set_field(action, "dice", "9")
+    # 19 results, -9 to 9: ticks at the even numbers.
+    expect(chart.locator(".rb-chart__label").first).to_have_text("-8", timeout=TIMEOUT)
+    expect(chart.locator(".rb-chart__label")).to_have_count(9)
+    title = action.locator(".rb-widget__panel svg.rb-chart .rb-chart__title")
+    assert title.evaluate("t => t.getBoundingClientRect().height") >= 11
     assert page.errors == []  # type: ignore[attr-defined]

@@ -10,14 +10,24 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from rules_py._format import percent
+from rules_py.markdown._html import chart_svg
 from rules_py.systems import wodu
+from rules_py.views import odds_view
+from rules_py.widgets import WIDGETS
 from tests.browser.widgets import (
+    ACTION_HEIGHTS,
+    COLUMN_MISALIGNMENTS,
+    LABEL_TOPS_BY_LINE,
+    OVERLAPPING_CELLS,
     TIMEOUT,
     cell_titles,
+    chart_text_heights,
     expect_panel,
     line_dice,
     roll,
+    set_cell,
     set_field,
+    wait_idle,
     widget,
 )
 from tests.sitesrv import SiteServer
@@ -57,9 +67,11 @@ def test_check_widget_refuses_a_rating_off_the_scale(page: Page, server: SiteSer
     expect_panel(check, "Ability rating must be from -1 to 6 (got 7)")
     expect(check.locator('[data-field="ability"]')).to_have_attribute("aria-invalid", "true")
     check.locator(".rb-widget__roll").click()
+    # The roll points at the refusal the answer shows rather than repeating it.
     expect(check.locator(".rb-widget__rolled")).to_have_text(
-        "Ability rating must be from -1 to 6 (got 7)", timeout=TIMEOUT
+        "Not rolled: mend the value marked below first.", timeout=TIMEOUT
     )
+    expect(check.get_by_text("Ability rating must be from -1 to 6 (got 7)")).to_have_count(1)
 
 
 def test_damage_widget_rolls_2d6_keep_lowest_with_a_hero_power(
@@ -93,7 +105,7 @@ def test_builder_refuses_an_invalid_sheet_and_keeps_it_across_a_reload(
     set_field(builder, "name", "Vex")
     set_field(builder, "start_dex", "2")  # two +2 ratings at Level 1
     expect_panel(builder, "at Level 1 the ratings are 2, 1, 1, -1 in any order")
-    expect(builder.locator(".rb-facts")).to_have_count(0)
+    expect(builder.locator(".rb-facts")).to_contain_text("Max HP")  # the sheet stays in view
 
     page.reload()
     builder = widget(page, "wodu-builder")
@@ -132,6 +144,7 @@ def test_builder_exports_and_refuses_a_bad_import(
     expect_panel(builder, "Max HP")
     with page.expect_download() as download:
         builder.locator(".rb-widget__export").click()
+    assert download.value.suggested_filename == "rook.json"
     saved = json.loads(Path(download.value.path()).read_text())
     assert saved["rollbook"] == "wodu-builder"
     assert saved["values"]["name"] == "Rook" and saved["values"]["level"] == 2
@@ -176,3 +189,228 @@ def test_without_javascript_the_widgets_answers_are_in_the_page(
     page.goto(server.url + "wodu/character-creation/")
     expect(page.locator('[data-widget="wodu-builder"] .rb-facts')).to_contain_text("Max HP")
     context.close()
+
+
+ABILITY_FIELDS = ["start_str", "start_dex", "start_wit", "start_cha"]
+
+
+def _values(root: object, names: list[str]) -> list[str]:
+    return [root.locator(f'[data-field="{n}"]').input_value() for n in names]  # type: ignore[attr-defined]
+
+
+def test_builder_switching_to_gritty_hands_out_the_gritty_array(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "wodu/character-creation/")
+    builder = widget(page, "wodu-builder")
+    set_field(builder, "start_dex", "-1")
+    set_field(builder, "start_cha", "1")
+    expect_panel(builder, "Your character: Level 1")
+    set_field(builder, "start", "gritty")
+    # Python fills in Level 0 and 1, 0, 0, -1 in the order the reader ranked 2, 1, 1, -1.
+    expect(builder.locator('[data-field="level"]')).to_have_value("0", timeout=TIMEOUT)
+    assert _values(builder, ABILITY_FIELDS) == ["1", "-1", "0", "0"]
+    expect_panel(builder, "Level 0, Gritty tier (gritty start)")
+    expect(builder.locator(".rb-panel__error")).to_have_count(0)
+    expect(builder.locator("[aria-invalid]")).to_have_count(0)
+    # Level 1 hands out the standard array afresh, in the same order.
+    set_field(builder, "level", "1")
+    expect(builder.locator('[data-field="start_str"]')).to_have_value("2", timeout=TIMEOUT)
+    assert _values(builder, ABILITY_FIELDS) == ["2", "-1", "1", "1"]
+    expect_panel(builder, "Level 1, Action Hero tier (gritty start)")
+    page.reload()
+    builder = widget(page, "wodu-builder")
+    expect(builder.locator('[data-field="start"]')).to_have_value("gritty")
+    assert _values(builder, ABILITY_FIELDS) == ["2", "-1", "1", "1"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_refusal_keeps_the_sheet_and_marks_the_fields_it_names(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "wodu/character-creation/")
+    builder = widget(page, "wodu-builder")
+    set_field(builder, "start_wit", "2")  # two +2 ratings at Level 1
+    expect_panel(builder, "at Level 1 the ratings are 2, 1, 1, -1 in any order")
+    panel = builder.locator(".rb-widget__panel")
+    expect(panel.locator(":scope > :first-child")).to_have_class(re.compile("rb-panel__error"))
+    expect(panel.locator(".rb-facts")).to_contain_text("Max HP")
+    for name in ABILITY_FIELDS:
+        expect(builder.locator(f'[data-field="{name}"]')).to_have_attribute("aria-invalid", "true")
+    expect(builder.locator('[data-field="level"]')).not_to_have_attribute("aria-invalid", "true")
+    # A standard character at Level 0: the start and the level are what to change.
+    set_field(builder, "start_wit", "1")
+    set_field(builder, "level", "0")
+    expect_panel(builder, "standard characters start at Level 1")
+    for name in ("start", "level"):
+        expect(builder.locator(f'[data-field="{name}"]')).to_have_attribute("aria-invalid", "true")
+    expect(builder.locator('[data-field="start_str"]')).not_to_have_attribute(
+        "aria-invalid", "true"
+    )
+    # A refusal of the field itself keeps the last good answer under it, marked.
+    set_field(builder, "level", "40")
+    expect_panel(builder, "Level must be from 0 to 15 (got 40)")
+    expect(panel.locator(".rb-panel__stale .rb-facts")).to_contain_text("Max HP")
+    set_field(builder, "level", "1")
+    expect(builder.locator(".rb-panel__error")).to_have_count(0, timeout=TIMEOUT)
+    expect(builder.locator("[aria-invalid]")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_reset_can_be_undone_and_the_saved_sheet_comes_back(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "wodu/character-creation/")
+    builder = widget(page, "wodu-builder")
+    set_field(builder, "name", "Thorn Ironhand")
+    set_field(builder, "level", "3")
+    expect_panel(builder, "Thorn Ironhand: Level 3")
+    builder.locator(".rb-widget__reset").click()
+    expect(builder.locator('[data-field="name"]')).to_have_value("")
+    expect(builder.locator('[data-field="level"]')).to_have_value("1")
+    message = builder.locator(".rb-widget__message")
+    expect(message).to_contain_text("Reset to the page's values.")
+    expect_panel(builder, "Your character: Level 1")
+    message.get_by_role("button", name="Undo").click()
+    expect(builder.locator('[data-field="name"]')).to_have_value("Thorn Ironhand")
+    expect(builder.locator('[data-field="level"]')).to_have_value("3")
+    expect_panel(builder, "Thorn Ironhand: Level 3")
+    expect(message).to_have_text("Your values are back.")
+    wait_idle(builder)
+    page.reload()
+    builder = widget(page, "wodu-builder")
+    expect(builder.locator('[data-field="name"]')).to_have_value("Thorn Ironhand")
+    expect(builder.locator('[data-field="level"]')).to_have_value("3")
+    with page.expect_download() as download:
+        builder.locator(".rb-widget__export").click()
+    assert download.value.suggested_filename == "thorn-ironhand.json"
+    # Undo is offered for a while only: after ten seconds the line clears.
+    page.clock.install()
+    builder.locator(".rb-widget__reset").click()
+    expect(message.get_by_role("button", name="Undo")).to_be_visible()
+    page.clock.run_for(11_000)
+    expect(message.get_by_role("button", name="Undo")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_initiative_result_is_a_list_and_an_empty_field_is_named_once(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "wodu/initiative/")
+    initiative = widget(page, "wodu-initiative")
+    output = roll(initiative)
+    items = output.locator(".rb-panel__list li")
+    expect(items.first).to_contain_text("Enemies (")
+    expect(items.last).to_contain_text("Round 2: ")
+    assert items.count() >= 4  # the enemies, at least one band, Round 1, Round 2
+    expect(output.locator(".rb-panel__list")).to_contain_text("Rook (")
+    set_cell(initiative, 0, "dex", "")
+    expect_panel(initiative, "Player 1: DEX is empty: enter a whole number from -1 to 6")
+    initiative.locator(".rb-widget__roll").click()
+    expect(initiative.locator(".rb-widget__rolled")).to_have_text(
+        "Not rolled: mend the value marked below first.", timeout=TIMEOUT
+    )
+    expect(initiative.get_by_text("DEX is empty", exact=False)).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _layout_problems(root: object) -> list[str]:
+    problems = []
+    for tops in root.evaluate(LABEL_TOPS_BY_LINE):  # type: ignore[attr-defined]
+        if max(tops) - min(tops) > 1:
+            problems.append(f"labels on one line at tops {tops}")
+    heights = root.evaluate(ACTION_HEIGHTS)  # type: ignore[attr-defined]
+    if max(heights) - min(heights) > 0.5:
+        problems.append(f"action buttons of heights {heights}")
+    problems += root.evaluate(COLUMN_MISALIGNMENTS)  # type: ignore[attr-defined]
+    problems += root.evaluate(OVERLAPPING_CELLS)  # type: ignore[attr-defined]
+    return problems
+
+
+def test_widget_layout_labels_on_top_buttons_one_height_headers_over_columns(
+    page: Page, server: SiteServer
+) -> None:
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        for path, name in [
+            ("wodu/character-creation/", "wodu-builder"),
+            ("wodu/initiative/", "wodu-initiative"),
+            ("wodu/resolution/", "wodu-check"),
+            ("wodu/damage/", "wodu-damage"),
+        ]:
+            page.goto(server.url + path)
+            root = widget(page, name)
+            wait_idle(root)
+            assert _layout_problems(root) == [], (width, name)
+    # Inputs and selects share Material's field height and corner radius.
+    page.goto(server.url + "wodu/character-creation/")
+    builder = widget(page, "wodu-builder")
+    controls = ".rb-field:not([hidden]) > :is(input[type=number], input[type=text], select)"
+    boxes = builder.locator(controls).evaluate_all(
+        "cs => cs.map(c => [c.getBoundingClientRect().height, getComputedStyle(c).borderRadius])"
+    )
+    assert {tuple(b) for b in boxes} == {(36, "2px")}
+
+
+def test_chart_text_is_readable_on_a_phone_and_fr_bands_are_coloured_apart(
+    browser: Browser, server: SiteServer
+) -> None:
+    fills: dict[str, list[str]] = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(server.url + "wodu/resolution/")
+        check = widget(page, "wodu-check")
+        set_field(check, "kind", "fr")
+        chart = check.locator(".rb-widget__panel svg.rb-chart")
+        legend = chart.locator(".rb-chart__legend")
+        expect(legend).to_contain_text("Strong success", timeout=TIMEOUT)
+        assert min(chart_text_heights(chart)) >= 11
+        width = legend.evaluate("t => t.getBoundingClientRect().width")
+        assert width <= chart.evaluate("s => s.getBoundingClientRect().width")
+        fills[scheme] = [
+            chart.locator(f"rect.rb-chart__bar--{band}").first.evaluate(
+                "r => getComputedStyle(r).fill"
+            )
+            for band in ("failure", "weak", "strong")
+        ]
+        keys = [
+            chart.locator(f".rb-chart__key--{band}").evaluate("k => getComputedStyle(k).fill")
+            for band in ("failure", "weak", "strong")
+        ]
+        assert keys == fills[scheme]
+        assert len(set(fills[scheme])) == 3, fills
+        expect(chart.locator(".rb-chart__title")).to_have_text("Total of 2d10+2")
+        context.close()
+    assert fills["light"] != fills["dark"]
+
+
+def test_charts_drawn_in_the_browser_match_the_build(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "wodu/resolution/")
+    widget(page, "wodu-check")
+    charts = [
+        odds_view("3d6", target=12)["chart"],
+        odds_view("2d6!")["chart"],
+        *(
+            block["chart"]
+            for name, values in [
+                ("wodu-check", {"kind": "fr", "background": True}),
+                ("peupfudge-action", {}),
+                ("wodu-initiative", {}),
+            ]
+            for block in WIDGETS[name].panel(values)["blocks"]
+            if block["type"] == "chart"
+        ),
+    ]
+    for view in charts:
+        same = page.evaluate(
+            """async ([view, html, module]) => {
+              const { drawBlocks } = await import(module);
+              const [drawn] = drawBlocks([{ type: 'chart', chart: view }]);
+              const box = document.createElement('div');
+              box.innerHTML = html;
+              return drawn.isEqualNode(box.firstElementChild) || [drawn.outerHTML, html];
+            }""",
+            [view, chart_svg(view), server.url + "assets/rollbook/draw.js"],
+        )
+        assert same is True, same

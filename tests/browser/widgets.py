@@ -63,3 +63,98 @@ def cell_titles(root: Locator, row_header: str) -> list[str]:
     """The exact fractions (cell titles) of the answer's table row headed ``row_header``."""
     row = root.locator(".rb-widget__panel tr", has=root.page.locator(f'th:text-is("{row_header}")'))
     return [t or "" for t in row.locator("td").evaluate_all("cells => cells.map(c => c.title)")]
+
+
+def wait_idle(root: Locator) -> None:
+    """Wait until the widget has no question out to Python."""
+    expect(root).not_to_have_attribute("aria-busy", "true", timeout=TIMEOUT)
+
+
+# Layout, measured in the page: the tests compare boxes, not pixels of screenshots.
+
+LABEL_TOPS_BY_LINE = """root => {
+  const lines = new Map();
+  for (const field of root.querySelectorAll('.rb-widget__fields > .rb-field:not([hidden])')) {
+    const label = field.querySelector(':scope > .rb-field__label');
+    if (!label || field.querySelector(':scope > input[type=checkbox]')) continue;
+    const line = Math.round(field.getBoundingClientRect().top);
+    const top = Math.round(label.getBoundingClientRect().top * 10) / 10;
+    lines.set(line, [...(lines.get(line) || []), top]);
+  }
+  return [...lines.values()];
+}"""
+"""Each line of a widget's fields: the tops of its labels (check boxes aside)."""
+
+ACTION_HEIGHTS = """root => [...root.querySelectorAll(
+  '.rb-widget__actions > button, .rb-widget__actions > label.md-button'
+)].map(b => Math.round(b.getBoundingClientRect().height * 10) / 10)"""
+"""The heights of the buttons in a widget's action bar."""
+
+COLUMN_MISALIGNMENTS = """root => {
+  // For each column of each table: the header's text and a body cell's text must line up
+  // on the side the body cell is aligned to (right for numbers, left for names).
+  const textBox = (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const rects = [...range.getClientRects()];
+    return rects.length ? rects[rects.length - 1] : null;
+  };
+  const out = [];
+  for (const table of root.querySelectorAll('.rb-widget__panel table')) {
+    const heads = [...table.querySelectorAll('thead th')];
+    const row = table.querySelector('tbody tr');
+    if (!row) continue;
+    heads.forEach((th, i) => {
+      const td = row.children[i];
+      if (!td || !th.textContent.trim() || !td.textContent.trim()) return;
+      const a = textBox(th), b = textBox(td);
+      const side = getComputedStyle(td).textAlign === 'right' ? 'right' : 'left';
+      const gap = Math.abs(a[side] - b[side]);
+      const where = `${table.caption?.textContent}: column ${i + 1}`;
+      if (gap > 1.5) out.push(`${where} ${side} edges ${gap.toFixed(1)} px apart`);
+    });
+  }
+  return out;
+}"""
+"""Every table column whose header is not aligned with its cells, described."""
+
+WRAPPED_ROWS = """root => [...root.querySelectorAll('.rb-row')].filter(row => {
+  const tops = [...row.children].map(c => Math.round(c.getBoundingClientRect().bottom));
+  return Math.max(...tops) - Math.min(...tops) > 1;
+}).map(row => row.getAttribute('aria-label'))"""
+"""The rows whose cells do not end on one line (their controls wrapped)."""
+
+
+def chart_text_heights(chart: Locator) -> list[float]:
+    """The rendered heights of a chart's texts (ticks, axis title, legend)."""
+    return list(
+        chart.evaluate(
+            "svg => [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height)"
+        )
+    )
+
+
+OVERLAPPING_CELLS = """root => {
+  // A cell's extent: its box and any text that overflows it.
+  const extent = (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const rects = [cell.getBoundingClientRect(), ...range.getClientRects()];
+    return {
+      left: Math.min(...rects.map(r => r.left)), right: Math.max(...rects.map(r => r.right)),
+      top: Math.min(...rects.map(r => r.top)), bottom: Math.max(...rects.map(r => r.bottom)),
+    };
+  };
+  const out = [];
+  for (const row of root.querySelectorAll('.rb-row')) {
+    const cells = [...row.children].map(extent);
+    cells.forEach((a, i) => cells.slice(i + 1).forEach((b, j) => {
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      const where = row.getAttribute('aria-label');
+      if (x > 0.5 && y > 0.5) out.push(`${where}: cells ${i + 1} and ${i + j + 2}`);
+    }));
+  }
+  return out;
+}"""
+"""Every pair of cells in a row whose boxes or text overlap, described."""

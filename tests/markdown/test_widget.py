@@ -58,3 +58,70 @@ def test_store_names_the_shared_key(convert: Convert) -> None:
 def test_a_bad_fence_stops_the_build(convert: Convert, body: str, message: str) -> None:
     with pytest.raises(SuperFencesException, match=re.escape(message)):
         convert(_fence(body))
+
+
+def test_the_fr_chart_colours_failure_weak_and_strong_apart(convert: Convert) -> None:
+    html = convert(_fence("widget: wodu-check\nability: 2\nkind: fr\nfr: 12-14"))
+    chart = html[html.index('<svg class="rb-chart"') :]
+    # 2d10+2 runs 4-22: under 12 fails, 12-14 is weak, 15 and over strong.
+    assert chart.count("rb-chart__bar--failure") == 8
+    assert chart.count("rb-chart__bar--weak") == 3
+    assert chart.count("rb-chart__bar--strong") == 8
+    legend = re.search(r'<text class="rb-chart__legend"[^>]*>(.*?)</text>', chart)
+    assert legend is not None
+    assert re.sub(r"<[^>]+>", " ", legend.group(1)).split() == [
+        "■",
+        "Failure",
+        "■",
+        "Weak",
+        "success",
+        "■",
+        "Strong",
+        "success",
+    ]
+    assert '<text class="rb-chart__title" x="50%"' in chart and "Total of 2d10+2</text>" in chart
+
+
+def test_chart_text_is_placed_in_pixels_outside_the_stretched_plot(convert: Convert) -> None:
+    html = convert(_fence("widget: peupfudge-action"))
+    svg = re.search(r'<svg class="rb-chart" width="100%" height="(\d+)"[^>]*>', html)
+    assert svg is not None and "viewBox" not in svg.group(0)
+    plot = re.search(r'<svg class="rb-chart__plot"[^>]*>', html)
+    assert plot is not None and 'preserveAspectRatio="none"' in plot.group(0)
+    # The tick labels and the axis title come after the plot, at percentages of the width.
+    after = html[html.index("</svg>") :]
+    assert re.findall(r'class="rb-chart__label" x="[\d.]+%"', after)
+    assert "L + A + R − D (relative performance)" in after
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        ("3d6", list(range(3, 19))),
+        ("2d10+2", list(range(4, 23, 2))),
+        ("2d6!", list(range(20, 121, 20))),
+        ("d6!", list(range(5, 61, 5))),
+        ("4dF", [-4, -3, -2, -1, 0, 1, 2, 3, 4]),
+    ],
+)
+def test_chart_ticks_fall_on_round_numbers(expr: str, expected: list[int]) -> None:
+    from rules_py.views import odds_view
+
+    chart = odds_view(expr)["chart"]
+    assert [int(label["text"]) for label in chart["labels"]] == expected
+    # Each result has its own slot: exploding dice leave gaps where a total cannot occur.
+    lowest = int(chart["bars"][0]["title"].split(":")[0])
+    slots = int(chart["bars"][-1]["title"].split(":")[0]) - lowest + 1
+    for bar in chart["bars"]:
+        outcome = int(bar["title"].split(":")[0])
+        assert bar["x"] == pytest.approx((outcome - lowest) * 640 / slots, abs=1.01)
+
+
+def test_a_list_block_is_a_bulleted_list() -> None:
+    from rules_py.markdown.widget import render_blocks
+    from rules_py.widgets._blocks import bullets
+
+    html = render_blocks([bullets(["Enemies (4): ready.", "Round <2>"])])
+    assert html == (
+        '<ul class="rb-panel__list"><li>Enemies (4): ready.</li><li>Round &lt;2&gt;</li></ul>'
+    )

@@ -11,7 +11,7 @@ from rules_py.views import handle
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._blocks import error, facts, text
 from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Rows, Text, read_values
-from rules_py.widgets._widget import Values, Widget, WidgetError, answer, by_name
+from rules_py.widgets._widget import Refusal, Values, Widget, WidgetError, answer, by_name, slug
 
 LEVEL = Number("level", "Level", 1, 0, 15)
 SIDE = Choice("side", "Side", (("a", "A"), ("b", "B")), "a")
@@ -30,7 +30,9 @@ CREW = Rows(
 
 def _sheet_show(values: Values) -> list[dict[str, Any]]:
     if values["level"] > 10 and values["side"] == "b":
-        return [error("Side B stops at Level 10")]
+        return [error("Side B stops at Level 10", ["side", "level"])]
+    if values["level"] == 13:
+        raise Refusal("Level 13 is unlucky", ["level"])
     return [
         text(f"{values['name']} at {values['level']}"),
         facts([("Crew", str(len(values["crew"])))]),
@@ -43,7 +45,11 @@ SHEET = Widget(
     fields=(NAME, LEVEL, SIDE, BOLD, CREW),
     show=_sheet_show,
     unused=lambda values: [] if values["bold"] else ["side"],
+    settle=lambda before, after: (
+        {"level": 10} if after["side"] == "b" != before["side"] and after["level"] > 10 else {}
+    ),
     portable="test-sheet",
+    name_field="name",
 )
 REGISTRY = by_name([SHEET])
 
@@ -58,7 +64,8 @@ def test_number_reads_whole_numbers_in_range(raw: object, value: int) -> None:
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        ("", "Level must be a whole number (got 'nothing')"),
+        ("", "Level is empty: enter a whole number from 0 to 15"),
+        ("  ", "Level is empty: enter a whole number from 0 to 15"),
         ("2.5", "Level must be a whole number (got '2.5')"),
         ("x", "Level must be a whole number (got 'x')"),
         (True, "Level must be a whole number"),
@@ -110,16 +117,58 @@ def test_panel_answers_refuses_and_names_invalid_fields() -> None:
     assert shown["blocks"][0] == {"type": "text", "text": "Ann at 4"}
     assert shown["invalid"] == [] and shown["unused"] == ["side"]
     broken = answer(REGISTRY, "test-sheet", "show", {"values": {"level": "11", "side": "b"}})
-    assert broken["blocks"] == [{"type": "error", "text": "Side B stops at Level 10"}]
+    assert broken["blocks"] == [
+        {"type": "error", "text": "Side B stops at Level 10", "fields": ["side", "level"]}
+    ]
+    assert broken["invalid"] == ["side", "level"]
+    unlucky = answer(REGISTRY, "test-sheet", "show", {"values": {"level": "13"}})
+    assert unlucky["invalid"] == ["level"]
     bad = answer(REGISTRY, "test-sheet", "show", {"values": {"level": "x", "crew": []}})
     assert bad["invalid"] == ["level", "crew"]
     assert [b["type"] for b in bad["blocks"]] == ["error", "error"]
+    assert [b["fields"] for b in bad["blocks"]] == [["level"], ["crew"]]
+
+
+def test_panel_fills_in_what_settle_answers_for_a_change() -> None:
+    before = {"level": "12", "side": "a", "bold": True}
+    moved = answer(
+        REGISTRY, "test-sheet", "show", {"values": {**before, "side": "b"}, "previous": before}
+    )
+    assert moved["set"] == {"level": 10}
+    assert moved["blocks"][0]["text"] == "Ann at 10" and moved["invalid"] == []
+    # Without the previous values (a page's first answer), nothing is filled in.
+    plain = answer(REGISTRY, "test-sheet", "show", {"values": {**before, "side": "b"}})
+    assert plain["set"] == {} and plain["invalid"] == ["side", "level"]
+    with pytest.raises(WidgetError, match="previous values"):
+        answer(REGISTRY, "test-sheet", "show", {"values": before, "previous": [1]})
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"),
+    [
+        ("Thorn Ironhand", "thorn-ironhand"),
+        ("  Zoë  d'Arc!", "zoe-d-arc"),
+        ("???", ""),
+        ("x" * 100, "x" * 60),
+    ],
+)
+def test_slug_makes_a_file_name_of_a_name(name: str, stem: str) -> None:
+    assert slug(name) == stem
+
+
+@pytest.mark.parametrize(
+    ("name", "filename"),
+    [("Kit Ox", "kit-ox.json"), ("", "test-sheet.json"), ("?!", "test-sheet.json")],
+)
+def test_export_is_named_after_the_character(name: str, filename: str) -> None:
+    exported = answer(REGISTRY, "test-sheet", "export", {"values": {"name": name}})
+    assert exported["filename"] == filename
 
 
 def test_export_then_import_round_trips() -> None:
     values = {"name": "Kit", "level": "7", "bold": True, "crew": [{"name": "Cy", "rank": "3"}]}
     exported = answer(REGISTRY, "test-sheet", "export", {"values": values})
-    assert exported["filename"] == "test-sheet.json"
+    assert exported["filename"] == "kit.json"
     loaded = answer(REGISTRY, "test-sheet", "import", {"text": exported["text"]})
     assert loaded["values"] == {
         "name": "Kit",

@@ -440,6 +440,10 @@ def test_example_5_training_panel_modified_levels() -> None:
 def test_panel_refuses_more_xp_than_awarded() -> None:
     message = refusal("peupfudge-xp-panel", award=49, abilities=OBAZANA)
     assert message.startswith("50 XP allocated but only 49 XP awarded")
+    assert show("peupfudge-xp-panel", award=49, abilities=OBAZANA)["invalid"] == [
+        "award",
+        "abilities",
+    ]
 
 
 def test_panel_refusal_names_the_ability() -> None:
@@ -489,6 +493,13 @@ def test_probability_table_widens_to_25_columns_and_no_further() -> None:
     assert "must not be more than" in refusal("peupfudge-probability", n_from=5, n_to=4)
     assert "must not be more than" in refusal("peupfudge-probability", d_from=3, d_to=2)
     assert "from 1 to 9" in refusal("peupfudge-probability", n_to=10)
+    # Each refusal marks the fields it is about.
+    for values, invalid in [
+        ({"d_from": -13, "d_to": 12}, ["d_from", "d_to"]),
+        ({"n_from": 5, "n_to": 4}, ["n_from", "n_to"]),
+        ({"n_to": 10}, ["n_to"]),
+    ]:
+        assert show("peupfudge-probability", **values)["invalid"] == invalid
 
 
 # --------------------------------------------------------------------------

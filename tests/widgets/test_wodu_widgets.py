@@ -7,7 +7,6 @@ rolls are checked against the dice they show.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -166,7 +165,8 @@ def test_wodu_damage_paired_hidden_and_refused_away_from_wr3() -> None:
     (message,) = errors(refused)
     assert "Damage & Powers" in message
     assert "WR:3 only" in message
-    assert refused["blocks"] == [{"type": "error", "text": message}]
+    assert refused["blocks"] == [{"type": "error", "text": message, "fields": ["wr", "paired"]}]
+    assert refused["invalid"] == ["wr", "paired"]
     with pytest.raises(WidgetError, match="WR:3 only"):
         roll("wodu-damage", wr="5", paired=True)
 
@@ -289,11 +289,16 @@ def test_wodu_initiative_roll_classifies_every_roller(seed: int) -> None:
     assert gm["label"] == "GM"
     gm_total = int(gm["total"])
     assert line_total(gm) == gm_total and 2 <= gm_total <= 7
-    outcome = view["outcome"]
+    # The result is a list: the enemies, each band's players, then the rounds.
+    (details,) = view["blocks"]
+    assert details["type"] == "list" and view["outcome"] == "Who acts when:"
+    items = details["items"]
+    outcome = " ".join(items)
     if wodu.gm_initiative_band(gm_total) == "surprised":
-        assert outcome.startswith(f"Enemies ({gm_total}): one or all of them are surprised")
+        assert items[0].startswith(f"Enemies ({gm_total}): one or all of them are surprised")
     else:
-        assert outcome.startswith(f"Enemies ({gm_total}): one or all of them have a head start")
+        assert items[0].startswith(f"Enemies ({gm_total}): one or all of them have a head start")
+    assert items[-1].startswith("Round 2: ")
     assert [line["label"] for line in lines] == ["Ash", "Bo", "Cy"]
     leaders = []
     for line in lines:
@@ -301,8 +306,8 @@ def test_wodu_initiative_roll_classifies_every_roller(seed: int) -> None:
         assert line_total(line) == total
         band = wodu.initiative_band(total)
         heading = {"head start": "Head start", "ready": "Simply ready", "surprised": "Surprised"}
-        sentence = re.search(rf"{heading[band]}: ([^.]*)\.", outcome)
-        assert sentence is not None and f"{line['label']} ({total})" in sentence.group(1)
+        (item,) = [i for i in items if i.startswith(f"{heading[band]}: ")]
+        assert f"{line['label']} ({total})" in item
         if band == "head start":
             leaders.append(line["label"])
     dice = [p for p in lines[1]["parts"] if p["kind"] in ("die", "dropped")]
@@ -316,7 +321,11 @@ def test_wodu_initiative_roll_classifies_every_roller(seed: int) -> None:
         assert "Round 1: no one has a head start, so no one acts." in outcome
     assert "Round 2: every player takes the spotlight" in outcome
     assert "Round 3" in outcome
-    assert view["label"].startswith(f"GM: total {gm_total}; Ash: total")
+    # Screen readers hear each roller's dice, not only the totals.
+    gm_die = gm["parts"][0]["text"]
+    assert view["label"].startswith(f"GM: {gm_die}, plus 1, total {gm_total}; Ash: ")
+    ash_dice = [p["text"] for p in lines[0]["parts"] if p["kind"] in ("die", "dropped")]
+    assert view["label"].split("; ")[1].startswith(f"Ash: {ash_dice[0]}, {ash_dice[1]}")
 
 
 # --------------------------------------------------------------------------
@@ -325,6 +334,8 @@ def test_wodu_initiative_roll_classifies_every_roller(seed: int) -> None:
 
 STANDARD = {"start_str": "2", "start_dex": "1", "start_wit": "1", "start_cha": "-1"}
 GRITTY = {"start_str": "1", "start_dex": "0", "start_wit": "0", "start_cha": "-1"}
+ABILITIES = ["str", "dex", "wit", "cha"]
+INC_4_TO_8 = ["inc4", "inc6", "inc8"]
 
 
 def test_wodu_builder_default_is_a_valid_level_1_character() -> None:
@@ -409,10 +420,70 @@ def test_wodu_builder_advanced_moves_and_the_top_level() -> None:
 
 def test_wodu_builder_refuses_two_abilities_at_plus_2() -> None:
     panel = show("wodu-builder", **{**STANDARD, "start_dex": "2", "start_wit": "0"})
-    assert panel["blocks"] == [{"type": "error", "text": errors(panel)[0]}]
     (message,) = errors(panel)
     assert "Character Generation" in message
     assert "2, 1, 1, -1 in any order (got 2, 2, 0, -1)" in message
+    # The refusal comes first; the rest of the sheet stays in view.
+    assert [b["type"] for b in panel["blocks"]] == ["error", "text", "facts"]
+    assert facts(panel)["DEX"] == "+2" and facts(panel)["Max HP"] == "13"
+    assert panel["invalid"] == ["start_str", "start_dex", "start_wit", "start_cha"]
+
+
+@pytest.mark.parametrize(
+    ("values", "invalid"),
+    [
+        ({"level": 0}, ["start", "level"]),
+        ({**STANDARD, "start_dex": "2", "start_wit": "0"}, [f"start_{a}" for a in ABILITIES]),
+        ({"start": "gritty", "level": 0}, ["start_str"]),
+        ({"start": "gritty", "level": 1, **GRITTY}, [f"start_{a}" for a in ABILITIES]),
+        ({"level": 4, "inc2": "STR", "inc4": "STR"}, ["inc4"]),
+        ({"level": 8, "inc2": "STR", "inc4": "STR", "inc6": "STR", "inc8": "STR"}, INC_4_TO_8),
+        ({"level": 8, "inc2": "STR", "inc4": "DEX", "inc6": "STR", "inc8": "STR"}, ["inc8"]),
+        ({"level": 12}, []),
+    ],
+)
+def test_wodu_builder_names_the_fields_each_refusal_is_about(
+    values: dict[str, Any], invalid: list[str]
+) -> None:
+    panel = show("wodu-builder", **values)
+    assert panel["invalid"] == invalid
+    assert bool(errors(panel)) == bool(invalid)
+    for block in blocks_of(panel, "error"):
+        assert block["fields"], block["text"]
+    assert len(blocks_of(panel, "facts")) == 1  # the sheet is still shown
+
+
+def ratings(*values: int) -> dict[str, str]:
+    """The four starting fields, STR to CHA, as the form holds them."""
+    return {f"start_{a}": str(v) for a, v in zip(ABILITIES, values, strict=True)}
+
+
+def settled(before: dict[str, Any], **changed: Any) -> dict[str, Any]:
+    return answer("wodu-builder", "show", {"values": {**before, **changed}, "previous": before})
+
+
+def test_wodu_builder_switching_to_gritty_hands_out_the_gritty_array() -> None:
+    standard = {"start": "standard", "level": 1, **STANDARD, "start_dex": "-1", "start_cha": "1"}
+    panel = settled(standard, start="gritty")
+    # Level 0, and 1, 0, 0, -1 in the order the reader ranked the standard array.
+    assert panel["set"] == {"level": 0, **ratings(1, -1, 0, 0)}
+    assert errors(panel) == [] and panel["invalid"] == []
+    assert facts(panel)["Max HP"] == "6"  # 5 + STR 1 at Level 0
+    # Back to standard: Level 1 and the standard array again.
+    gritty = {**standard, **panel["set"], "start": "gritty"}
+    back = settled(gritty, start="standard")
+    assert back["set"] == {"level": 1, **ratings(2, -1, 1, 1)}
+    assert errors(back) == []
+
+
+def test_wodu_builder_gritty_level_1_hands_out_the_standard_array_afresh() -> None:
+    gritty = {"start": "gritty", "level": 0, **GRITTY}
+    panel = settled(gritty, level=1)
+    assert panel["set"] == STANDARD
+    assert errors(panel) == []
+    assert settled(gritty, level=0)["set"] == {}
+    # Past Level 1 a new start changes no rating: both play the standard table.
+    assert settled({"start": "standard", "level": 5}, start="gritty")["set"] == {}
 
 
 def test_wodu_builder_refuses_an_increase_above_the_level_maximum() -> None:
@@ -422,7 +493,7 @@ def test_wodu_builder_refuses_an_increase_above_the_level_maximum() -> None:
         "2d10 WoDu Hack, Advancement: the +1 to STR at Level 4 makes it +4, "
         "above the maximum of +3 at Level 4"
     )
-    assert blocks_of(panel, "facts") == []
+    assert facts(panel)["STR"] == "+4"  # what the plan makes, under its refusal
     # Reachable at Level 6 in another order, but this plan passes +3 at Level 4.
     assert errors(show("wodu-builder", level=6, inc2="STR", inc4="STR", inc6="DEX")) == [message]
     # Above Level 4 the same plan is fine once the increase moves elsewhere.
@@ -464,7 +535,9 @@ def test_wodu_builder_has_nothing_to_roll() -> None:
 def test_wodu_builder_export_import_round_trip() -> None:
     values = {**STANDARD, "name": "Nadia", "level": 6, "pace": "slow", "inc4": "CHA"}
     exported = answer("wodu-builder", "export", {"values": values})
-    assert exported["filename"] == "wodu-character.json"
+    assert exported["filename"] == "nadia.json"
+    nameless = answer("wodu-builder", "export", {"values": {**values, "name": ""}})
+    assert nameless["filename"] == "wodu-character.json"
     document = json.loads(exported["text"])
     assert document["rollbook"] == "wodu-builder"
     assert document["values"]["name"] == "Nadia"

@@ -36,28 +36,46 @@ export function flash(element) {
   element.classList.add("rb-fresh");
 }
 
+// The same SVG as rules_py.markdown._html.chart_svg writes at build time: bars in a
+// plot that stretches, text (ticks, axis title, legend) in CSS pixels.
 export function drawChart(chart, view) {
-  chart.setAttribute("aria-label", view.label);
-  chart.setAttribute("viewBox", `0 0 ${view.width} ${view.height}`);
-  const children = [
-    svg("line", { class: "rb-chart__axis", x1: 0, y1: view.baseline, x2: view.width, y2: view.baseline }),
-  ];
-  for (const bar of view.bars) {
-    const rect = svg("rect", {
-      class: bar.hit ? "rb-chart__bar rb-chart__bar--hit" : "rb-chart__bar",
-      x: bar.x, y: bar.y, width: bar.width, height: bar.height,
-    });
-    rect.append(svg("title", {}, bar.title));
-    children.push(rect);
+  for (const name of ["viewBox", "preserveAspectRatio"]) chart.removeAttribute(name);
+  for (const [key, value] of Object.entries({ class: "rb-chart", width: "100%", height: view.height, role: "img", "aria-label": view.label })) {
+    chart.setAttribute(key, String(value));
   }
+  const children = [];
+  if (view.legend) {
+    const legend = svg("text", { class: "rb-chart__legend", x: 0, y: view.legend.y });
+    view.legend.items.forEach((item, i) => {
+      legend.append(
+        svg("tspan", { class: `rb-chart__key rb-chart__key--${item.band}`, dx: i ? 14 : 0 }, "■"),
+        svg("tspan", { dx: 4 }, item.text),
+      );
+    });
+    children.push(legend);
+  }
+  const plot = svg("svg", {
+    class: "rb-chart__plot", x: 0, y: view.plot.top, width: "100%", height: view.plot.height,
+    viewBox: `0 0 ${view.width} ${view.plot.height}`, preserveAspectRatio: "none",
+  });
+  for (const bar of view.bars) {
+    const cls = `rb-chart__bar${bar.hit ? " rb-chart__bar--hit" : ""}${bar.band ? ` rb-chart__bar--${bar.band}` : ""}`;
+    const rect = svg("rect", { class: cls, x: bar.x, y: bar.y, width: bar.width, height: bar.height });
+    rect.append(svg("title", {}, bar.title));
+    plot.append(rect);
+  }
+  children.push(plot, svg("line", { class: "rb-chart__axis", x1: 0, y1: view.baseline, x2: "100%", y2: view.baseline }));
   for (const label of view.labels) {
-    children.push(svg("text", { class: "rb-chart__label", x: label.x, y: label.y, "text-anchor": "middle" }, label.text));
+    children.push(svg("text", { class: "rb-chart__label", x: label.x, y: view.label_y, "text-anchor": "middle" }, label.text));
+  }
+  if (view.axis) {
+    children.push(svg("text", { class: "rb-chart__title", x: "50%", y: view.axis.y, "text-anchor": "middle" }, view.axis.text));
   }
   chart.replaceChildren(...children);
 }
 
 function newChart(view) {
-  const chart = svg("svg", { class: "rb-chart", role: "img" });
+  const chart = svg("svg", {});
   drawChart(chart, view);
   return chart;
 }
@@ -98,6 +116,11 @@ export function drawBlocks(blocks) {
         return el("p", "rb-panel__text", block.text);
       case "error":
         return el("p", "rb-panel__error rb-error", block.text);
+      case "list": {
+        const list = el("ul", "rb-panel__list");
+        for (const item of block.items) list.append(el("li", "", item));
+        return list;
+      }
       case "facts": {
         const list = el("dl", "rb-facts");
         for (const item of block.items) {

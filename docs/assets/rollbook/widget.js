@@ -7,6 +7,7 @@ import { loadSaved, markEdited, save } from "./saved.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
+const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
 
 function readControl(control) {
   return control.type === "checkbox" ? control.checked : control.value;
@@ -117,6 +118,10 @@ export function mountWidget(root, rollbook) {
   const rowLists = new Map();
   let timer = null;
   let latest = 0;
+  let shown = null; // the values the panel answers for: Python fills in from what changed since
+  // The last answer that refused nothing (to begin with, the one written at build time).
+  let good = panel.querySelector(".rb-panel__error") ? null : [...panel.children].map((node) => node.cloneNode(true));
+  let undoTimer = null;
 
   const setStatus = (text, kind = "") => {
     status.className = `rb-widget__status${kind ? ` rb-${kind}` : ""}`;
@@ -137,8 +142,19 @@ export function mountWidget(root, rollbook) {
     for (const [field, rows] of rowLists) if (field in values) rows.write(values[field]);
   };
 
+  // A refusal keeps the sheet in view: Python answers what still makes sense under
+  // its errors; when it can answer nothing else, the last good answer stays, marked.
   const showPanel = (view) => {
-    panel.replaceChildren(...drawBlocks(view.blocks));
+    const blocks = drawBlocks(view.blocks);
+    const refused = view.blocks.filter((block) => block.type === "error").length;
+    if (!refused) good = blocks.map((node) => node.cloneNode(true));
+    else if (refused === blocks.length && good) {
+      const stale = el("div", "rb-panel__stale");
+      const note = "Until then, the answer for the last values that worked:";
+      stale.append(el("p", "rb-panel__note", note), ...good.map((node) => node.cloneNode(true)));
+      blocks.push(stale);
+    }
+    panel.replaceChildren(...blocks);
     for (const wrapper of fields.children) {
       const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows;
       if (field) wrapper.hidden = view.unused.includes(field);
@@ -158,8 +174,14 @@ export function mountWidget(root, rollbook) {
     rollbook.loading(status, "Working it out…");
     root.setAttribute("aria-busy", "true");
     try {
-      const view = await ask("widget", { name, action: "show", values });
+      const view = await ask("widget", { name, action: "show", values, previous: shown ?? values });
       if (request !== latest || !root.isConnected) return;
+      if (view.set && Object.keys(view.set).length) {
+        write(view.set);
+        save(key, read());
+      }
+      // Values Python could not read (only refusals came back) are not a base to settle from.
+      if (!view.blocks.every((block) => block.type === "error")) shown = read();
       showPanel(view);
       setStatus("");
     } catch (error) {
@@ -170,10 +192,11 @@ export function mountWidget(root, rollbook) {
   };
 
   // Export and import say how they went in their own line, which recomputing leaves alone.
-  const tell = (text, kind = "") => {
+  const tell = (text, kind = "", ...extra) => {
     if (!message) return;
+    if (!extra.length) clearTimeout(undoTimer);
     message.className = `rb-widget__message${kind ? ` rb-${kind}` : ""}`;
-    message.textContent = text;
+    message.replaceChildren(text, ...extra);
   };
 
   const changed = () => {
@@ -193,14 +216,50 @@ export function mountWidget(root, rollbook) {
 
   const rollButton = form.querySelector(".rb-widget__roll");
   if (rollButton && rolledOutput) {
-    const request = () => ask("widget", { name, action: "roll", values: read() });
+    // A refusal the answer already shows is pointed at, not repeated under the button.
+    const request = async () => {
+      try {
+        return await ask("widget", { name, action: "roll", values: read() });
+      } catch (error) {
+        const shownAlready = [...panel.querySelectorAll(":scope > .rb-panel__error")].some(
+          (line) => line.textContent === error.message,
+        );
+        throw shownAlready ? new Error("Not rolled: mend the value marked below first.") : error;
+      }
+    };
     rollbook.onRoll(rollButton, rolledOutput, request, showRolled);
   }
 
-  form.querySelector(".rb-widget__reset")?.addEventListener("click", () => {
+  // Reset puts the page's values back; for a while "Undo" restores the reader's own,
+  // in the form and in the saved sheet (which other pages may share through `store`).
+  const resetButton = form.querySelector(".rb-widget__reset");
+  resetButton?.addEventListener("click", () => {
+    const before = read();
+    clearTimeout(undoTimer);
     write(defaults);
+    shown = read();
     if (rolledOutput) rolledOutput.replaceChildren();
     recompute();
+    if (JSON.stringify(before) === JSON.stringify(shown)) {
+      tell("Nothing to reset: these are the page's values.");
+      return;
+    }
+    const undo = el("button", "md-button rb-widget__undo", "Undo");
+    undo.type = "button";
+    undo.addEventListener("click", () => {
+      clearTimeout(undoTimer);
+      write(before);
+      shown = read();
+      recompute();
+      tell("Your values are back.");
+      resetButton.focus();
+    });
+    tell("Reset to the page's values. ", "", undo);
+    undoTimer = setTimeout(() => {
+      const hadFocus = message.contains(document.activeElement);
+      tell("");
+      if (hadFocus) resetButton.focus();
+    }, UNDO_MS);
   });
 
   form.querySelector(".rb-widget__export")?.addEventListener("click", async () => {
@@ -235,7 +294,8 @@ export function mountWidget(root, rollbook) {
       latest++;
       write(result.values);
       save(key, read());
-      markEdited(root, JSON.stringify(read()) !== preset);
+      shown = read();
+      markEdited(root, JSON.stringify(shown) !== preset);
       showPanel(result.panel);
       tell(`Imported ${file.name}`);
     } catch (error) {
@@ -246,11 +306,10 @@ export function mountWidget(root, rollbook) {
   form.hidden = false;
   const preset = JSON.stringify(read()); // the page's values, before the reader's
   const saved = loadSaved(key);
-  if (saved) {
-    const before = JSON.stringify(read());
-    write(saved);
-    if (JSON.stringify(read()) !== before) recompute();
-  }
+  const before = JSON.stringify(read());
+  if (saved) write(saved);
+  shown = read();
+  if (JSON.stringify(shown) !== before) recompute();
 }
 
 function showRolled(output, view) {
@@ -261,7 +320,7 @@ function showRolled(output, view) {
     row.append(...drawParts(line.parts), el("strong", "rb-total", `= ${line.total}`));
     return row;
   });
-  output.replaceChildren(...lines, el("strong", "rb-rolled__outcome", view.outcome));
+  output.replaceChildren(...lines, el("strong", "rb-rolled__outcome", view.outcome), ...drawBlocks(view.blocks || []));
   output.setAttribute("aria-label", view.label);
   flash(output);
 }
