@@ -363,7 +363,7 @@ def test_botch_examples() -> None:
 
 
 def test_special_dice_examples() -> None:
-    header = ["Normal dice", "Danger dice", "Threat dice", "Danger level", "Botches"]
+    header = ["Normal", "Danger", "Threat", "Danger level", "Botches"]
     rows = _table("special-dice.md", header)
     assert len(rows) == 3
     for normal_cell, danger_cell, threat_cell, level, botches in rows:
