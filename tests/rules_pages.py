@@ -7,6 +7,7 @@ Markdown extensions their tables, headings and admonitions need.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -137,3 +138,15 @@ def broken_links(section: Path) -> list[str]:
             if not target_path.is_file() or (anchor and anchor not in parse_page(target_path).ids):
                 broken.append(f"{page.name}: {href}")
     return broken
+
+
+def prose(path: Path) -> str:
+    """A page's Markdown with its line breaks and indentation folded into single spaces."""
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def source_notes(path: Path) -> list[str]:
+    """The text of each ``!!! note "Source note"`` on a page, in single spaces."""
+    text = path.read_text(encoding="utf-8")
+    blocks = re.findall(r'^!!! note "Source note"\n((?:(?: {4}.*)?\n)+)', text, re.MULTILINE)
+    return [" ".join(block.split()) for block in blocks]

@@ -19,7 +19,9 @@ from tests.rules_pages import (
     broken_links,
     nav_titles,
     parse_page,
+    prose,
     section_pages,
+    source_notes,
     table_rows,
 )
 
@@ -38,15 +40,11 @@ def _table(name: str, header: list[str]) -> list[list[str]]:
 
 
 def _prose(name: str) -> str:
-    """A page's Markdown with its line breaks and indentation folded into single spaces."""
-    return " ".join((SECTION / name).read_text(encoding="utf-8").split())
+    return prose(SECTION / name)
 
 
 def _source_notes(name: str) -> list[str]:
-    """The text of each ``!!! note "Source note"`` on a page, in single spaces."""
-    text = (SECTION / name).read_text(encoding="utf-8")
-    blocks = re.findall(r'^!!! note "Source note"\n((?:(?: {4}.*)?\n)+)', text, re.MULTILINE)
-    return [" ".join(block.split()) for block in blocks]
+    return source_notes(SECTION / name)
 
 
 def _dice(cell: str) -> list[int]:
