@@ -27,6 +27,7 @@ from mkdocs.structure.pages import Page
 from rules_py._cli import main
 from rules_py.dice import distribution
 from rules_py.systems import peupfudge, wodu
+from tests.rules_pages import prose, source_notes
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -239,15 +240,11 @@ def test_the_command_line_page_shows_what_the_tool_prints(
 
 
 def _prose(path: str) -> str:
-    """A page's Markdown with its line breaks and indentation folded into single spaces."""
-    return " ".join((DOCS / path).read_text(encoding="utf-8").split())
+    return prose(DOCS / path)
 
 
 def _source_notes(path: str) -> list[str]:
-    """The text of each ``!!! note "Source note"`` on a page, in single spaces."""
-    text = (DOCS / path).read_text(encoding="utf-8")
-    blocks = re.findall(r'^!!! note "Source note"\n((?:(?: {4}.*)?\n)+)', text, re.MULTILINE)
-    return [" ".join(block.split()) for block in blocks]
+    return source_notes(DOCS / path)
 
 
 def _points(expr: str, bonus: int, target: int) -> Fraction:
