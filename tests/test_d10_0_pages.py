@@ -9,118 +9,27 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from functools import cache
-from html.parser import HTMLParser
-from pathlib import Path
-from typing import Any
 
-import markdown
 import pytest
-import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
+from tests.rules_pages import DOCS, PageHtml, nav, parse, section_pages, table
+
 SECTION = DOCS / "d10-0"
 SNIPPET = '--8<-- "includes/d10-0-abbreviations.md"'
-
-
-class _Loader(yaml.SafeLoader):
-    """mkdocs.yml with its !ENV and !!python/name tags read as plain values."""
-
-
-_Loader.add_multi_constructor("", lambda loader, suffix, node: None)
-_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
-
-
-def _nav() -> list[Any]:
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
-    nav: list[Any] = config["nav"]
-    return nav
+_nav = nav
 
 
 def _section_pages() -> list[str]:
-    for entry in _nav():
-        if isinstance(entry, dict) and "The D10/0 System" in entry:
-            pages = []
-            for item in entry["The D10/0 System"]:
-                pages.append(item if isinstance(item, str) else next(iter(item.values())))
-            return pages
-    raise AssertionError("no 'The D10/0 System' section in the nav")
+    return section_pages("The D10/0 System")
 
 
-class _Html(HTMLParser):
-    """Tables (rows of cell text), element ids, hrefs and ordered lists of a page."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tables: list[list[list[str]]] = []
-        self.ids: set[str] = set()
-        self.hrefs: list[str] = []
-        self.ordered_lists: list[list[str]] = []
-        self._cell: list[str] | None = None
-        self._item: list[str] | None = None
-        self._in_ol = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if found.get("id"):
-            self.ids.add(str(found["id"]))
-        if tag == "a" and found.get("href"):
-            self.hrefs.append(str(found["href"]))
-        if tag == "table":
-            self.tables.append([])
-        elif tag == "tr":
-            self.tables[-1].append([])
-        elif tag in ("td", "th"):
-            self._cell = []
-        elif tag == "ol":
-            self._in_ol += 1
-            self.ordered_lists.append([])
-        elif tag == "li" and self._in_ol:
-            self._item = []
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
-            self.tables[-1][-1].append(" ".join("".join(self._cell).split()))
-            self._cell = None
-        elif tag == "li" and self._item is not None:
-            self.ordered_lists[-1].append(" ".join("".join(self._item).split()))
-            self._item = None
-        elif tag == "ol":
-            self._in_ol -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
-        if self._item is not None:
-            self._item.append(data)
-
-
-@cache
-def _page(name: str) -> _Html:
-    text = (SECTION / name).read_text(encoding="utf-8")
-    html = markdown.markdown(
-        text,
-        extensions=[
-            "tables",
-            "toc",
-            "attr_list",
-            "admonition",
-            "md_in_html",
-            "pymdownx.superfences",
-        ],
-    )
-    parsed = _Html()
-    parsed.feed(html)
-    return parsed
+def _page(name: str) -> PageHtml:
+    return parse(SECTION / name)
 
 
 def _table(name: str, header: list[str]) -> list[list[str]]:
     """The body rows of the table on page `name` whose header row is `header`."""
-    for table in _page(name).tables:
-        if table and table[0] == header:
-            return table[1:]
-    raise AssertionError(f"{name}: no table headed {header}")
+    return table(SECTION / name, header)
 
 
 # Nav, files and credit -------------------------------------------------------------
