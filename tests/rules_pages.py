@@ -133,3 +133,17 @@ def table(path: Path, header: list[str]) -> list[list[str]]:
         if found and found[0] == header:
             return found[1:]
     raise AssertionError(f"{path.name}: no table headed {header}")
+
+
+def broken_links(section: Path) -> list[str]:
+    """Links on the section's pages to a missing page or anchor, as "page: href"."""
+    broken = []
+    for page in sorted(section.glob("*.md")):
+        for href in parse(page).hrefs:
+            if href.startswith(("http://", "https://")):
+                continue
+            target, _, anchor = href.partition("#")
+            target_path = (section / (target or page.name)).resolve()
+            if not target_path.is_file() or (anchor and anchor not in parse(target_path).ids):
+                broken.append(f"{page.name}: {href}")
+    return broken

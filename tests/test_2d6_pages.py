@@ -17,7 +17,16 @@ from itertools import product
 
 import pytest
 
-from tests.rules_pages import DOCS, ROOT, PageHtml, nav_titles, parse, section_pages, table
+from tests.rules_pages import (
+    DOCS,
+    ROOT,
+    PageHtml,
+    broken_links,
+    nav_titles,
+    parse,
+    section_pages,
+    table,
+)
 
 SECTION = DOCS / "2d6"
 TITLE = "2d6 Roleplaying System"
@@ -189,15 +198,7 @@ def test_credit_names_the_author_and_everyone_the_credits_page_names() -> None:
 
 
 def test_internal_links_and_anchors_resolve() -> None:
-    for page in sorted(SECTION.glob("*.md")):
-        for href in _page(page.name).hrefs:
-            if href.startswith(("http://", "https://")):
-                continue
-            target, _, anchor = href.partition("#")
-            target_path = (SECTION / (target or page.name)).resolve()
-            assert target_path.is_file(), f"{page.name}: {href}"
-            if anchor:
-                assert anchor in parse(target_path).ids, f"{page.name}: {href}"
+    assert broken_links(SECTION) == []
 
 
 def test_home_card_links_the_section_as_d10_0_does() -> None:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.rules_pages import DOCS, PageHtml, nav, parse, section_pages, table
+from tests.rules_pages import DOCS, PageHtml, broken_links, nav, parse, section_pages, table
 
 SECTION = DOCS / "d10-0"
 SNIPPET = '--8<-- "includes/d10-0-abbreviations.md"'
@@ -84,16 +84,7 @@ def test_credit_names_the_work_the_licence_and_the_restatement() -> None:
 
 
 def test_internal_links_and_anchors_resolve() -> None:
-    for page in sorted(SECTION.glob("*.md")):
-        for href in _page(page.name).hrefs:
-            if href.startswith(("http://", "https://")):
-                continue
-            target, _, anchor = href.partition("#")
-            target_name = target or page.name
-            target_path = (SECTION / target_name).resolve()
-            assert target_path.is_file(), f"{page.name}: {href}"
-            if anchor:
-                assert anchor in _page(target_path.name).ids, f"{page.name}: {href}"
+    assert broken_links(SECTION) == []
 
 
 def test_no_page_links_past_the_section_without_a_target() -> None:
