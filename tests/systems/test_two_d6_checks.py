@@ -22,10 +22,7 @@ AIMED = list(product(ROLLS, repeat=2))
 
 def brute(bonus: int, dc: int, aim: bool = False) -> Fraction:
     """Count the rolls that succeed: not snake eyes, and natural + bonus >= DC."""
-    if aim:
-        naturals = [max(sum(a), sum(b)) for a, b in AIMED]
-    else:
-        naturals = [sum(r) for r in ROLLS]
+    naturals = [max(sum(a), sum(b)) for a, b in AIMED] if aim else [sum(r) for r in ROLLS]
     hits = sum(1 for n in naturals if n != 2 and n + bonus >= dc)
     return Fraction(hits, len(naturals))
 
@@ -45,7 +42,7 @@ def test_two_d6_sum_grid_is_the_sources_six_by_six_chart() -> None:
         (6, 7, 8, 9, 10, 11),
         (7, 8, 9, 10, 11, 12),
     )
-    assert c.SUM_GRID == source
+    assert source == c.SUM_GRID
 
 
 def test_two_d6_seven_is_one_in_six_and_twelve_one_in_thirty_six() -> None:
@@ -85,7 +82,7 @@ def test_two_d6_roll_chart_every_cell() -> None:
         9: (11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21),
         10: (12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22),
     }
-    assert c.ROLL_CHART_BONUSES == tuple(source_columns)
+    assert tuple(source_columns) == c.ROLL_CHART_BONUSES
     assert len(c.ROLL_CHART) == 11
     for bonus, column in source_columns.items():
         assert tuple(row[bonus] for row in c.ROLL_CHART) == column
@@ -137,8 +134,22 @@ def test_two_d6_bad_dcs_are_refused(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("need", "name"),
-    [(-8, CF), (2, CF), (3, CF), (4, E), (5, E), (6, A), (7, A), (8, D), (9, D), (10, VD),
-     (11, VD), (12, VD), (13, IM), (20, IM)],
+    [
+        (-8, CF),
+        (2, CF),
+        (3, CF),
+        (4, E),
+        (5, E),
+        (6, A),
+        (7, A),
+        (8, D),
+        (9, D),
+        (10, VD),
+        (11, VD),
+        (12, VD),
+        (13, IM),
+        (20, IM),
+    ],
 )
 def test_two_d6_label_bands_by_dc_minus_bonus(need: int, name: str) -> None:
     bonus = 10 if need < 2 else 0

@@ -52,9 +52,12 @@ def brute(
         for d, pd in defence_rolls(armour, proficient).items():
             margin = (a + attack) - (d + defend)
             key = (
-                "defender" if margin <= 0
-                else "margin_1" if margin <= 4
-                else "margin_5" if margin <= 9
+                "defender"
+                if margin <= 0
+                else "margin_1"
+                if margin <= 4
+                else "margin_5"
+                if margin <= 9
                 else "margin_10"
             )
             out[key] += pa * pd
@@ -73,9 +76,7 @@ def test_two_d6_combat_example_eleven_against_nine() -> None:
     assert roll.text == "attack 7 + 4 = 11 vs defence 7 + 2 = 9: the attacker wins by 2"
     odds = k.combat_odds(4, 2)
     assert odds.margins[2] == Fraction(73, 648)
-    assert odds.outcomes() == {
-        key: value for key, value in brute(4, 2).items() if key != "by_5"
-    }
+    assert odds.outcomes() == {key: value for key, value in brute(4, 2).items() if key != "by_5"}
 
 
 @pytest.mark.parametrize("armour", ["none", "light", "medium", "heavy"])
@@ -101,8 +102,14 @@ def test_two_d6_ties_go_to_the_defender() -> None:
 
 def test_two_d6_margin_bands_are_exclusive() -> None:
     assert [k.band(m) for m in (-3, 0, 1, 4, 5, 9, 10, 22)] == [
-        "defender", "defender", "margin_1", "margin_1", "margin_5", "margin_5",
-        "margin_10", "margin_10",
+        "defender",
+        "defender",
+        "margin_1",
+        "margin_1",
+        "margin_5",
+        "margin_5",
+        "margin_10",
+        "margin_10",
     ]
     assert [b for b, _ in k.options_unlocked(12)] == ["margin_1", "margin_5", "margin_10"]
     assert k.options_unlocked(0) == ()

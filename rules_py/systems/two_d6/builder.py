@@ -254,6 +254,7 @@ def _talents(
 ) -> list[CostLine]:
     lines: list[CostLine] = []
     counts: Counter[str] = Counter()
+    boosts: Counter[str] = Counter()
     for pick in picks:
         t = talent(pick.name)
         counts[t.name] += 1
@@ -275,6 +276,7 @@ def _talents(
             else:
                 boosted_stat = stat(pick.option).abbreviation
                 boosted[boosted_stat] += 1
+                boosts[boosted_stat] += 1
                 label = f"Stat Boost ({boosted_stat})"
         if pick.detail.strip():
             label += f": {pick.detail.strip()}"
@@ -301,7 +303,7 @@ def _talents(
                 reason = f"it can be taken {limit} times"
             problems.append(f"{SYSTEM}, Talents, {name}: taken {count} times; {reason}")
     for name, value in boosted.items():
-        if value > MAX_STAT:
+        if value > MAX_STAT and boosts[name]:
             problems.append(
                 f"{SYSTEM}, Stats: the maximum bonus for a stat is +{MAX_STAT}; Stat Boost "
                 f"makes {name} {value:+d}"
@@ -381,8 +383,8 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     total = sum(c.xp for c in costs)
     if total > available:
         problems.append(
-            f"{SYSTEM}, Skills: these purchases cost {total} XP; the character has {available} "
-            f"({start} starting XP" + (f" + {earned} earned)" if earned > 0 else ")")
+            f"{SYSTEM}, Character Creation: these purchases cost {total} XP; the character "
+            f"has {available} ({start} starting XP" + (f" + {earned} earned)" if earned > 0 else ")")
         )
     lost = require_int(choice.lost_limbs, "lost limbs", "Combat, Healing")
     if not 0 <= lost <= 4:
