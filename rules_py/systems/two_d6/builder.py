@@ -382,9 +382,10 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     available = start + max(0, earned)
     total = sum(c.xp for c in costs)
     if total > available:
+        source = f"{start} starting XP" + (f" + {earned} earned" if earned > 0 else "")
         problems.append(
             f"{SYSTEM}, Character Creation: these purchases cost {total} XP; the character "
-            f"has {available} ({start} starting XP" + (f" + {earned} earned)" if earned > 0 else ")")
+            f"has {available} ({source})"
         )
     lost = require_int(choice.lost_limbs, "lost limbs", "Combat, Healing")
     if not 0 <= lost <= 4:
