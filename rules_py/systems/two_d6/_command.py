@@ -36,16 +36,17 @@ _DC_NAMES: Final = "easy, average, difficult, professional, exceptional, legenda
 _ARMOURS: Final = "|".join(ARMOUR_NAMES)
 
 CHECK_HELP: Final = f"""\
-bonus=B          stat + skill ranks, 0 to {MAX_BONUS}
-dc=D             {MIN_DC} to {MAX_DC}, or a name: {_DC_NAMES}
-aim=yes|no       roll twice, keep the higher (Aiming); default no
-take7=yes|no     count the roll as a 7, no cinematic (Taking 7); default no
-helpers=B,B      the bonuses of characters aiding: one DC step lower each, not below 7
-armor={_ARMOURS}  an Agility check in armour: the DC steps up 1, 2 or 3
-acrobat=yes|no   Armored Acrobat: no step for light armour; default no
-attack=A defend=D  instead of dc: combat, each 0 to {MAX_BONUS} (ties go to the defender)
-  armor={_ARMOURS} proficient=yes|no aim=yes|no  the defender's armour, the attacker's aim
-cast=yes bonus=R dc=D  casting: Resolve 0 to {MAX_BONUS} vs a DC or a sample spell's name
+bonus=B            stat + skill ranks, 0 to {MAX_BONUS}
+dc=D               {MIN_DC} to {MAX_DC}, or a name: {_DC_NAMES}
+aim=yes|no         roll twice, keep the higher (Aiming; in combat the attacker); default no
+take7=yes|no       count the roll as a 7, no cinematic (Taking 7); default no
+helpers=B,B        bonuses of the characters aiding: one DC step lower each, not below 7
+armor=A            {_ARMOURS}: on a check, Agility in armour (DC up 1, 2 or 3 steps);
+                   in combat, the defender's armour (rerolls a natural 2, 2-3 or 2-4)
+acrobat=yes|no     Armored Acrobat: no DC step for light armour; default no
+attack=A defend=D  combat instead of bonus= and dc=: each 0 to {MAX_BONUS}; ties go to the defender
+proficient=yes|no  in combat, the defender has Armor Proficiency; default no
+cast=yes           casting: bonus= is Resolve, dc= a DC or a sample spell's name
 e.g. rules-py check 2d6 bonus=4 dc=difficult"""
 """One line per key of ``rules-py check 2d6``, then an example."""
 

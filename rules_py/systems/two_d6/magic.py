@@ -149,7 +149,13 @@ def spell_dc(name_or_dc: str) -> int:
                     f"{SYSTEM}, Magic: {s.name} has no DC; it is cast as an opposed Cast check"
                 )
             return s.dc
-    return parse_dc(key)
+    try:
+        return parse_dc(key)
+    except ValueError:
+        raise ValueError(
+            f"{SYSTEM}, Magic: a casting is against a sample spell's name, a DC's name or "
+            f"a whole number from 2 (got {name_or_dc!r})"
+        ) from None
 
 
 def mass_spell_dc(dc: int, targets: int) -> int:
