@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rules_py.systems._params import refuse_unknown_keys, whole_number
+from rules_py.systems._params import (
+    needed,
+    number_param,
+    refuse_unknown_keys,
+    whole_number,
+    yes_no,
+)
 from rules_py.systems.two_d6._common import SYSTEM
 from rules_py.systems.two_d6.character import (
     death_save_chance,
@@ -66,25 +72,17 @@ first bonuses=B,B,...          each character's chance of acting first (1 to {MA
 e.g. rules-py calc 2d6 heal_dc wounds_lost=3"""
 """One line per calculation of ``rules-py calc 2d6``, then an example."""
 
-_BOOLEANS: Final[Mapping[str, bool]] = {"yes": True, "true": True, "no": False, "false": False}
-
 
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
     refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
-    if key not in params:
-        raise ValueError(f"{SYSTEM}: {command} needs {key}=")
-    return params[key]
+    return needed(params, key, f"{SYSTEM}: {command}")
 
 
 def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int:
-    text = _needed(params, key, command)
-    number = whole_number(text)
-    if number is None:
-        raise ValueError(f"{SYSTEM}, {rule}: {key}= must be a whole number (got {text!r})")
-    return number
+    return number_param(params, key, f"{SYSTEM}: {command}", f"{SYSTEM}, {rule}")
 
 
 def _numbers(text: str, key: str, rule: str) -> list[int]:
@@ -98,10 +96,7 @@ def _numbers(text: str, key: str, rule: str) -> list[int]:
 
 
 def _flag(params: Mapping[str, str], key: str, rule: str, default: str = "no") -> bool:
-    text = params.get(key, default)
-    if text.strip().lower() not in _BOOLEANS:
-        raise ValueError(f"{SYSTEM}, {rule}: {key}= is yes or no (got {text!r})")
-    return _BOOLEANS[text.strip().lower()]
+    return yes_no(params, key, f"{SYSTEM}, {rule}", default)
 
 
 def _armour(params: Mapping[str, str]) -> str:

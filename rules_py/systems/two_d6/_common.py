@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Iterable
+from typing import Final, Protocol, TypeVar
+
+from rules_py.systems import _params
 
 SYSTEM: Final = "[2d6] Roleplaying System"
 """The source's title, used at the start of every error message."""
@@ -10,15 +13,23 @@ SYSTEM: Final = "[2d6] Roleplaying System"
 
 def require_int(value: object, what: str, rule: str) -> int:
     """``value`` as an int (``bool`` refused); ``ValueError`` naming ``rule`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{SYSTEM}, {rule}: {what} must be a whole number (got {value!r})")
-    return value
+    return _params.require_int(value, what, f"{SYSTEM}, {rule}")
 
 
 def require_range(value: object, what: str, rule: str, lo: int, hi: int | None = None) -> int:
     """``value`` as an int from ``lo`` to ``hi`` (no upper bound when ``hi`` is None)."""
-    number = require_int(value, what, rule)
-    if number < lo or (hi is not None and number > hi):
-        bound = f"{lo} or more" if hi is None else f"from {lo} to {hi}"
-        raise ValueError(f"{SYSTEM}, {rule}: {what} must be {bound} (got {number})")
-    return number
+    return _params.require_range(value, what, f"{SYSTEM}, {rule}", lo, hi)
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+NamedT = TypeVar("NamedT", bound=_Named)
+
+
+def find_named(items: Iterable[NamedT], name: str) -> NamedT | None:
+    """The item called ``name`` (any case, spaces tidied), or None."""
+    key = " ".join(name.split()).lower()
+    return next((item for item in items if item.name.lower() == key), None)

@@ -32,7 +32,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from rules_py.systems.two_d6._common import SYSTEM, require_int
+from rules_py.systems._params import json_list, json_object
+from rules_py.systems.two_d6._common import SYSTEM, find_named, require_int
 from rules_py.systems.two_d6.character import (
     CINEMATIC_XP,
     EXTRA_ORGAN_XP,
@@ -207,12 +208,11 @@ def _stat_problems(bought: Mapping[StatName, int], budget: int) -> tuple[list[st
 
 
 def _skills(picks: Sequence[SkillPick], problems: list[str], warnings: list[str]) -> list[CostLine]:
-    known = {s.name.lower(): s for s in SKILLS}
     lines: list[CostLine] = []
     seen: Counter[str] = Counter()
     for pick in picks:
         ranks = require_int(pick.ranks, f"{pick.label}'s ranks", "Skills")
-        sample = known.get(pick.name.strip().lower())
+        sample = find_named(SKILLS, pick.name)
         name = sample.name if sample else pick.name.strip()
         if not name:
             raise ValueError(f"{SYSTEM}, Skills: a skill needs a name")
@@ -312,11 +312,8 @@ def _talents(
 
 
 def _spell(pick: SpellPick) -> tuple[Spell | None, str]:
-    key = pick.name.strip().lower()
-    for s in SPELLS:
-        if s.name.lower() == key:
-            return s, s.name
-    return None, pick.name.strip()
+    sample = find_named(SPELLS, pick.name)
+    return sample, sample.name if sample else pick.name.strip()
 
 
 def _spells(picks: Sequence[SpellPick], problems: list[str]) -> list[CostLine]:
@@ -464,15 +461,11 @@ def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
 
 
 def _mapping(value: object, what: str) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{SYSTEM}: {what} must be an object (got {value!r})")
-    return value
+    return json_object(value, what, SYSTEM)
 
 
 def _sequence(value: object, what: str) -> Sequence[object]:
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        raise ValueError(f"{SYSTEM}: {what} must be a list (got {value!r})")
-    return value
+    return json_list(value, what, SYSTEM)
 
 
 def _text(item: Mapping[str, object], key: str, what: str, default: str | None = None) -> str:

@@ -30,7 +30,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Literal
 
-from rules_py.systems.two_d6._common import SYSTEM, require_int, require_range
+from rules_py.systems.two_d6._common import SYSTEM, find_named, require_int, require_range
 from rules_py.systems.two_d6.checks import (
     DC_STEP,
     DEATH_SAVE_DC,
@@ -217,10 +217,9 @@ TRADES: Final[tuple[str, ...]] = (
 
 def skill(name: str) -> Skill:
     """The sample skill called ``name`` (any case)."""
-    key = name.strip().lower()
-    for s in SKILLS:
-        if s.name.lower() == key:
-            return s
+    found = find_named(SKILLS, name)
+    if found is not None:
+        return found
     raise ValueError(
         f"{SYSTEM}, Skills: unknown skill {name!r}; the sample skills are "
         f"{', '.join(s.name for s in SKILLS)}"

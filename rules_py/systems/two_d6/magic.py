@@ -29,7 +29,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Literal
 
-from rules_py.systems.two_d6._common import SYSTEM, require_range
+from rules_py.systems.two_d6._common import SYSTEM, find_named, require_range
 from rules_py.systems.two_d6.checks import (
     BOXCARS,
     DC_STEP,
@@ -105,10 +105,9 @@ SPELLS: Final[tuple[Spell, ...]] = (
 
 def spell(name: str) -> Spell:
     """The sample spell called ``name`` (any case)."""
-    key = name.strip().lower()
-    for s in SPELLS:
-        if s.name.lower() == key:
-            return s
+    found = find_named(SPELLS, name)
+    if found is not None:
+        return found
     raise ValueError(
         f"{SYSTEM}, Magic: unknown spell {name!r}; the sample spells are "
         f"{', '.join(s.name for s in SPELLS)}"
@@ -142,13 +141,13 @@ def cast_outcomes(resolve: int, dc: int, aim: bool = False) -> dict[CastResult, 
 def spell_dc(name_or_dc: str) -> int:
     """The DC of a casting: a spell's name, a DC's name or a whole number."""
     key = name_or_dc.strip()
-    for s in SPELLS:
-        if s.name.lower() == key.lower():
-            if s.dc is None:
-                raise ValueError(
-                    f"{SYSTEM}, Magic: {s.name} has no DC; it is cast as an opposed Cast check"
-                )
-            return s.dc
+    sample = find_named(SPELLS, key)
+    if sample is not None:
+        if sample.dc is None:
+            raise ValueError(
+                f"{SYSTEM}, Magic: {sample.name} has no DC; it is cast as an opposed Cast check"
+            )
+        return sample.dc
     try:
         return parse_dc(key)
     except ValueError:
