@@ -6,7 +6,6 @@ aiming or rerolling), not taken from the rules package.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from itertools import product
 
@@ -14,25 +13,9 @@ import pytest
 
 from rules_py._cli import main
 from rules_py.systems import system, two_d6
+from tests.cli_io import cli_error, cli_json
 
 ROLLS = [sum(r) for r in product(range(1, 7), repeat=2)]
-
-
-def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main([*args, "--json"]) == 0
-    captured = capsys.readouterr()
-    assert captured.err == ""
-    data: dict[str, object] = json.loads(captured.out)
-    return data
-
-
-def cli_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    assert main(list(args)) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    assert len(captured.err.strip().splitlines()) == 1
-    return captured.err
 
 
 def naturals(aim: bool) -> list[tuple[int, Fraction]]:
