@@ -135,6 +135,22 @@ def test_two_d6_armour_rerolls() -> None:
         k.defence_naturals("chainmail")
 
 
+def test_two_d6_armour_classes() -> None:
+    worn = items.ARMOURS
+    assert [worn[n].dc_steps for n in ("light", "medium", "heavy")] == [1, 2, 3]
+    # Legendary is impossible in light armour, Exceptional up in medium, Professional up in heavy.
+    assert [worn[n].impossible_from for n in ("none", "light", "medium", "heavy")] == [
+        None,
+        17,
+        15,
+        13,
+    ]
+    assert [worn[n].item for n in ("light", "medium", "heavy")] == ["mundane", "special", "special"]
+    assert items.armour_dc_steps("light", armored_acrobat=True) == 0
+    assert items.armour_dc_steps("heavy", armored_acrobat=True) == 3
+    assert items.armour(" Heavy ").name == "heavy"
+
+
 def test_two_d6_cinematic_of_each_side() -> None:
     odds = k.combat_odds(3, 3, "heavy", proficient=True, aim=True)
     assert odds.attacker_cinematic == Fraction(71, 1296)

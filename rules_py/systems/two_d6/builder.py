@@ -388,7 +388,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     if not 0 <= lost <= 4:
         problems.append(f"{SYSTEM}, Combat, Healing: lost limbs are 0 to 4 (got {lost})")
     clamp = {k: min(max(v, 0), MAX_STAT) for k, v in boosted.items()}
-    extra = any(t.strip().lower() == "extra wound" for t in (p.name for p in choice.talents))
+    extra = any(talent(p.name).name == "Extra Wound" for p in choice.talents)
     return CharacterSheet(
         stats=boosted,
         bought_stats=bought,

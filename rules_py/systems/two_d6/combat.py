@@ -45,7 +45,7 @@ from rules_py.systems.two_d6.checks import (
     natural_distribution,
     roll_two_dice,
 )
-from rules_py.systems.two_d6.items import ArmourName, armour, reroll_faces
+from rules_py.systems.two_d6.items import armour, reroll_faces
 
 Band = Literal["defender", "margin_1", "margin_5", "margin_10"]
 
@@ -398,7 +398,6 @@ __all__ = [
     "PARRY_MARGIN",
     "VICIOUS_PARRY_OPTIONS",
     "WOUNDS_BY_BAND",
-    "ArmourName",
     "Band",
     "CombatOdds",
     "CombatRoll",
