@@ -186,6 +186,13 @@ def test_two_d6_take_seven() -> None:
     assert c.cinematic_chance(take7=True) == 0
     with pytest.raises(ValueError, match="Taking 7"):
         c.success_chance(2, 9, aim=True, take7=True)
+    with pytest.raises(ValueError, match="Taking 7"):
+        c.check_odds(2, 17, aim=True, take7=True, armour="heavy")
+    odds = c.check_odds(3, 11, take7=True, helpers=(2, 0))
+    assert (odds.dc, odds.success) == (7, 1)  # everyone takes 7 against DC 7
+    assert c.check_odds(3, 11, take7=True, helpers=(2,)).success == 1  # 10 and 9 against DC 9
+    assert c.check_odds(3, 11, take7=True, helpers=(1,)).success == 0  # the helper's 8 misses
+
 
 
 @pytest.mark.parametrize("bonus", [-1, 11, True])

@@ -189,6 +189,7 @@ def test_two_d6_check_cast(
         (["heal_dc", "wounds_lost=3"], 11),
         (["heal_dc", "wounds_lost=6"], 17),
         (["heal_dc", "wounds_lost=9"], 17),
+        (["heal_dc", "wounds_lost=500"], 17),
         (["spell_xp", "dc=7"], 2),
         (["spell_xp", "dc=13"], 5),
         (["spell_xp", "dc=legendary"], 7),

@@ -63,8 +63,8 @@ starting_xp unspent=N          15 + stat points left unspent (N 0 or more)
 wounds tou=T [extra_wound=yes] [lost_limbs=N]  3 + Toughness (T 0 to 5)
 resolve tou=T wil=W            Toughness + Willpower (each 0 to 5)
 initiative agi=A per=P         Agility + Perception (each 0 to 5)
-heal_dc wounds_lost=W          the heal check's DC: 7, +2 per further wound, at most 17 (W 1-30)
-healing wounds_lost=W [healer=B] [rested=no]  chance of each number of days to heal
+heal_dc wounds_lost=W          the heal check's DC: 7, +2 a further wound, at most 17 (W 1 or more)
+healing wounds_lost=W [healer=B] [rested=no]  chance of each number of days to heal (W 0-30)
 death_save resolve=R           chance of passing the DC 5 Resolve check at 0 wounds
 spell_xp dc=D                  a spell's XP from its DC: 7, 9, 11, 13, 15 or 17 (or its name)
 label bonus=B dc=D             the difficulty chart's label: cannot fail ... impossible

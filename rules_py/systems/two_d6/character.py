@@ -312,7 +312,7 @@ def talent(name: str) -> Talent:
 HEAL_DC_FIRST: Final = EASIEST_DC
 """The heal check's DC with one wound lost (Combat, Healing)."""
 MAX_WOUNDS_LOST: Final = 30
-"""The most wounds lost the tools accept (a tool limit)."""
+"""The most wounds lost :func:`healing_days` follows (a tool limit)."""
 
 
 def heal_dc(wounds_lost: int) -> int:
@@ -321,7 +321,7 @@ def heal_dc(wounds_lost: int) -> int:
     The source's examples: three wounds lost is DC 11; six or more is DC 17
     (Combat, Healing).
     """
-    lost = require_range(wounds_lost, "wounds lost", "Combat, Healing", 1, MAX_WOUNDS_LOST)
+    lost = require_range(wounds_lost, "wounds lost", "Combat, Healing", 1)
     return min(HEAL_DC_FIRST + DC_STEP * (lost - 1), HARDEST_DC)
 
 

@@ -351,6 +351,7 @@ def check_odds(
     """
     bonus = check_bonus(bonus)
     helper_bonuses = tuple(check_bonus(b, "Aiding Others") for b in helpers)
+    success_chance(bonus, check_dc(dc), aim, take7)  # refuses aim with take 7
     stepped = armoured_dc(dc, armour, armored_acrobat)
     cinematic = cinematic_chance(aim, take7)
     if stepped is None:
