@@ -6,7 +6,9 @@ Shared by every system; each system words its own error messages.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
@@ -31,3 +33,67 @@ def refuse_unknown_keys(params: Mapping[str, str], allowed: Iterable[str], prefi
         raise ValueError(
             f"{prefix} takes {', '.join(f'{k}=' for k in keys)} (unknown: {', '.join(unknown)})"
         )
+
+
+BOOLEANS: Final[Mapping[str, bool]] = MappingProxyType(
+    {"yes": True, "true": True, "no": False, "false": False}
+)
+"""The words a yes/no key accepts (any case)."""
+
+
+def needed(params: Mapping[str, str], key: str, prefix: str) -> str:
+    """``params[key]``; ``ValueError`` "<prefix> needs key=" when it is missing."""
+    if key not in params:
+        raise ValueError(f"{prefix} needs {key}=")
+    return params[key]
+
+
+def number_param(params: Mapping[str, str], key: str, prefix: str, rule: str) -> int:
+    """``params[key]`` as a whole number; "<rule>: key= must be a whole number" otherwise.
+
+    ``prefix`` words the missing-key error (see :func:`needed`).
+    """
+    text = needed(params, key, prefix)
+    number = whole_number(text)
+    if number is None:
+        raise ValueError(f"{rule}: {key}= must be a whole number (got {text!r})")
+    return number
+
+
+def yes_no(params: Mapping[str, str], key: str, rule: str, default: str = "no") -> bool:
+    """``params[key]`` (or ``default``) read as yes/no; "<rule>: key= is yes or no" otherwise."""
+    text = params.get(key, default)
+    word = text.strip().lower()
+    if word not in BOOLEANS:
+        raise ValueError(f"{rule}: {key}= is yes or no (got {text!r})")
+    return BOOLEANS[word]
+
+
+def require_int(value: object, what: str, rule: str) -> int:
+    """``value`` as an int (``bool`` refused); "<rule>: what must be a whole number" otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{rule}: {what} must be a whole number (got {value!r})")
+    return value
+
+
+def require_range(value: object, what: str, rule: str, lo: int, hi: int | None = None) -> int:
+    """``value`` as an int from ``lo`` to ``hi`` (no upper bound when ``hi`` is None)."""
+    number = require_int(value, what, rule)
+    if number < lo or (hi is not None and number > hi):
+        bound = f"{lo} or more" if hi is None else f"from {lo} to {hi}"
+        raise ValueError(f"{rule}: {what} must be {bound} (got {number})")
+    return number
+
+
+def json_object(value: object, what: str, prefix: str) -> Mapping[str, object]:
+    """``value`` when it is a JSON object; "<prefix>: what must be an object" otherwise."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{prefix}: {what} must be an object (got {value!r})")
+    return value
+
+
+def json_list(value: object, what: str, prefix: str) -> Sequence[object]:
+    """``value`` when it is a JSON list; "<prefix>: what must be a list" otherwise."""
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise ValueError(f"{prefix}: {what} must be a list (got {value!r})")
+    return value

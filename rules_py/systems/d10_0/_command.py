@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rules_py.systems._params import refuse_unknown_keys, whole_number
+from rules_py.systems._params import (
+    needed,
+    number_param,
+    refuse_unknown_keys,
+    whole_number,
+    yes_no,
+)
 from rules_py.systems.d10_0._common import SYSTEM
 from rules_py.systems.d10_0.character import (
     RECOVERY_RATES,
@@ -55,32 +61,20 @@ adjust damage=N chain=T          damage (0 or more) after adjustments such as "-
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
-_BOOLEANS: Final[Mapping[str, bool]] = {"yes": True, "true": True, "no": False, "false": False}
-
-
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
     refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
-    if key not in params:
-        raise ValueError(f"{SYSTEM}: {command} needs {key}=")
-    return params[key]
+    return needed(params, key, f"{SYSTEM}: {command}")
 
 
 def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int:
-    text = _needed(params, key, command)
-    number = whole_number(text)
-    if number is None:
-        raise ValueError(f"{SYSTEM}, {rule}: {key}= must be a whole number (got {text!r})")
-    return number
+    return number_param(params, key, f"{SYSTEM}: {command}", f"{SYSTEM}, {rule}")
 
 
 def _flag(params: Mapping[str, str], key: str, rule: str) -> bool:
-    text = params.get(key, "no")
-    if text.strip().lower() not in _BOOLEANS:
-        raise ValueError(f"{SYSTEM}, {rule}: {key}= is yes or no (got {text!r})")
-    return _BOOLEANS[text.strip().lower()]
+    return yes_no(params, key, f"{SYSTEM}, {rule}")
 
 
 def check(params: Mapping[str, str]) -> dict[str, object]:

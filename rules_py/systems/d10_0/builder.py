@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from rules_py.systems._params import json_list, json_object
 from rules_py.systems.d10_0._common import SYSTEM, require_int
 from rules_py.systems.d10_0.character import (
     ATTRIBUTE_CAP,
@@ -315,15 +316,11 @@ def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
 
 
 def _mapping(value: object, what: str) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{SYSTEM}: {what} must be an object (got {value!r})")
-    return value
+    return json_object(value, what, SYSTEM)
 
 
 def _sequence(value: object, what: str) -> Sequence[object]:
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        raise ValueError(f"{SYSTEM}: {what} must be a list (got {value!r})")
-    return value
+    return json_list(value, what, SYSTEM)
 
 
 def default_character() -> CharacterInput:

@@ -1,0 +1,495 @@
+"""Character creation in the [2d6] Roleplaying System, as one checked sheet.
+
+:func:`build_character` takes what a player chooses -- stats by point-buy,
+skills with ranks, talents, spells and cinematics -- and returns the derived
+values (wounds, resolve, initiative), the XP account, and every refusal
+(``problems``, each naming its rule) and warning. :meth:`CharacterInput.to_dict`
+and :func:`character_from_dict` give a plain, JSON-ready form for saving,
+exporting and importing.
+
+Readings the builder makes (stated on the rules pages):
+
+* Stat points: 36 by default, adjustable; stats are +0 to +5 and Stat Boost
+  cannot lift one past +5. Unspent points join the starting 15 XP.
+* XP buys skills (triangular, ranks 1-5), talents, spells and cinematics
+  (2 XP each); ``earned_xp`` adds XP gained in play.
+* A talent is taken once unless the source says it applies anew each time;
+  Extra Wound and Rich once, Stat Boost four times. Literacy, Polyglot and
+  Rich only at creation (a refusal when marked as bought later); Extra Organ
+  is a warning, since the source allows rare exceptions.
+* A sample spell costs the XP of its DC (a GM may set another of the six
+  DCs); a spell of the GM's own needs one of the six DCs. A spell is taken
+  once unless it applies to a new thing each time (Control, Natural
+  Phenomenon).
+* Skills not on the sample list are allowed with a warning; a skill written
+  "Name ( )" needs its field; Language at rank 5 becomes the Polyglot talent.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from rules_py.systems._params import json_list, json_object
+from rules_py.systems.two_d6._common import SYSTEM, find_named, require_int
+from rules_py.systems.two_d6.character import (
+    CINEMATIC_XP,
+    EXTRA_ORGAN_XP,
+    MAX_SKILL_RANK,
+    MAX_STAT,
+    SKILLS,
+    STAT_NAMES,
+    STAT_POINTS,
+    StatName,
+    initiative,
+    resolve,
+    skill_cost,
+    starting_xp,
+    stat,
+    talent,
+    triangular_cost,
+    wounds,
+)
+from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS, Spell, spell_xp
+
+FORMAT_VERSION: Final = 1
+"""Version of the dictionary form of a character (:meth:`CharacterInput.to_dict`)."""
+
+CostKind = Literal["skill", "talent", "spell", "cinematics"]
+
+
+@dataclass(frozen=True, slots=True)
+class SkillPick:
+    """Ranks bought in a skill; ``field`` names the subset of a "Name ( )" skill."""
+
+    name: str
+    ranks: int
+    field: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.field})" if self.field else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class TalentPick:
+    """A talent taken once.
+
+    ``option``: the stat of a Stat Boost (e.g. "STR"), the kind of an Extra
+    Organ (cosmetic, functional, powerful). ``detail``: free text (which
+    language, which companion). ``later``: bought after character creation.
+    """
+
+    name: str
+    option: str = ""
+    detail: str = ""
+    later: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpellPick:
+    """A spell taken as a talent: a sample spell, or the GM's own with its DC."""
+
+    name: str
+    dc: int | None = None
+    """None for a sample spell's own DC; one of the six DCs otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterInput:
+    """What the player chooses (everything else on the sheet is derived)."""
+
+    stats: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(STAT_NAMES, 0))
+    stat_points: int = STAT_POINTS
+    """The stat budget: 36 unless the game changes it (Stats)."""
+    skills: tuple[SkillPick, ...] = ()
+    talents: tuple[TalentPick, ...] = ()
+    spells: tuple[SpellPick, ...] = ()
+    cinematics: int = 0
+    earned_xp: int = 0
+    """XP gained in play, on top of the starting XP (Character Growth)."""
+    lost_limbs: int = 0
+    name: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready form (see :func:`character_from_dict`)."""
+        return {
+            "version": FORMAT_VERSION,
+            "name": self.name,
+            "stats": {s: self.stats.get(s, 0) for s in STAT_NAMES},
+            "stat_points": self.stat_points,
+            "skills": [
+                {"name": s.name, "ranks": s.ranks, **({"field": s.field} if s.field else {})}
+                for s in self.skills
+            ],
+            "talents": [
+                {
+                    "name": t.name,
+                    **({"option": t.option} if t.option else {}),
+                    **({"detail": t.detail} if t.detail else {}),
+                    **({"later": True} if t.later else {}),
+                }
+                for t in self.talents
+            ],
+            "spells": [
+                {"name": s.name, **({"dc": s.dc} if s.dc is not None else {})} for s in self.spells
+            ],
+            "cinematics": self.cinematics,
+            "earned_xp": self.earned_xp,
+            "lost_limbs": self.lost_limbs,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CostLine:
+    """One XP purchase on the sheet."""
+
+    kind: CostKind
+    name: str
+    xp: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSheet:
+    """A built character: derived values, the XP account, ``problems`` and ``warnings``."""
+
+    stats: Mapping[StatName, int]
+    """Stats after Stat Boost."""
+    bought_stats: Mapping[StatName, int]
+    """Stats as bought with stat points."""
+    stat_points: int
+    stat_points_spent: int
+    starting_xp: int
+    xp_available: int
+    costs: tuple[CostLine, ...]
+    wounds: int
+    resolve: int
+    initiative: int
+    problems: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def stat_points_left(self) -> int:
+        return self.stat_points - self.stat_points_spent
+
+    @property
+    def xp_spent(self) -> int:
+        return sum(c.xp for c in self.costs)
+
+    @property
+    def xp_left(self) -> int:
+        return self.xp_available - self.xp_spent
+
+
+def _stats(choice: CharacterInput) -> dict[StatName, int]:
+    bought: dict[StatName, int] = {}
+    for key, value in choice.stats.items():
+        bought[stat(key).abbreviation] = require_int(value, key, "Stats")
+    return {s: bought.get(s, 0) for s in STAT_NAMES}
+
+
+def _stat_problems(bought: Mapping[StatName, int], budget: int) -> tuple[list[str], int]:
+    problems: list[str] = []
+    for name, value in bought.items():
+        if not 0 <= value <= MAX_STAT:
+            problems.append(
+                f"{SYSTEM}, Stats: every stat is from +0 to +{MAX_STAT}; {name} is {value:+d}"
+            )
+    spent = sum(triangular_cost(max(0, v)) for v in bought.values())
+    if spent > budget:
+        problems.append(f"{SYSTEM}, Stats: these stats cost {spent} points; the budget is {budget}")
+    return problems, spent
+
+
+def _skills(picks: Sequence[SkillPick], problems: list[str], warnings: list[str]) -> list[CostLine]:
+    lines: list[CostLine] = []
+    seen: Counter[str] = Counter()
+    for pick in picks:
+        ranks = require_int(pick.ranks, f"{pick.label}'s ranks", "Skills")
+        sample = find_named(SKILLS, pick.name)
+        name = sample.name if sample else pick.name.strip()
+        if not name:
+            raise ValueError(f"{SYSTEM}, Skills: a skill needs a name")
+        pick = SkillPick(name, ranks, pick.field.strip())
+        seen[pick.label.lower()] += 1
+        if sample is None:
+            warnings.append(f"{SYSTEM}, Skills: {name} is not one of the sample skills")
+        elif sample.needs_subset and not pick.field:
+            problems.append(
+                f"{SYSTEM}, Skills: {name} ( ) is taken for a particular field; name it"
+            )
+        if not 0 <= ranks <= MAX_SKILL_RANK:
+            problems.append(
+                f"{SYSTEM}, Skills: a character can never have more than {MAX_SKILL_RANK} "
+                f"ranks in a skill; {pick.label} has {ranks}"
+            )
+            cost = triangular_cost(max(0, ranks))
+        else:
+            cost = skill_cost(ranks)
+        if name == "Language" and ranks == MAX_SKILL_RANK:
+            warnings.append(
+                f"{SYSTEM}, Skills: the fifth rank of {pick.label} becomes the Polyglot "
+                "talent for that language"
+            )
+        lines.append(CostLine("skill", pick.label, cost))
+    for label, count in seen.items():
+        if count > 1:
+            problems.append(
+                f"{SYSTEM}, Skills: {label} is listed {count} times; raise its ranks instead"
+            )
+    return lines
+
+
+def _talents(
+    picks: Sequence[TalentPick],
+    boosted: dict[StatName, int],
+    problems: list[str],
+    warnings: list[str],
+) -> list[CostLine]:
+    lines: list[CostLine] = []
+    counts: Counter[str] = Counter()
+    boosts: Counter[str] = Counter()
+    for pick in picks:
+        t = talent(pick.name)
+        counts[t.name] += 1
+        xp = t.xp[0]
+        label = t.name
+        if t.name == "Extra Organ":
+            kind = pick.option.strip().lower()
+            if kind not in EXTRA_ORGAN_XP:
+                problems.append(
+                    f"{SYSTEM}, Talents, Extra Organ: the organ is cosmetic (1 XP), "
+                    f"functional (3 XP) or powerful (5 XP) (got {pick.option!r})"
+                )
+            else:
+                xp = EXTRA_ORGAN_XP[kind]
+                label = f"Extra Organ ({kind})"
+        elif t.name == "Stat Boost":
+            if not pick.option.strip():
+                problems.append(f"{SYSTEM}, Talents, Stat Boost: name the stat it raises")
+            else:
+                boosted_stat = stat(pick.option).abbreviation
+                boosted[boosted_stat] += 1
+                boosts[boosted_stat] += 1
+                label = f"Stat Boost ({boosted_stat})"
+        if pick.detail.strip():
+            label += f": {pick.detail.strip()}"
+        if t.creation_only and pick.later:
+            if t.name == "Extra Organ":
+                warnings.append(
+                    f"{SYSTEM}, Talents, Extra Organ: with a few rare exceptions it is "
+                    "taken during character creation"
+                )
+            else:
+                problems.append(
+                    f"{SYSTEM}, Talents, {t.name}: this talent is taken only at character creation"
+                )
+        lines.append(CostLine("talent", label, xp))
+    for name, count in counts.items():
+        t = talent(name)
+        limit = t.limit
+        if limit is not None and count > limit:
+            if t.max_times is None:
+                reason = "the source does not say it can be taken again"
+            elif limit == 1:
+                reason = "it can only be taken once"
+            else:
+                reason = f"it can be taken {limit} times"
+            problems.append(f"{SYSTEM}, Talents, {name}: taken {count} times; {reason}")
+    for name, value in boosted.items():
+        if value > MAX_STAT and boosts[name]:
+            problems.append(
+                f"{SYSTEM}, Stats: the maximum bonus for a stat is +{MAX_STAT}; Stat Boost "
+                f"makes {name} {value:+d}"
+            )
+    return lines
+
+
+def _spell(pick: SpellPick) -> tuple[Spell | None, str]:
+    sample = find_named(SPELLS, pick.name)
+    return sample, sample.name if sample else pick.name.strip()
+
+
+def _spells(picks: Sequence[SpellPick], problems: list[str]) -> list[CostLine]:
+    lines: list[CostLine] = []
+    counts: Counter[str] = Counter()
+    repeatable: set[str] = set()
+    for pick in picks:
+        sample, name = _spell(pick)
+        if not name:
+            raise ValueError(f"{SYSTEM}, Magic: a spell needs a name")
+        counts[name] += 1
+        if sample is not None and sample.per_target:
+            repeatable.add(name)
+        dc = pick.dc if pick.dc is not None else (sample.dc if sample else None)
+        if sample is not None and sample.dc is None:
+            if pick.dc is not None:
+                problems.append(f"{SYSTEM}, Magic: {name} has no DC")
+            lines.append(CostLine("spell", name, sample.xp))
+            continue
+        if dc is None or dc not in SPELL_XP:
+            problems.append(
+                f"{SYSTEM}, Magic: a spell's DC is one of "
+                f"{', '.join(map(str, SPELL_XP))}; {name} has {dc if dc is not None else 'none'}"
+            )
+            lines.append(CostLine("spell", name, 0))
+            continue
+        lines.append(CostLine("spell", f"{name} (DC {dc})", spell_xp(dc)))
+    for name, count in counts.items():
+        if count > 1 and name not in repeatable:
+            problems.append(
+                f"{SYSTEM}, Magic: {name} is taken {count} times; only a spell that applies "
+                "to a new thing each time is taken again"
+            )
+    return lines
+
+
+def build_character(choice: CharacterInput) -> CharacterSheet:
+    """Build and check a starting character (Character Creation; Stats; Talents; Skills).
+
+    Raises ``ValueError`` for input that is not a sheet at all (an unknown
+    stat or talent, a number that is not whole); returns rule breaches as
+    ``problems`` and advice as ``warnings``.
+    """
+    bought = _stats(choice)
+    budget = require_int(choice.stat_points, "the stat points", "Stats")
+    problems, spent = _stat_problems(bought, budget)
+    warnings: list[str] = []
+    if budget < 0:
+        problems.append(f"{SYSTEM}, Stats: the stat budget cannot be negative ({budget})")
+    boosted = dict(bought)
+    costs = _skills(choice.skills, problems, warnings)
+    costs += _talents(choice.talents, boosted, problems, warnings)
+    costs += _spells(choice.spells, problems)
+    cinematics = require_int(choice.cinematics, "cinematics", "Character Growth")
+    if cinematics < 0:
+        problems.append(f"{SYSTEM}, Character Growth: cinematics cannot be negative")
+    elif cinematics:
+        costs.append(CostLine("cinematics", f"{cinematics} cinematics", CINEMATIC_XP * cinematics))
+    earned = require_int(choice.earned_xp, "earned XP", "Character Growth")
+    if earned < 0:
+        problems.append(f"{SYSTEM}, Character Growth: earned XP cannot be negative")
+    start = starting_xp(max(0, budget - spent))
+    available = start + max(0, earned)
+    total = sum(c.xp for c in costs)
+    if total > available:
+        source = f"{start} starting XP" + (f" + {earned} earned" if earned > 0 else "")
+        problems.append(
+            f"{SYSTEM}, Character Creation: these purchases cost {total} XP; the character "
+            f"has {available} ({source})"
+        )
+    lost = require_int(choice.lost_limbs, "lost limbs", "Combat, Healing")
+    if not 0 <= lost <= 4:
+        problems.append(f"{SYSTEM}, Combat, Healing: lost limbs are 0 to 4 (got {lost})")
+    clamp = {k: min(max(v, 0), MAX_STAT) for k, v in boosted.items()}
+    extra = any(talent(p.name).name == "Extra Wound" for p in choice.talents)
+    return CharacterSheet(
+        stats=boosted,
+        bought_stats=bought,
+        stat_points=budget,
+        stat_points_spent=spent,
+        starting_xp=start,
+        xp_available=available,
+        costs=tuple(costs),
+        wounds=wounds(clamp["TOU"], extra, min(max(lost, 0), 4)),
+        resolve=resolve(clamp["TOU"], clamp["WIL"]),
+        initiative=initiative(clamp["AGI"], clamp["PER"]),
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+    )
+
+
+def default_character() -> CharacterInput:
+    """Every stat at +0, the 36 points unspent, nothing bought."""
+    return CharacterInput()
+
+
+def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
+    """Read the form :meth:`CharacterInput.to_dict` writes; ``ValueError`` naming what is wrong."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{SYSTEM}: a saved character is an object (got {type(data).__name__})")
+    version = data.get("version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise ValueError(f"{SYSTEM}: unknown saved-character version {version!r}")
+    stats: dict[str, int] = {
+        stat(str(k)).abbreviation: require_int(v, str(k), "Stats")
+        for k, v in _mapping(data.get("stats", {}), "stats").items()
+    }
+    skills = tuple(
+        SkillPick(
+            _text(item, "name", "a skill"),
+            require_int(item.get("ranks", 0), "a skill's ranks", "Skills"),
+            _text(item, "field", "a skill", ""),
+        )
+        for item in (_mapping(e, "a skill") for e in _sequence(data.get("skills", []), "skills"))
+    )
+    talents = tuple(
+        TalentPick(
+            talent(_text(item, "name", "a talent")).name,
+            _text(item, "option", "a talent", ""),
+            _text(item, "detail", "a talent", ""),
+            _flag(item.get("later", False), "later"),
+        )
+        for item in (_mapping(e, "a talent") for e in _sequence(data.get("talents", []), "talents"))
+    )
+    spells = tuple(
+        SpellPick(
+            _text(item, "name", "a spell"),
+            None
+            if item.get("dc") is None
+            else require_int(item.get("dc"), "a spell's DC", "Magic"),
+        )
+        for item in (_mapping(e, "a spell") for e in _sequence(data.get("spells", []), "spells"))
+    )
+    return CharacterInput(
+        stats=stats,
+        stat_points=require_int(data.get("stat_points", STAT_POINTS), "stat_points", "Stats"),
+        skills=skills,
+        talents=talents,
+        spells=spells,
+        cinematics=require_int(data.get("cinematics", 0), "cinematics", "Character Growth"),
+        earned_xp=require_int(data.get("earned_xp", 0), "earned_xp", "Character Growth"),
+        lost_limbs=require_int(data.get("lost_limbs", 0), "lost_limbs", "Combat, Healing"),
+        name=_text(data, "name", "a character", ""),
+    )
+
+
+def _mapping(value: object, what: str) -> Mapping[str, object]:
+    return json_object(value, what, SYSTEM)
+
+
+def _sequence(value: object, what: str) -> Sequence[object]:
+    return json_list(value, what, SYSTEM)
+
+
+def _text(item: Mapping[str, object], key: str, what: str, default: str | None = None) -> str:
+    value = item.get(key, default)
+    if not isinstance(value, str):
+        raise ValueError(f"{SYSTEM}: {what} needs a text {key} (got {value!r})")
+    return value
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{SYSTEM}: {what} is true or false (got {value!r})")
+    return value
+
+
+__all__ = [
+    "FORMAT_VERSION",
+    "CharacterInput",
+    "CharacterSheet",
+    "CostLine",
+    "SkillPick",
+    "SpellPick",
+    "TalentPick",
+    "build_character",
+    "character_from_dict",
+    "default_character",
+]
