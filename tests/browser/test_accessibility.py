@@ -87,7 +87,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     try:
         page = context.new_page()
         failures = []
-        for path in site_pages(built_site[0]):
+        for path in [*site_pages(built_site[0]), "404.html"]:
             violations = audit(page, server.url + path)
             shown = page.evaluate("document.body.dataset.mdColorScheme")
             assert shown == SCHEMES[scheme], f"/{path}: scheme {shown!r}, not {SCHEMES[scheme]!r}"
