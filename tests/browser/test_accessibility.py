@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.widgets import TIMEOUT, widget
 from tests.sitesrv import SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,3 +192,18 @@ def test_scroll_boxes_take_the_focus_and_say_what_they_hold(page: Page, server: 
         "b => [getComputedStyle(b).backgroundImage, getComputedStyle(b).backgroundAttachment]"
     )
     assert cue[0].count("linear-gradient") == 2 and cue[1] == "local, scroll"
+
+
+def test_widget_tables_redrawn_by_the_script_keep_focus_and_name(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "peupfudge/abilities/")
+    root = widget(page, "peupfudge-xp")
+    page.evaluate("window.rollbook.ready")
+    old = root.locator(".rb-panel__table").first.element_handle()
+    root.locator('input[type="number"]').first.fill("5")
+    page.wait_for_function("b => !b.isConnected", arg=old, timeout=TIMEOUT)  # redrawn
+    box = root.locator(".rb-panel__table").first
+    assert box.get_attribute("tabindex") == "0" and box.get_attribute("role") == "group"
+    assert box.get_attribute("aria-label") == box.locator("caption").text_content()
+    assert box.locator("th:empty").count() == 0
