@@ -26,13 +26,41 @@ def attrs(**values: Any) -> str:
     return "".join(out)
 
 
-def next_id(md: Markdown | None, kind: str) -> str:
-    """A page-unique, build-stable id: ``rb-roll-1``, ``rb-roll-2``, ..."""
+def _count(md: Markdown | None, key: str) -> int:
+    """How many times ``key`` was counted on this page, this time included."""
     counters: dict[str, int] = getattr(md, "_rollbook_ids", None) or {}
-    counters[kind] = counters.get(kind, 0) + 1
+    counters[key] = counters.get(key, 0) + 1
     if md is not None:
         md._rollbook_ids = counters
-    return f"rb-{kind}-{counters[kind]}"
+    return counters[key]
+
+
+def next_id(md: Markdown | None, kind: str) -> str:
+    """A page-unique, build-stable id: ``rb-roll-1``, ``rb-roll-2``, ..."""
+    return f"rb-{kind}-{_count(md, kind)}"
+
+
+def unique_label(md: Markdown | None, label: str) -> str:
+    """``label`` the first time on a page, then ``label (2)``, ``label (3)``, ...
+
+    Named forms and regions are landmarks, which a screen reader lists by name:
+    two with the same name on one page cannot be told apart.
+    """
+    seen = _count(md, "label:" + label)
+    return label if seen == 1 else f"{label} ({seen})"
+
+
+def scroll_box(
+    cls: str, label: str, content: str, *, role: str = "region", search: bool = True
+) -> str:
+    """A box that scrolls its content: reachable from the keyboard, and named.
+
+    A region is a landmark and needs a name unique on its page; where that cannot be
+    promised (the script redraws widget tables), ``role="group"``. ``search=False``
+    keeps the content out of the site's search index.
+    """
+    box = attrs(class_=cls, tabindex=0, role=role, aria_label=label, data_search_exclude=not search)
+    return f"<div{box}>{content}</div>"
 
 
 NO_SCRIPT = "Rolling needs JavaScript"
@@ -72,7 +100,7 @@ def chart_svg(chart: dict[str, Any]) -> str:
     plot, base = chart["plot"], _num(chart["baseline"])
     parts = [
         f'<svg class="rb-chart" width="100%" height="{_num(chart["height"])}" role="img" '
-        f'aria-label="{escape(chart["label"])}">'
+        f'aria-label="{escape(chart["label"])}" data-search-exclude>'
     ]
     if chart["legend"]:
         keys = []

@@ -35,7 +35,14 @@ from markdown import Markdown
 from pymdownx.superfences import SuperFencesException
 
 from rules_py.dice import DiceError
-from rules_py.markdown._html import attrs, chart_svg, next_id, odds_table
+from rules_py.markdown._html import (
+    attrs,
+    chart_svg,
+    next_id,
+    odds_table,
+    scroll_box,
+    unique_label,
+)
 from rules_py.views import COLUMNS, odds_view
 
 _KEYS = ("expr", "target", "modifier", "columns", "inputs")
@@ -69,7 +76,8 @@ def format_odds(
             raise SuperFencesException(
                 f"Rollbook: unknown odds input {name!r}: use modifier, target"
             )
-    return render(view, settings["expr"], next_id(md, "odds"), inputs, class_name)
+    title = unique_label(md, f"Odds of {settings['expr']}")
+    return render(view, settings["expr"], next_id(md, "odds"), inputs, class_name, title)
 
 
 def parse_settings(source: str) -> dict[str, str]:
@@ -93,12 +101,19 @@ def parse_settings(source: str) -> dict[str, str]:
     return settings
 
 
-def render(view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], cls: str) -> str:
-    """The whole widget: controls (shown by the script), summary, chart and table."""
+def render(
+    view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], cls: str, title: str
+) -> str:
+    """The whole widget: controls (shown by the script), summary, chart and table.
+
+    ``title`` is the figure's name on its page ("Odds of 3d10k2+2"): its form and its
+    scrolling table are named after it. Neither the form nor the numbers go in search.
+    """
     columns = " ".join(c["key"] for c in view["columns"][1:])
     controls = "".join(_input(widget_id, name, view) for name in inputs)
     form = (
-        f'<form class="rb-odds__controls" hidden aria-label="Change the odds">{controls}'
+        f'<form class="rb-odds__controls" hidden{attrs(aria_label=f"{title}: settings")}'
+        f" data-search-exclude>{controls}"
         '<button type="button" class="rb-odds__reset">Reset</button>'
         f'<output class="rb-odds__status" aria-live="polite"></output></form>'
         if inputs
@@ -119,7 +134,7 @@ def render(view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], c
         f'<figcaption class="rb-odds__summary"><code class="rb-odds__expr">{escape(view["expr"])}'
         f'</code> <span class="rb-odds__text">{escape(view["summary"])}</span></figcaption>'
         f"{chart_svg(view['chart'])}"
-        f'<div class="rb-odds__table">{odds_table(view)}</div>'
+        f"{scroll_box('rb-odds__table', f'{title}: table', odds_table(view), search=False)}"
         f"{note}</figure>"
     )
 

@@ -36,7 +36,14 @@ import yaml
 from markdown import Markdown
 from pymdownx.superfences import SuperFencesException
 
-from rules_py.markdown._html import DIE_ICON, attrs, chart_svg, next_id
+from rules_py.markdown._html import (
+    DIE_ICON,
+    attrs,
+    chart_svg,
+    next_id,
+    scroll_box,
+    unique_label,
+)
 from rules_py.widgets import WIDGETS, Widget
 from rules_py.widgets._fields import Cell, Choice, Field, Flag, Number, Rows, Text, read_values
 from rules_py.widgets._widget import refusals
@@ -59,7 +66,8 @@ def format_widget(
         raise SuperFencesException(
             f"Rollbook: widget {widget.name!r} refuses the fence's values: {rules[0]}"
         )
-    return render(widget, values, panel, next_id(md, "widget"), store, class_name)
+    title = unique_label(md, widget.title)
+    return render(widget, values, panel, next_id(md, "widget"), store, class_name, title)
 
 
 def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None]:
@@ -94,8 +102,13 @@ def render(
     widget_id: str,
     store: str | None,
     cls: str,
+    title: str,
 ) -> str:
-    """The whole widget: the form (shown by the script), the roll output and the answer."""
+    """The whole widget: the form (shown by the script), the roll output and the answer.
+
+    The form is named ``title`` (the widget's, made unique on its page) and stays out
+    of the site's search index, options and buttons alike.
+    """
     unused = set(panel["unused"])
     fields = "".join(_field(f, values[f.name], f.name in unused) for f in widget.fields)
     actions = []
@@ -114,7 +127,7 @@ def render(
     actions.append('<button type="button" class="md-button rb-widget__reset">Reset</button>')
     actions.append('<output class="rb-widget__message" aria-live="polite"></output>')
     form = (
-        f'<form class="rb-widget__form" hidden aria-label="{escape(widget.title)}">'
+        f'<form class="rb-widget__form" hidden aria-label="{escape(title)}" data-search-exclude>'
         f'<div class="rb-widget__fields">{fields}</div>'
         f'<div class="rb-widget__actions">{"".join(actions)}'
         '<output class="rb-widget__status" aria-live="polite"></output></div>'
@@ -154,7 +167,7 @@ def render_blocks(blocks: list[dict[str, Any]]) -> str:
             )
             out.append(f'<dl class="rb-facts">{items}</dl>')
         elif kind == "table":
-            out.append(f'<div class="rb-panel__table">{_table(block)}</div>')
+            out.append(scroll_box("rb-panel__table", block["caption"], _table(block), role="group"))
         elif kind == "chart":
             out.append(chart_svg(block["chart"]))
         else:  # pragma: no cover - a widget's own mistake
@@ -163,7 +176,8 @@ def render_blocks(blocks: list[dict[str, Any]]) -> str:
 
 
 def _table(block: dict[str, Any]) -> str:
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in block["head"])
+    # A column without a heading (over the row headers) is a plain cell, not an empty header.
+    head = "".join(f'<th scope="col">{escape(h)}</th>' if h else "<td></td>" for h in block["head"])
     body = []
     for row in block["rows"]:
         cells = []

@@ -33,6 +33,21 @@ def test_the_inputs_come_with_a_reset_to_the_preset(convert) -> None:  # type: i
     assert "<button" not in convert("```odds\nexpr: 2d6\ninputs: none\n```\n")
 
 
+def test_figures_are_named_for_their_expression_and_kept_out_of_search(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert(FENCE + "\n" + FENCE)
+    assert re.findall(r'<form class="rb-odds__controls" hidden aria-label="([^"]*)"', html) == [
+        "Odds of 2d6: settings",
+        "Odds of 2d6 (2): settings",
+    ]
+    boxes = re.findall(r'<div class="rb-odds__table"([^>]*)>', html)
+    assert boxes == [
+        ' tabindex="0" role="region" aria-label="Odds of 2d6: table" data-search-exclude',
+        ' tabindex="0" role="region" aria-label="Odds of 2d6 (2): table" data-search-exclude',
+    ]
+    assert len(re.findall(r'<svg class="rb-chart"[^>]* data-search-exclude>', html)) == 2
+    assert html.count("data-search-exclude>") == 6  # forms, charts, tables
+
+
 def test_options_choose_columns_inputs_and_modifier(convert) -> None:  # type: ignore[no-untyped-def]
     html = convert("```odds\nexpr: 3d10k2\nmodifier: 2\ncolumns: ge\ninputs: none\n```\n")
     assert "<form" not in html

@@ -23,7 +23,7 @@ def test_the_check_renders_its_form_and_answer(convert: Convert) -> None:
         re.search(r'data-values="([^"]*)"', html).group(1).replace("&quot;", '"')  # type: ignore[union-attr]
     )
     assert values == {"ability": 2, "background": False, "kind": "fr", "dr": "12", "fr": "12-14"}
-    assert '<form class="rb-widget__form" hidden aria-label="Check">' in html
+    assert '<form class="rb-widget__form" hidden aria-label="Check" data-search-exclude>' in html
     assert '<input type="number" value="2" min="-1" max="6"' in html
     assert '<option value="fr" selected>' in html
     assert '<label class="rb-field rb-field--dr" hidden>' in html  # unused with a FR
@@ -37,6 +37,27 @@ def test_the_check_renders_its_form_and_answer(convert: Convert) -> None:
 def test_ids_count_up_on_a_page(convert: Convert) -> None:
     html = convert(_fence("widget: wodu-check") + "\n" + _fence("widget: wodu-check"))
     assert 'id="rb-widget-1"' in html and 'id="rb-widget-2"' in html
+
+
+def test_forms_are_named_apart_and_kept_out_of_search(convert: Convert) -> None:
+    html = convert(_fence("widget: wodu-check") + "\n" + _fence("widget: wodu-check"))
+    assert re.findall(r'<form class="rb-widget__form" hidden aria-label="([^"]*)"', html) == [
+        "Check",
+        "Check (2)",
+    ]
+    assert html.count("data-search-exclude>") == 4  # two forms, two charts
+
+
+def test_answer_tables_scroll_from_the_keyboard_and_have_no_empty_header(
+    convert: Convert,
+) -> None:
+    html = convert(_fence("widget: peupfudge-xp"))
+    boxes = re.findall(r'<div class="rb-panel__table"([^>]*)><table class="rb-table">', html)
+    assert boxes and all(
+        re.fullmatch(r' tabindex="0" role="group" aria-label="[^"]+"', box) for box in boxes
+    )
+    assert '<th scope="col"></th>' not in html
+    assert '<thead><tr><td></td><th scope="col">XP</th></tr></thead>' in html
 
 
 def test_store_names_the_shared_key(convert: Convert) -> None:

@@ -85,8 +85,9 @@ function drawTable(block) {
   table.append(el("caption", "", block.caption));
   const head = el("tr");
   for (const text of block.head) {
-    const th = el("th", "", text);
-    th.scope = "col";
+    // A column without a heading is a plain cell, as rules_py.markdown.widget writes it.
+    const th = el(text ? "th" : "td", "", text);
+    if (text) th.scope = "col";
     head.append(th);
   }
   const thead = el("thead");
@@ -104,6 +105,9 @@ function drawTable(block) {
   }
   table.append(thead, body);
   const box = el("div", "rb-panel__table");
+  box.tabIndex = 0; // the box scrolls: reachable from the keyboard, and named
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", block.caption);
   box.append(table);
   return box;
 }

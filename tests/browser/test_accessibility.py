@@ -1,0 +1,209 @@
+"""Accessibility of the built site: axe-core over every page, both schemes, phone and desktop.
+
+Every page the build wrote is audited once its widgets are mounted and Python is
+ready, so the page a reader uses is the one checked. Nothing serious or critical
+may remain; neither may the rules issue 8 named (landmarks, headings, scroll boxes,
+empty table headers). A few colour pairs are also measured directly, so that a
+contrast regression names the element rather than only an axe rule.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.widgets import TIMEOUT, widget
+from tests.sitesrv import SiteServer
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SCHEMES = {"light": "default", "dark": "slate"}
+WIDTHS = (390, 1280)
+# Moderate and minor rules that issue 8 asked to bring to zero as well.
+NAMED_RULES = {
+    "region",
+    "landmark-unique",
+    "heading-order",
+    "empty-table-header",
+    "scrollable-region-focusable",
+}
+WIDGETS = "button[data-roll], [data-odds], [data-widget]"
+SETTLED = """() => {
+  const widgets = [...document.querySelectorAll('button[data-roll], [data-odds], [data-widget]')];
+  const tables = [...document.querySelectorAll('.md-typeset table:not([class])')];
+  return widgets.every((w) => w.dataset.rbMounted)
+    && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
+}"""
+NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+AUDIT = """async () => {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}"""
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every page of the built site, as a path under its root ("", "dice/", ...)."""
+    pages = []
+    for index in sorted(site.rglob("index.html")):
+        folder = index.parent.relative_to(site)
+        if folder.parts[:1] in (("assets",), ("search",)):
+            continue
+        pages.append("" if folder == Path(".") else folder.as_posix() + "/")
+    return pages
+
+
+def test_every_page_of_the_docs_is_audited(built_site: tuple[Path, int]) -> None:
+    docs = [p for p in (ROOT / "docs").rglob("*.md") if "includes" not in p.parts]
+    assert len(site_pages(built_site[0])) == len(docs) > 20
+
+
+def audit(page: Page, url: str) -> list[dict[str, Any]]:
+    """The violations axe finds on ``url`` once its widgets are live."""
+    page.goto(url)
+    page.wait_for_function(SETTLED, timeout=30_000)
+    page.evaluate(NEXT_FRAMES)  # Material wrapped the tables: the page's script names the boxes
+    if page.locator(WIDGETS).count():
+        assert page.evaluate("window.rollbook.ready") is True, f"Python did not start on {url}"
+    page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
+    return violations
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_axe_finds_nothing_serious_on_any_page(
+    browser: Browser, server: SiteServer, built_site: tuple[Path, int], scheme: str, width: int
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": 900},
+        color_scheme="dark" if scheme == "dark" else "light",
+    )
+    try:
+        page = context.new_page()
+        failures = []
+        for path in [*site_pages(built_site[0]), "404.html"]:
+            violations = audit(page, server.url + path)
+            shown = page.evaluate("document.body.dataset.mdColorScheme")
+            assert shown == SCHEMES[scheme], f"/{path}: scheme {shown!r}, not {SCHEMES[scheme]!r}"
+            for v in violations:
+                if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES:
+                    targets = ", ".join(v["targets"][:5])
+                    more = f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
+                    failures.append(
+                        f"/{path} {scheme} {width}px: {v['id']} [{v['impact']}] {v['help']}: "
+                        f"{targets}{more}"
+                    )
+    finally:
+        context.close()
+    assert not failures, f"{len(failures)} axe violations:\n" + "\n".join(failures)
+
+
+# Direct measurements of the item 12 cases (WCAG 2 contrast ratio).
+COLOURS = """(selector) => {
+  const element = document.querySelector(selector);
+  const parse = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+  let [r, g, b, a = 1] = parse(getComputedStyle(element).color);
+  for (let e = element; e; e = e.parentElement) a *= Number(getComputedStyle(e).opacity);
+  let back = null;
+  for (let e = element; e && !back; e = e.parentElement) {
+    const [br, bg, bb, ba = 1] = parse(getComputedStyle(e).backgroundColor);
+    if (ba > 0) back = [br, bg, bb];
+  }
+  back = back || [255, 255, 255];
+  return { fore: [r, g, b].map((c, i) => c * a + back[i] * (1 - a)), back };
+}"""
+
+
+def contrast(fore: list[float], back: list[float]) -> float:
+    def luminance(rgb: list[float]) -> float:
+        linear = [
+            c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+            for c in rgb
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize(
+    ("scheme", "path", "selector"),
+    [
+        ("dark", "wodu/damage/", "button[data-roll] .rb-roll__expr"),
+        ("light", "wodu/damage/", "button[data-roll] .rb-roll__expr"),
+        ("dark", "peupfudge/abilities/", ".rb-widget__reset"),
+        ("light", "peupfudge/abilities/", ".rb-widget__reset"),
+        ("light", "peupfudge/abilities/", ".rb-field__hint"),
+        ("dark", "peupfudge/abilities/", ".rb-field__hint"),
+        ("light", "wodu/", ".md-tabs__item:not(.md-tabs__item--active) .md-tabs__link"),
+        ("dark", "wodu/", ".md-tabs__item:not(.md-tabs__item--active) .md-tabs__link"),
+    ],
+)
+def test_text_of_item_12_reads_at_4_5_to_1(
+    browser: Browser, server: SiteServer, scheme: str, path: str, selector: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900},
+        color_scheme="dark" if scheme == "dark" else "light",
+    )
+    try:
+        page = context.new_page()
+        page.goto(server.url + path)
+        page.wait_for_function(SETTLED, timeout=30_000)
+        colours = page.evaluate(COLOURS, selector)
+        ratio = contrast(colours["fore"], colours["back"])
+        assert ratio >= 4.5, f"{selector} on /{path} ({scheme}): {ratio:.2f}:1 {colours}"
+    finally:
+        context.close()
+
+
+def test_links_in_running_text_are_underlined(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "wodu/")
+    lines = page.locator("article p a, article li a").evaluate_all(
+        "links => links.map((a) => getComputedStyle(a).textDecorationLine)"
+    )
+    assert lines and set(lines) == {"underline"}
+
+
+def test_scroll_boxes_take_the_focus_and_say_what_they_hold(page: Page, server: SiteServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(server.url + "dice/")
+    page.wait_for_function(SETTLED, timeout=30_000)
+    boxes = page.locator(".rb-odds__table")
+    tall = boxes.evaluate_all("bs => bs.findIndex((b) => b.scrollHeight > b.clientHeight + 10)")
+    assert tall >= 0, "no odds table on the Dice page has more rows than it shows"
+    box = boxes.nth(tall)
+    assert box.get_attribute("tabindex") == "0"
+    assert re.fullmatch(r"Odds of \S+: table", box.get_attribute("aria-label") or "")
+    box.focus()
+    page.keyboard.press("End")  # scrolls the focused box (smoothly: wait for the end)
+    page.wait_for_function(
+        "b => b.scrollTop + b.clientHeight >= b.scrollHeight - 1", arg=box.element_handle()
+    )
+    # The cue: a shadow fixed at the box's bottom edge, under a cover that scrolls with the rows.
+    cue = box.evaluate(
+        "b => [getComputedStyle(b).backgroundImage, getComputedStyle(b).backgroundAttachment]"
+    )
+    assert cue[0].count("linear-gradient") == 2 and cue[1] == "local, scroll"
+
+
+def test_widget_tables_redrawn_by_the_script_keep_focus_and_name(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "peupfudge/abilities/")
+    root = widget(page, "peupfudge-xp")
+    page.evaluate("window.rollbook.ready")
+    old = root.locator(".rb-panel__table").first.element_handle()
+    root.locator('input[type="number"]').first.fill("5")
+    page.wait_for_function("b => !b.isConnected", arg=old, timeout=TIMEOUT)  # redrawn
+    box = root.locator(".rb-panel__table").first
+    assert box.get_attribute("tabindex") == "0" and box.get_attribute("role") == "group"
+    assert box.get_attribute("aria-label") == box.locator("caption").text_content()
+    assert box.locator("th:empty").count() == 0
