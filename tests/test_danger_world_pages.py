@@ -94,7 +94,7 @@ def test_glossary_is_titled_for_its_system_and_sorted() -> None:
     assert "Danger World glossary: danger-world/glossary.md" in (
         DOCS.parent / "mkdocs.yml"
     ).read_text(encoding="utf-8")
-    terms = re.findall(r"^### (.+?) \{#", text, re.MULTILINE)
+    terms = re.findall(r"^## (.+?) \{#", text, re.MULTILINE)
     assert terms == sorted(terms, key=str.casefold)
     assert len(terms) >= 50
 

@@ -59,3 +59,18 @@ def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: Si
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
     phone.wait_for_timeout(800)
     expect(phone.locator(".md-tooltip2")).to_have_count(0)
+
+
+def test_a_tapped_roll_does_not_stay_filled_as_if_hovered(phone: Page, server: SiteServer) -> None:
+    """On a touch screen the last tap counts as a hover until the next: no fill for it."""
+    phone.goto(server.url + "dice/")
+    phone.wait_for_function(READY, timeout=TIMEOUT)
+    button = phone.locator("button[data-roll='d20']").first
+    button.scroll_into_view_if_needed()
+    resting = button.evaluate("b => getComputedStyle(b).backgroundColor")
+    button.tap()
+    output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    phone.wait_for_timeout(300)
+    assert button.evaluate("b => b.matches(':hover')"), "the tap should count as a hover"
+    assert button.evaluate("b => getComputedStyle(b).backgroundColor") == resting
