@@ -1,0 +1,1 @@
+"""Rules of Danger World v1 (a wiki page, "From Quick Shot")."""
