@@ -109,20 +109,32 @@ def lattice(difficulty: int) -> Lattice:
         tuple(i - strides[k] for k, c in enumerate(state) if c > 0)
         for i, state in enumerate(states)
     )
+    # A fresh roll adds x (itself a count vector of the lattice) to a keep: index i + xi,
+    # j = |x| new dice, in j!/prod x_f! orders.
+    ways = []
+    for x, j in zip(states, sizes, strict=True):
+        w = factorial(j)
+        for xf in x:
+            w //= factorial(xf)
+        ways.append(w)
+    top = sum(faces) - len(faces)
     reach = []
-    for i, keep in enumerate(states):
-        by_j: list[tuple[list[int], list[int]]] = []
-        for x in product(*(range(f - k) for f, k in zip(faces, keep, strict=True))):
-            j = sum(x)
-            while len(by_j) <= j:
-                by_j.append(([], []))
-            ways = factorial(j)
-            for xf in x:
-                ways //= factorial(xf)
-            by_j[j][0].append(i + sum(a * s for a, s in zip(x, strides, strict=True)))
-            by_j[j][1].append(ways)
-        reach.append(tuple((tuple(idx), tuple(ways)) for idx, ways in by_j))
+    for i, (keep, size) in enumerate(zip(states, sizes, strict=True)):
+        by_j: list[tuple[list[int], list[int]]] = [([], []) for _ in range(top - size + 1)]
+        for xi in _indices(faces, keep, strides):
+            group = by_j[sizes[xi]]
+            group[0].append(i + xi)
+            group[1].append(ways[xi])
+        reach.append(tuple((tuple(idx), tuple(w)) for idx, w in by_j))
     return Lattice(difficulty, faces, states, sizes, tuple(strides), lower, tuple(reach))
+
+
+def _indices(faces: tuple[int, ...], keep: tuple[int, ...], strides: list[int]) -> list[int]:
+    """Indices of the count vectors ``x`` with ``keep + x`` still below every height."""
+    out = [0]
+    for f, k, stride in zip(faces, keep, strides, strict=True):
+        out = [base + a * stride for base in out for a in range(f - k)]
+    return out
 
 
 @dataclass(frozen=True, slots=True)
