@@ -27,6 +27,7 @@ SYSTEMS: dict[str, str] = {
     "wodu": "rules_py.systems.wodu",
     "peupfudge": "rules_py.systems.peupfudge",
     "d10-0": "rules_py.systems.d10_0",
+    "danger-world": "rules_py.systems.danger_world",
 }
 """The command line's system names and their modules (imported when asked for)."""
 
