@@ -84,6 +84,20 @@ GM_OPTIONS: Final[tuple[GmOption, ...]] = (
 to overcome (Dice Mechanics)."""
 
 
+def gm_option(cost: int) -> GmOption:
+    """The GM Options row of a cost, 1 to 6 (Dice Mechanics)."""
+    return GM_OPTIONS[require_range(cost, "a setback's cost", "GM Options", 1, len(GM_OPTIONS)) - 1]
+
+
+def setback_difficulty(cost: int) -> int:
+    """The difficulty that typically overcomes a setback of ``cost``: a check of that height.
+
+    The source says "typically"; a cost-1 setback would need a difficulty of 1,
+    which the tools read as 2 (issue 11).
+    """
+    return gm_option(cost).cost
+
+
 @dataclass(frozen=True, slots=True)
 class Die:
     """One die of a pool: its face (1-6) and kind (Dice Mechanics; Special Dice)."""
