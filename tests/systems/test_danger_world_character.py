@@ -40,7 +40,7 @@ def test_danger_world_the_eight_dice_budget() -> None:
     assert ch.dice_spread(SPREAD) == 8 and ch.dice_left(SPREAD) == 0
     assert list(ch.check_stats({k.lower(): v for k, v in SPREAD.items()})) == list(ch.STATS)
     over = {**SPREAD, "Cool": 2}
-    with pytest.raises(ValueError, match="a new PC spreads 8 dice .* spread 9"):
+    with pytest.raises(ValueError, match=r"a new PC spreads 8 dice .* spread 9"):
         ch.check_stats(over)
     assert ch.check_stats(over, starting=False)["Cool"] == 2  # improved over time
     with pytest.raises(ValueError, match="Stats: Agility must be from 1 to 4"):

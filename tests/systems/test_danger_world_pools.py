@@ -118,7 +118,7 @@ def test_danger_world_threat_dice_botch_at_the_set_height_or_below() -> None:
 
 
 def test_danger_world_courtyard_example() -> None:
-    """Dice Mechanics: sneaking past skilled guards, a significant (difficulty 4) check, 3 botches."""
+    """Dice Mechanics: sneaking past skilled guards, a difficulty-4 check, 3 botches."""
     difficulty = 4
     assert pl.DIFFICULTIES[difficulty] == "significant"
     succeeded = pl.outcome([4, 4, 4, 4, 1, 2, 3], difficulty, 4)
