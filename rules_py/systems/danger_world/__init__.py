@@ -13,6 +13,8 @@ the danger track. One module per chapter of the source:
 * :mod:`~rules_py.systems.danger_world.danger_track` -- The Danger Track: zones,
   danger dice, hits, the five damage tracks, rests; Long Term Consequences.
 * :mod:`~rules_py.systems.danger_world.moves` -- Moves: general and special.
+* :mod:`~rules_py.systems.danger_world.sheet` -- a PC's sheet in play, and the
+  pool its stats, danger level and damage put into a check.
 
 Probabilities are exact :class:`fractions.Fraction` values; nothing here
 imports icepool, and nothing is computed at import (the solver builds its
@@ -84,6 +86,7 @@ from rules_py.systems.danger_world.rerolls import (
     success_chance,
     success_odds,
 )
+from rules_py.systems.danger_world.sheet import CharacterSheet, PoolPlan, sheet_from_dict
 
 SYSTEM_NAME = "danger-world"
 """The command line's name for this system."""
@@ -109,6 +112,7 @@ __all__ = [
     "Aspect",
     "AspectTree",
     "Botches",
+    "CharacterSheet",
     "Damage",
     "DamageTrack",
     "Die",
@@ -116,6 +120,7 @@ __all__ = [
     "Keep",
     "Move",
     "MoveRow",
+    "PoolPlan",
     "SetOutcome",
     "StoryPoints",
     "Zone",
@@ -146,6 +151,7 @@ __all__ = [
     "reroll",
     "roll_pool",
     "setback_difficulty",
+    "sheet_from_dict",
     "starting_stats",
     "succeeds",
     "success_chance",
