@@ -31,3 +31,27 @@ def refuse_unknown_keys(params: Mapping[str, str], allowed: Iterable[str], prefi
         raise ValueError(
             f"{prefix} takes {', '.join(f'{k}=' for k in keys)} (unknown: {', '.join(unknown)})"
         )
+
+
+def require_key(params: Mapping[str, str], key: str, prefix: str) -> str:
+    """``params[key]``; ``ValueError`` "<prefix> needs <key>=" when it is missing."""
+    if key not in params:
+        raise ValueError(f"{prefix} needs {key}=")
+    return params[key]
+
+
+def require_int(value: object, what: str, prefix: str) -> int:
+    """``value`` as an int (``bool`` refused); ``ValueError`` "<prefix>: <what> must be a
+    whole number (got ...)" otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{prefix}: {what} must be a whole number (got {value!r})")
+    return value
+
+
+def require_range(value: object, what: str, prefix: str, lo: int, hi: int | None = None) -> int:
+    """``value`` as an int from ``lo`` to ``hi`` (no upper bound when ``hi`` is None)."""
+    number = require_int(value, what, prefix)
+    if number < lo or (hi is not None and number > hi):
+        bound = f"{lo} or more" if hi is None else f"from {lo} to {hi}"
+        raise ValueError(f"{prefix}: {what} must be {bound} (got {number})")
+    return number

@@ -6,7 +6,6 @@ d100 read 00-99), not taken from the rules package.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from itertools import product
 
@@ -14,23 +13,7 @@ import pytest
 
 from rules_py._cli import main
 from rules_py.systems import d10_0, system
-
-
-def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main([*args, "--json"]) == 0
-    captured = capsys.readouterr()
-    assert captured.err == ""
-    data: dict[str, object] = json.loads(captured.out)
-    return data
-
-
-def cli_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    assert main(list(args)) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    assert len(captured.err.strip().splitlines()) == 1
-    return captured.err
+from tests.clitools import cli_error, cli_json
 
 
 def counted(score: int, difficulty: int, n: int) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rules_py.systems._params import refuse_unknown_keys, whole_number
+from rules_py.systems._params import refuse_unknown_keys, require_key, whole_number
 from rules_py.systems.d10_0._common import SYSTEM
 from rules_py.systems.d10_0.character import (
     RECOVERY_RATES,
@@ -63,9 +63,7 @@ def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> 
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
-    if key not in params:
-        raise ValueError(f"{SYSTEM}: {command} needs {key}=")
-    return params[key]
+    return require_key(params, key, f"{SYSTEM}: {command}")
 
 
 def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int:
