@@ -58,6 +58,7 @@ and odds for the same pool never recompute.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
@@ -85,7 +86,7 @@ class Lattice:
     """Index step of one more die of each face."""
     lower: tuple[tuple[int, ...], ...]
     """For each state, the states with one die fewer (one per face present)."""
-    reach: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+    reach: tuple[tuple[tuple[array[int], array[int]], ...], ...]
     """For each keep ``K``, by ``j``: the states ``K + x`` with ``|x| = j`` and ``j!/prod x!``."""
 
     def index(self, counts: tuple[int, ...]) -> int:
@@ -125,7 +126,7 @@ def lattice(difficulty: int) -> Lattice:
             group = by_j[sizes[xi]]
             group[0].append(i + xi)
             group[1].append(ways[xi])
-        reach.append(tuple((tuple(idx), tuple(w)) for idx, w in by_j))
+        reach.append(tuple((array("H", idx), array("Q", w)) for idx, w in by_j))
     return Lattice(difficulty, faces, states, sizes, tuple(strides), lower, tuple(reach))
 
 
