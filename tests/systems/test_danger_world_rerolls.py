@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_py.systems.danger_world import pools as pl
 from rules_py.systems.danger_world import rerolls as rr
 from rules_py.systems.danger_world.pools import Die
 
@@ -260,6 +261,37 @@ def test_danger_world_expected_botches_count_the_lowest_successful_set() -> None
     # 2 botches); a 1 is a botch with no set; anything else, no set and only the kept 1.
     expected = Fraction(1, 6) * 2 + Fraction(1, 6) * 2 + Fraction(4, 6) * 1
     assert rr.expected_botches([1, 3, 3], 1, 3, threat=[3]) == expected
+
+
+def brute_expected_botches(
+    kept: tuple[int, ...], rerolled: int, difficulty: int, threat: tuple[int, ...]
+) -> Fraction:
+    """Every ordered fresh roll; the lowest set at or above the difficulty, or none."""
+    total = Fraction(0)
+    rolls = list(product(range(1, 7), repeat=rerolled))
+    for fresh in rolls:
+        dice = [Die(f) for f in kept + fresh] + [Die(t, "threat") for t in threat]
+        winning = [h for h in pl.available_sets(dice) if h >= difficulty]
+        total += pl.count_botches(dice, min(winning) if winning else None).total
+    return total / len(rolls)
+
+
+@pytest.mark.parametrize(
+    ("kept", "rerolled", "difficulty", "threat"),
+    [
+        ((), 4, 2, ()),
+        ((1, 3, 3), 3, 3, (3,)),
+        ((2, 4, 4, 4), 3, 4, (1, 5)),
+        ((5, 5, 5, 5), 2, 2, (2,)),
+        ((6, 6, 6, 6, 2), 4, 5, (6, 1)),
+        ((1, 1), 3, 6, (4,)),
+    ],
+)
+def test_danger_world_expected_botches_equal_brute_force(
+    kept: tuple[int, ...], rerolled: int, difficulty: int, threat: tuple[int, ...]
+) -> None:
+    expected = brute_expected_botches(kept, rerolled, difficulty, threat)
+    assert rr.expected_botches(kept, rerolled, difficulty, threat) == expected
 
 
 # --------------------------------------------------------------------------
