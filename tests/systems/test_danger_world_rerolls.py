@@ -356,3 +356,14 @@ def test_danger_world_refusals_name_the_rule(call: object, message: str) -> None
     with pytest.raises(ValueError, match=message) as info:
         call()  # type: ignore[operator]
     assert str(info.value).startswith("Danger World, ")
+
+
+def test_danger_world_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from scripts import bench_danger_world
+
+    assert bench_danger_world.main(["--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    for figure in ("12 dice, every value, cold", "24 dice, advice", "odds table, 2-16 dice"):
+        assert figure in out
+    for roll in bench_danger_world.ROLLS.values():  # rolls with no set: advice weighs keeps
+        assert all(rr.advice(roll, d, 2).stop == 0 for d in range(2, 7))
