@@ -51,7 +51,9 @@ count vector, so it never makes that mistake.
 
 Cost for difficulty 2 and a full pool: 56,700 (keep, state) pairs per round,
 each one multiply-add of integers below ``6^(3n)``; other difficulties are
-smaller (difficulty 3: 18,900). Results are kept per pool size and difficulty
+smaller (difficulty 3: 18,900). The pairs are stored as two arrays of small
+indices per keep, and the factors that depend on the pool's size are made
+once per number of rerolled dice. Results are kept per pool size and difficulty
 (:func:`solution`), the lattice per difficulty (:func:`lattice`), so advice
 and odds for the same pool never recompute.
 """
@@ -86,8 +88,12 @@ class Lattice:
     """Index step of one more die of each face."""
     lower: tuple[tuple[int, ...], ...]
     """For each state, the states with one die fewer (one per face present)."""
-    reach: tuple[tuple[tuple[array[int], array[int]], ...], ...]
-    """For each keep ``K``, by ``j``: the states ``K + x`` with ``|x| = j`` and ``j!/prod x!``."""
+    ways: tuple[int, ...]
+    """For each count vector ``x``: the orders of ``|x|`` dice showing it, ``|x|!/prod x_f!``."""
+    fresh: tuple[array[int], ...]
+    """For each keep ``K``: every ``x`` a fresh roll can add without making a set."""
+    reach: tuple[array[int], ...]
+    """For each keep ``K``: the states ``K + x``, in the order of :attr:`fresh`."""
 
     def index(self, counts: tuple[int, ...]) -> int:
         """The index of a count vector (every count below its face)."""
@@ -110,24 +116,31 @@ def lattice(difficulty: int) -> Lattice:
         tuple(i - strides[k] for k, c in enumerate(state) if c > 0)
         for i, state in enumerate(states)
     )
-    # A fresh roll adds x (itself a count vector of the lattice) to a keep: index i + xi,
-    # j = |x| new dice, in j!/prod x_f! orders.
+    # A fresh roll adds x (itself a count vector of the lattice) to a keep K: the state
+    # K + x has index i + xi, as no count carries over its face.
     ways = []
     for x, j in zip(states, sizes, strict=True):
         w = factorial(j)
         for xf in x:
             w //= factorial(xf)
         ways.append(w)
-    top = sum(faces) - len(faces)
+    fresh = []
     reach = []
-    for i, (keep, size) in enumerate(zip(states, sizes, strict=True)):
-        by_j: list[tuple[list[int], list[int]]] = [([], []) for _ in range(top - size + 1)]
-        for xi in _indices(faces, keep, strides):
-            group = by_j[sizes[xi]]
-            group[0].append(i + xi)
-            group[1].append(ways[xi])
-        reach.append(tuple((array("H", idx), array("Q", w)) for idx, w in by_j))
-    return Lattice(difficulty, faces, states, sizes, tuple(strides), lower, tuple(reach))
+    for i, keep in enumerate(states):
+        box = _indices(faces, keep, strides)
+        fresh.append(array("H", box))
+        reach.append(array("H", [i + xi for xi in box]))
+    return Lattice(
+        difficulty,
+        faces,
+        states,
+        sizes,
+        tuple(strides),
+        lower,
+        tuple(ways),
+        tuple(fresh),
+        tuple(reach),
+    )
 
 
 def _indices(faces: tuple[int, ...], keep: tuple[int, ...], strides: list[int]) -> list[int]:
@@ -162,27 +175,30 @@ def _keep_losses(
     """``LW(K)`` numerators for every keep ``K`` of at most ``dice`` dice.
 
     ``LW(K) = sum over x of C(m,j) (j!/prod x!) (d-1)^(m-j) / 6^m * losses[K + x]``
-    with ``m = dice - |K|``, scaled by ``6^dice``: each new round multiplies the
-    denominator by ``6^dice``. With ``keeps``, only the first ``keeps`` keeps.
+    with ``m = dice - |K|`` and ``j = |x|``, scaled by ``6^dice``: each new round
+    multiplies the denominator by ``6^dice``. With ``keeps``, only the first ``keeps``.
     """
     rest = lat.difficulty - 1
-    # weight[m][j] = C(m, j) (d-1)^(m-j) 6^(dice-m): the j-th group's factor.
-    weight = [
-        [comb(m, j) * rest ** (m - j) * HIGHEST_FACE ** (dice - m) for j in range(m + 1)]
-        for m in range(dice + 1)
-    ]
+    rows: dict[int, list[int]] = {}
+
+    def factors(m: int) -> list[int]:
+        # For each x: C(m, j) (j!/prod x!) (d-1)^(m-j) 6^(dice-m), 0 when j > m.
+        if m not in rows:
+            by_j = [comb(m, j) * rest ** (m - j) * HIGHEST_FACE ** (dice - m) for j in range(m + 1)]
+            rows[m] = [
+                by_j[j] * w if j <= m else 0 for j, w in zip(lat.sizes, lat.ways, strict=True)
+            ]
+        return rows[m]
+
     get = losses.__getitem__
     out = [0] * len(lat.states)
     count = len(lat.states) if keeps is None else keeps
-    for k, (size, groups) in enumerate(zip(lat.sizes[:count], lat.reach[:count], strict=True)):
+    for k in range(count):
+        size = lat.sizes[k]
         if size > dice:
             continue
-        m = dice - size
-        row = weight[m]
-        total = 0
-        for j, (idx, ways) in enumerate(groups[: m + 1]):
-            total += row[j] * sum(map(mul, ways, map(get, idx)))
-        out[k] = total
+        factor = factors(dice - size).__getitem__
+        out[k] = sum(map(mul, map(factor, lat.fresh[k]), map(get, lat.reach[k])))
     return out
 
 
