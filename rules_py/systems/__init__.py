@@ -28,6 +28,7 @@ SYSTEMS: dict[str, str] = {
     "peupfudge": "rules_py.systems.peupfudge",
     "d10-0": "rules_py.systems.d10_0",
     "2d6": "rules_py.systems.two_d6",
+    "danger-world": "rules_py.systems.danger_world",
 }
 """The command line's system names and their modules (imported when asked for)."""
 

@@ -1,0 +1,178 @@
+"""``rules-py check danger-world`` and ``rules-py calc danger-world`` (contract in
+:mod:`rules_py.systems`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from rules_py.systems._params import needed, refuse_unknown_keys, whole_number
+from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM
+from rules_py.systems.danger_world.danger_track import zone
+from rules_py.systems.danger_world.pools import (
+    DIFFICULTIES,
+    MAX_MODIFIED_DIFFICULTY,
+    MIN_MODIFIED_DIFFICULTY,
+    Die,
+    outcomes,
+)
+from rules_py.systems.danger_world.rerolls import ROUNDS, advice, success_chance, success_odds
+
+_NAMES: Final = ", ".join(DIFFICULTIES.values())
+
+CHECK_HELP: Final = f"""\
+dice=N          dice that reroll and make sets (normal and danger dice), 1 to {MAX_POOL}
+difficulty=D    2 to 6 or {_NAMES}; 1 reads as 2, 7 fails
+rerolls=R       reroll rounds, each played at its best: 0, 1 or 2 (default 2)
+threat=T        threat dice, 0 to {MAX_POOL} - N: never rerolled nor in a set, so no change
+e.g. rules-py check danger-world dice=6 difficulty=3 rerolls=2"""
+"""One line per key of ``rules-py check danger-world``, then an example."""
+
+CALC_HELP: Final = f"""\
+advice roll=F,.. difficulty=D [rounds=R]  best keeps of 1-{MAX_POOL} faces 1-6; rounds left 1|2 (2)
+odds dice=N                 success by difficulty 2-6 with 0, 1, 2 rerolls, N 0-{MAX_POOL}
+outcome roll=F,.. difficulty=D [danger=F,..] [threat=F,..]  each set or none: result, bonus, botches
+zone level=L                a danger level's zone, L 1 or more: rank, levels, danger dice
+e.g. rules-py calc danger-world advice roll=1,3,3,5,6 difficulty=3"""
+"""One line per calculation of ``rules-py calc danger-world``, then an example."""
+
+
+def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
+    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
+
+
+def _needed(params: Mapping[str, str], key: str, command: str) -> str:
+    return needed(params, key, f"{SYSTEM}: {command}")
+
+
+def _number(
+    params: Mapping[str, str], key: str, command: str, rule: str, lo: int, hi: int | None
+) -> int:
+    text = _needed(params, key, command)
+    number = whole_number(text)
+    if number is None or number < lo or (hi is not None and number > hi):
+        bound = f"{lo} or more" if hi is None else f"from {lo} to {hi}"
+        raise ValueError(f"{SYSTEM}, {rule}: {key}= must be a whole number {bound} (got {text!r})")
+    return number
+
+
+def _difficulty(params: Mapping[str, str], command: str) -> int:
+    text = _needed(params, "difficulty", command)
+    for d, name in DIFFICULTIES.items():
+        if text.strip().lower() == name:
+            return d
+    return _number(
+        params,
+        "difficulty",
+        command,
+        "Dice Mechanics",
+        MIN_MODIFIED_DIFFICULTY,
+        MAX_MODIFIED_DIFFICULTY,
+    )
+
+
+def _faces(params: Mapping[str, str], key: str, command: str, lo: int) -> list[int]:
+    text = params.get(key, "") if lo == 0 else _needed(params, key, command)
+    parts = [p for p in text.split(",") if p.strip()] if text.strip() else []
+    faces = [whole_number(p) for p in parts]
+    if any(f is None or not 1 <= f <= FACES for f in faces) or not lo <= len(faces) <= MAX_POOL:
+        raise ValueError(
+            f"{SYSTEM}, Dice Mechanics: {key}= lists the faces shown, 1 to {FACES}, separated by "
+            f"commas, e.g. {key}=1,3,3,5,6 ({lo} to {MAX_POOL} dice; got {text!r})"
+        )
+    return [f for f in faces if f is not None]
+
+
+def check(params: Mapping[str, str]) -> dict[str, object]:
+    """The chance of success of a check played with the best rerolls: see :data:`CHECK_HELP`."""
+    command = "check danger-world"
+    _only(params, ("dice", "difficulty", "rerolls", "threat"), command)
+    dice = _number(params, "dice", command, "Dice Mechanics", 1, MAX_POOL)
+    difficulty = _difficulty(params, command)
+    rerolls = (
+        _number(params, "rerolls", command, "Dice Mechanics", 0, ROUNDS)
+        if "rerolls" in params
+        else ROUNDS
+    )
+    if "threat" in params:
+        _number(params, "threat", command, "Special Dice", 0, MAX_POOL - dice)
+    p = success_chance(dice, difficulty, rerolls)
+    return {"outcomes": {"success": p, "failure": 1 - p}}
+
+
+def _calc_advice(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("roll", "difficulty", "rounds"), command)
+    roll = _faces(params, "roll", command, 1)
+    difficulty = _difficulty(params, command)
+    rounds = (
+        _number(params, "rounds", command, "Dice Mechanics", 1, ROUNDS)
+        if "rounds" in params
+        else ROUNDS
+    )
+    result = advice(roll, difficulty, rounds)
+    return {
+        "success": result.success,
+        "optimal": [{"keep": list(k.keep), "reroll": list(k.reroll)} for k in result.optimal],
+    }
+
+
+def _calc_odds(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("dice",), command)
+    dice = _number(params, "dice", command, "Dice Mechanics", 0, MAX_POOL)
+    return {
+        str(d): {str(r): p for r, p in enumerate(chances)}
+        for d, chances in success_odds(dice).items()
+    }
+
+
+def _calc_outcome(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("roll", "difficulty", "danger", "threat"), command)
+    roll = [Die(f) for f in _faces(params, "roll", command, 1)]
+    roll += [Die(f, "danger") for f in _faces(params, "danger", command, 0)]
+    roll += [Die(f, "threat") for f in _faces(params, "threat", command, 0)]
+    if len(roll) > MAX_POOL:
+        raise ValueError(f"{SYSTEM}, Dice Mechanics: the tools read at most {MAX_POOL} dice")
+    difficulty = _difficulty(params, command)
+    return {
+        "choices": [
+            {
+                "set": o.height,
+                "result": o.result,
+                "bonus_dice": o.bonus_dice,
+                "botches": {
+                    "normal": o.botches.normal,
+                    "danger": o.botches.danger,
+                    "threat": o.botches.threat,
+                    "total": o.botches.total,
+                },
+                "danger_change": o.danger_change,
+            }
+            for o in outcomes(roll, difficulty)
+        ]
+    }
+
+
+def _calc_zone(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("level",), command)
+    z = zone(_number(params, "level", command, "The Danger Track", 1, None))
+    return {"zone": z.rank, "levels": z.levels, "danger_dice": z.danger_dice}
+
+
+_CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
+    "advice": _calc_advice,
+    "odds": _calc_odds,
+    "outcome": _calc_outcome,
+    "zone": _calc_zone,
+}
+
+
+def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
+    """A Danger World value, ``{"value": ...}``: see :data:`CALC_HELP`."""
+    if what not in _CALCS:
+        raise ValueError(
+            f"{SYSTEM}: calc danger-world can calculate {', '.join(_CALCS)} (got {what!r})"
+        )
+    return {"value": _CALCS[what](params, f"calc danger-world {what}")}
+
+
+__all__ = ["CALC_HELP", "CHECK_HELP", "calc", "check"]
