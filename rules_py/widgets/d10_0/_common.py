@@ -46,8 +46,8 @@ def difficulty_field(default: str = "0") -> Text:
         "Difficulty",
         default,
         max_length=20,
-        hint=f"A number in the check's own points (negative for very easy tasks), or a name: "
-        f"{_DIFFICULTY_NAMES}.",
+        hint="A number in the check's own points (negative for very easy tasks), or a name "
+        f"from the Degree Information table ({_DIFFICULTY_NAMES}).",
     )
 
 

@@ -463,7 +463,8 @@ def _burst_roll(values: Values) -> View:
     notation = step_damage(b, index, ap)
     total = 0
     parsed = d10_0.parse_damage(notation)
-    if parsed.dice_parts or count <= 5:
+    threaten = f"{count} shot{'s' if count != 1 else ''} threaten{'s' if count == 1 else ''}"
+    if parsed.dice_parts:
         for shot in range(1, count + 1):
             roll = d10_0.roll_damage(parsed, rng=rng)
             taken = d10_0.adjust_damage(roll.total, chain) if chain else roll.total
@@ -475,11 +476,11 @@ def _burst_roll(values: Values) -> View:
                     "total": str(roll.total),
                 }
             )
-        tally = f"{count} threaten{'s' if count == 1 else ''}, {total} damage"
+        tally = f"{threaten}, {total} damage"
     else:
         each = d10_0.adjust_damage(parsed.flat, chain) if chain else parsed.flat
         total = each * count
-        tally = f"{count} shots threaten at {each} each: {total} damage"
+        tally = f"{threaten} at {each} each: {total} damage"
     return rolled(
         lines,
         f"{describe_roll(check)}. Step {b.steps[index].label}: {tally}"
