@@ -642,3 +642,21 @@ def test_d10_0_builder_export_import_round_trip() -> None:
             "import",
             {"text": json.dumps({**document, "rollbook": "wodu-builder"})},
         )
+
+
+@pytest.mark.parametrize(
+    ("widget", "values", "field"),
+    [
+        ("d10-0-check", {"difficulty": "tough"}, "difficulty"),
+        ("d10-0-damage", {"notation": "2D(XX)"}, "notation"),
+        ("d10-0-damage", {"armour": "-10"}, "armour"),
+        ("d10-0-burst", {"degree": "lots"}, "degree"),
+    ],
+)
+def test_d10_0_refused_text_marks_its_field(
+    widget: str, values: dict[str, Any], field: str
+) -> None:
+    panel = show(widget, **values)
+    assert panel["invalid"] == [field]
+    (message,) = errors(panel)
+    assert message.startswith("The D10/0 System, ")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from rules_py.systems import d10_0
 from rules_py.systems.d10_0.checks import MAX_DIFFICULTY, MAX_SCORE
-from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Text
 from rules_py.widgets._widget import Values
 
 KIND = Choice(
@@ -39,15 +42,37 @@ def score_field(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedText(Text):
+    """A text field whose text a rule's parser must accept (a difficulty, a notation...).
+
+    Read here, so that a refusal marks this field and names the rule; what the
+    text stands for may depend on other fields and is worked out by the widget.
+    """
+
+    parse: Callable[[str], object] | None = None
+
+    def read(self, raw: object) -> str:
+        """``raw`` as text, if ``parse`` accepts it."""
+        text = Text.read(self, raw)
+        if self.parse is not None:
+            try:
+                self.parse(text)
+            except ValueError as broken:
+                raise FieldError(self.name, str(broken)) from None
+        return text
+
+
 def difficulty_field(default: str = "0") -> Text:
     """A difficulty by number or by name, in the check's own points."""
-    return Text(
+    return CheckedText(
         "difficulty",
         "Difficulty",
         default,
         max_length=20,
         hint="A number in the check's own points (negative for very easy tasks), or a name "
         f"from the Degree Information table ({_DIFFICULTY_NAMES}).",
+        parse=d10_0.parse_difficulty,
     )
 
 

@@ -20,11 +20,12 @@ from rules_py.systems.d10_0.checks import OVERFLOW_DEPTH
 from rules_py.systems.d10_0.damage import DamageRoll, resolve_limit
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, bar_chart, facts, rolled, table, text
-from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._fields import Choice, Flag, Number
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.d10_0._checks import check_lines, describe_roll
 from rules_py.widgets.d10_0._common import (
     OVERFLOW,
+    CheckedText,
     difficulty,
     difficulty_field,
     difficulty_text,
@@ -54,13 +55,14 @@ DAMAGE_OVERFLOW = Flag(
     "damage_overflow",
     "Damage overflow (optional): a 0 adds the die's maximum and rolls again",
 )
-ARMOUR = Text(
+ARMOUR = CheckedText(
     "armour",
     "Adjustments (armour)",
     "",
     max_length=100,
     hint="Applied left to right, e.g. -10F -2R: F is flat, R is per full 10 points; "
     "damage never drops below 0.",
+    parse=d10_0.parse_adjustments,
 )
 
 
@@ -215,13 +217,14 @@ DAMAGE = Widget(
     name="d10-0-damage",
     title="Damage",
     fields=(
-        Text(
+        CheckedText(
             "notation",
             "Damage notation",
             "10 + 2D(ST)",
             max_length=200,
             hint="F + nD(X): flat plus n ten-sided dice, each capped at the limit X (an attribute "
             "or a number); K and M multiply by 1000 and 1 000 000 (5K + 1KD).",
+            parse=d10_0.parse_damage,
         ),
         *ATTRIBUTE_FIELDS,
         DAMAGE_OVERFLOW,
@@ -343,17 +346,23 @@ def _amount(b: d10_0.Block, index: int, x: int | None) -> int:
     return step.amount * (x or 1) if step.per_x else step.amount
 
 
+def _degree(raw: str) -> int | None:
+    """The optional degree of success to look up (None when blank)."""
+    text = raw.strip().replace("−", "-")
+    if not text:
+        return None
+    if not text.lstrip("+-").isdigit():
+        raise ValueError(
+            f"The D10/0 System, Spread: a degree of success is a whole number (got {raw!r})"
+        )
+    return int(text)
+
+
 def _look_up(values: Values, b: d10_0.Block, chain: tuple[d10_0.Adjustment, ...]) -> Block | None:
     """The worked example: what one degree of success does with this block."""
-    raw = str(values["degree"]).strip()
-    if not raw:
+    degree = _degree(str(values["degree"]))
+    if degree is None:
         return None
-    try:
-        degree = int(raw.replace("−", "-"))
-    except ValueError:
-        raise ValueError(
-            f"Degree of success to look up must be a whole number or blank (got {raw!r})"
-        ) from None
     x, ap = _x(values), _ap(values)
     shots = d10_0.shots_fired(b, x)
     index = d10_0.spread_step(b, degree)
@@ -511,12 +520,13 @@ BURST = Widget(
         ),
         Choice("ap", "AP spent on the stream", _STREAM_AP, _STREAM_AP[0][0]),
         ARMOUR,
-        Text(
+        CheckedText(
             "degree",
             "Degree of success to look up",
             "",
             max_length=6,
             hint="Optional: what one check's result does with this block.",
+            parse=_degree,
         ),
     ),
     show=_burst_show,
