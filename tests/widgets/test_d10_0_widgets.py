@@ -555,7 +555,7 @@ def test_d10_0_builder_default_sheet_spends_every_point() -> None:
     assert got["Reserve"][0] == "none"
     skills = table(panel, "Your character's skills")
     # Ranged: AG 6, FO 4, PE 6 -> AG and PE circled: 2×6 + 2×6 + 4 = 28; Adjust 25 costs 50.
-    assert skills["Ranged"] == ["AG and PE, then FO", "28", "25", "53", "50"]
+    assert skills["Ranged"] == ["AG + PE, FO", "28", "25", "53", "50"]
     assert skills["· Pistols"] == ["branch of Ranged", "53", "10", "63", "10"]
 
 

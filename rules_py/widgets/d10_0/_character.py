@@ -318,7 +318,7 @@ def _in_tree_order(ratings: Sequence[SkillRating]) -> list[SkillRating]:
 def _circled_text(line: RootLine) -> str:
     third = next(a for a in line.attributes if a not in line.circled)
     tie = " (tie: player's pick)" if len(line.choices) > 1 else ""
-    return f"{line.circled[0]} and {line.circled[1]}, then {third}{tie}"
+    return f"{line.circled[0]} + {line.circled[1]}, {third}{tie}"
 
 
 def _builder_show(values: Values) -> list[Block]:
@@ -376,7 +376,7 @@ def _builder_show(values: Values) -> list[Block]:
     blocks.append(
         table(
             f"{name}'s skills",
-            ["Skill", "Circled, then third", "Base", "Adjust", "Total", "Skill points"],
+            ["Skill", "Circled, third", "Base", "Adjust", "Total", "Skill points"],
             rows,
             titles=titles,
         )
