@@ -8,7 +8,7 @@ Markdown extension writes, so the limits in the HTML and in Python agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -99,16 +99,22 @@ class Flag:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A short line of text, such as a name."""
+    """A short line of text, such as a name, a difficulty's name or a damage notation.
+
+    ``parse``, when given, is a rule's reader that must accept the text: its
+    ``ValueError`` becomes this field's refusal, so the field is the one marked.
+    What the text stands for may depend on other fields and is the widget's work.
+    """
 
     name: str
     label: str
     default: str = ""
     max_length: int = 60
     hint: str = ""
+    parse: Callable[[str], object] | None = None
 
     def read(self, raw: object) -> str:
-        """``raw`` as text of at most ``max_length`` characters."""
+        """``raw`` as text of at most ``max_length`` characters that ``parse`` accepts."""
         if not isinstance(raw, str | int):
             raise FieldError(self.name, f"{self.label} must be text")
         text = str(raw).strip()
@@ -116,6 +122,11 @@ class Text:
             raise FieldError(
                 self.name, f"{self.label} must be at most {self.max_length} characters"
             )
+        if self.parse is not None:
+            try:
+                self.parse(text)
+            except ValueError as broken:
+                raise FieldError(self.name, str(broken)) from None
         return text
 
 

@@ -229,3 +229,23 @@ def test_every_registered_widget_answers_its_defaults() -> None:
         if widget.roll is not None:
             rolled = widget.rolled({})
             assert rolled["lines"] and rolled["outcome"], name
+
+
+def test_a_text_field_with_a_rule_s_reader_refuses_what_the_rule_refuses() -> None:
+    """A difficulty by name or number: the reader's message is the refusal, on that field."""
+
+    def difficulty(text: str) -> int:
+        if text.lstrip("-").isdigit():
+            return int(text)
+        if text.lower() in {"hard", "tricky"}:
+            return 3
+        raise ValueError(f"{text!r} is not a difficulty")
+
+    field = Text("difficulty", "Difficulty", "0", parse=difficulty)
+    assert field.read(" Hard ") == "Hard"
+    assert field.read(-2) == "-2"
+    with pytest.raises(FieldError, match="'easyish' is not a difficulty") as refused:
+        field.read("easyish")
+    assert refused.value.field == "difficulty"
+    _values, errors = read_values((field,), {"difficulty": "easyish"})
+    assert [e.field for e in errors] == ["difficulty"]

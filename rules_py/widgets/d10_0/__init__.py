@@ -1,0 +1,14 @@
+"""The D10/0 System widgets: checks and effort, damage and blocks, health and the builder.
+
+One module per chapter: :mod:`._checks` (Actions), :mod:`._damage` (DAT and its
+Advanced Simulations), :mod:`._character` (Health and the build process).
+"""
+
+from __future__ import annotations
+
+from rules_py.widgets._widget import Widget
+from rules_py.widgets.d10_0 import _character, _checks, _damage
+
+WIDGETS: tuple[Widget, ...] = (*_checks.WIDGETS, *_damage.WIDGETS, *_character.WIDGETS)
+
+__all__ = ["WIDGETS"]

@@ -1,0 +1,424 @@
+"""D10/0 health and the character builder.
+
+Every number comes from :mod:`rules_py.systems.d10_0` (The D10/0 System,
+Health; Standard Player Agent Build Process; Skills; Progression Points); this
+module arranges it into blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules_py.systems import d10_0
+from rules_py.systems.d10_0.builder import RootLine
+from rules_py.systems.d10_0.character import (
+    ATTRIBUTE_CAP,
+    ATTRIBUTE_POINTS,
+    HEALTH_INCREASE_COST,
+    RECOVERY_RATES,
+    SKILL_POINT_PURCHASE_COST,
+    days_to_recover,
+)
+from rules_py.systems.d10_0.skills import MAX_ADJUST, STARTING_SKILL_POINTS, SkillRating
+from rules_py.widgets._blocks import Block, error, facts, listing, table, text
+from rules_py.widgets._fields import Choice, Number, Rows, Text
+from rules_py.widgets._widget import Values, Widget
+
+MAX_ATTRIBUTE_FIELD = 20
+"""The highest attribute the forms take (the build caps at 10; the refusal says so)."""
+MAX_HEALTH = 100_000
+"""The largest Current or Normal Health the forms take (a tool limit)."""
+MAX_INCREASES = 100
+"""The most Health Point Increases the forms take (a tool limit)."""
+MAX_POINTS = 100_000
+"""The most skill or Progression Points the forms take (a tool limit)."""
+
+_SYSTEM = "The D10/0 System"
+
+
+def _attribute_field(a: d10_0.character.Attribute, default: int, low: int = 0) -> Number:
+    side = "tangible" if a.tangible else "intangible"
+    return Number(
+        a.abbreviation,
+        f"{a.abbreviation} ({a.name})",
+        default,
+        low,
+        MAX_ATTRIBUTE_FIELD,
+        hint=f"{side.capitalize()}; pairs with {a.pair}.",
+    )
+
+
+# --------------------------------------------------------------------------
+# Health (Health: Health Points, the Health Range, Keeping Healthy)
+# --------------------------------------------------------------------------
+
+_RATE_OPTIONS = tuple((str(rate), f"× {rate}: {name}") for rate, name in RECOVERY_RATES.items())
+
+
+def _health_normal(values: Values) -> tuple[int, int]:
+    en, sp = values["EN"], values["SP"]
+    start = d10_0.normal_health(en, sp)
+    return start, start + values["increases"] * d10_0.health_increase(en, sp)
+
+
+def _state_rows(normal: int) -> list[tuple[str, str]]:
+    return [
+        ("Exceptional", f"{normal + 1} or more"),
+        ("Normal", str(normal)),
+        ("Injured", f"1 to {normal - 1}" if normal > 1 else "none (Normal is 1)"),
+        ("On the Brink", "0"),
+        ("Dying", f"-1 to -{normal}"),
+        ("Dead", f"-{normal + 1} or lower"),
+    ]
+
+
+def _health_show(values: Values) -> list[Block]:
+    en, sp, current, rate = values["EN"], values["SP"], values["current"], int(values["rate"])
+    start, normal = _health_normal(values)
+    if normal < 1:
+        raise ValueError(
+            f"{_SYSTEM}, Health Points: with EN {en} and SP {sp} Normal Health is {normal}; "
+            "the health range needs a Normal of 1 or more"
+        )
+    state = d10_0.health_state(current, normal)
+    increase = d10_0.health_increase(en, sp)
+    per_day = d10_0.recovery_per_day(en, sp, rate)
+    items: list[tuple[str, str] | tuple[str, str, str]] = [
+        (
+            "Normal Health",
+            str(normal),
+            f"(EN + SP) / 2 × 10 = {start}"
+            + (f", plus {values['increases']} × {increase}" if values["increases"] else ""),
+        ),
+        ("State", state),
+        (
+            "Each Health Point Increase",
+            f"+{increase}",
+            f"{HEALTH_INCREASE_COST} PP: the average of EN and SP, rounded up",
+        ),
+        ("Recovery per day", str(per_day), f"{increase} × {rate} ({RECOVERY_RATES[rate]})"),
+    ]
+    if current < normal and per_day:
+        days = days_to_recover(current, normal, per_day)
+        items.append(("Days back to Normal", str(days), "Recovery never takes Current past Normal"))
+    summary = f"Current {current} of Normal {normal}: {state}."
+    if state == "Exceptional":
+        summary += " Recovery adds nothing above Normal."
+    elif state in ("Dying", "Dead"):
+        summary += (
+            " Below 0 health is failing; death comes below -Normal."
+            if state == "Dying"
+            else f" Current is below -{normal}."
+        )
+    rows = _state_rows(normal)
+    return [
+        text(summary),
+        facts(items),
+        table(
+            f"The health range for Normal {normal}",
+            ["State", "Current"],
+            rows,
+            hits=(name == state for name, _ in rows),
+        ),
+    ]
+
+
+HEALTH = Widget(
+    name="d10-0-health",
+    title="Health",
+    fields=(
+        _attribute_field(d10_0.character.attribute("EN"), 5),
+        _attribute_field(d10_0.character.attribute("SP"), 5),
+        Number(
+            "increases",
+            "Health Point Increases bought",
+            0,
+            0,
+            MAX_INCREASES,
+            hint=f"{HEALTH_INCREASE_COST} Progression Points each.",
+        ),
+        Number("current", "Current Health", 32, -MAX_HEALTH, MAX_HEALTH),
+        Choice("rate", "Recovery", _RATE_OPTIONS, "1"),
+    ),
+    show=_health_show,
+)
+"""The D10/0 System, Health: Normal, the state of Current, recovery and the increase."""
+
+
+# --------------------------------------------------------------------------
+# Character builder (Standard Player Agent Build Process)
+# --------------------------------------------------------------------------
+
+DEFAULT_ATTRIBUTES: Mapping[str, int] = {
+    "AG": 6,
+    "EN": 7,
+    "IN": 6,
+    "PE": 6,
+    "ST": 5,
+    "FO": 4,
+    "SP": 4,
+    "SE": 7,
+    "BE": 5,
+    "CH": 5,
+}
+"""A first sheet spending all 45 points (every attribute starts at 1), with no ties to circle."""
+
+DEFAULT_SKILLS: tuple[Mapping[str, Any], ...] = (
+    {"name": "Ranged", "parent": "", "adjust": 25},
+    {"name": "Pistols", "parent": "Ranged", "adjust": 10},
+    {"name": "Athletic", "parent": "", "adjust": 10},
+    {"name": "Climbing", "parent": "Athletic", "adjust": 5},
+    {"name": "Close", "parent": "", "adjust": 10},
+    {"name": "Sensory", "parent": "", "adjust": 10},
+    {"name": "Spotting", "parent": "Sensory", "adjust": 5},
+)
+"""A first tree spending the 100 skill points."""
+
+_ROOTS = d10_0.ROOT_SKILLS
+_CIRCLE = {root.name: f"circle_{root.name.lower()}" for root in _ROOTS}
+
+
+def _pairs(root: d10_0.skills.RootSkill) -> tuple[tuple[str, str], ...]:
+    a, b, c = root.attributes
+    return ((a, b), (a, c), (b, c))
+
+
+def _circle_field(root: d10_0.skills.RootSkill) -> Choice:
+    return Choice(
+        _CIRCLE[root.name],
+        f"{root.name}: circle",
+        (("", "the two highest"), *((f"{x}+{y}", f"{x} and {y}") for x, y in _pairs(root))),
+        "",
+        hint=f"{root.name} draws on {', '.join(root.attributes)}; on a tie the player picks.",
+    )
+
+
+_PURCHASES = (
+    ("health", f"Health Point Increase ({HEALTH_INCREASE_COST} PP)"),
+    *(
+        (f"skill:{root.name}", f"Skill points for {root.name} ({SKILL_POINT_PURCHASE_COST} PP)")
+        for root in _ROOTS
+    ),
+)
+
+SKILLS = Rows(
+    "skills",
+    "Skills",
+    (
+        Text("name", "Skill", "", max_length=40),
+        Text("parent", "Branches from", "", max_length=40, hint="Blank for a root skill."),
+        Number("adjust", "Adjust", 0, 0, MAX_ADJUST),
+    ),
+    default=DEFAULT_SKILLS,
+    min_rows=0,
+    max_rows=60,
+    row_label="skill",
+    hint="A root's Adjust, or a branch under a root or another branch (its Base is its "
+    "parent's Total). A new branch's first skill point is its first Adjust point.",
+    new_row={"name": "", "parent": "", "adjust": 1},
+)
+
+PURCHASES = Rows(
+    "purchases",
+    "Progression Point purchases",
+    (
+        Choice("item", "Purchase", _PURCHASES, "health"),
+        Number("count", "Times", 0, 0, MAX_INCREASES),
+    ),
+    default=({"item": "health", "count": 0},),
+    min_rows=0,
+    max_rows=len(_PURCHASES),
+    row_label="purchase",
+    hint="Skill points bought for a root are spent in that root's tree first.",
+    new_row={"item": "health", "count": 1},
+)
+
+
+def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
+    """The sheet's skill tree from the rows (a branch may be listed before its parent)."""
+    tree = d10_0.SkillTree.roots()
+    seen: set[str] = set()
+    pending: list[tuple[int, Mapping[str, Any]]] = []
+    for number, row in enumerate(rows, start=1):
+        name = str(row["name"]).strip()
+        if not name:
+            raise ValueError(f"{_SYSTEM}, Skill Trees: skill row {number} needs a name")
+        if name.lower() in seen:
+            raise ValueError(f"{_SYSTEM}, Skill Trees: there is already a row for {name!r}")
+        seen.add(name.lower())
+        if not str(row["parent"]).strip():
+            root = next((r.name for r in _ROOTS if r.name.lower() == name.lower()), None)
+            if root is None:
+                raise ValueError(
+                    f"{_SYSTEM}, Roots and Branches: {name!r} is not one of the ten root skills "
+                    f"({', '.join(r.name for r in _ROOTS)}); a branch names the skill it "
+                    "grows from"
+                )
+            tree = tree.set_adjust(root, row["adjust"])
+        else:
+            pending.append((number, row))
+    while pending:
+        ready = [(n, row) for n, row in pending if tree.has(str(row["parent"]))]
+        if not ready:
+            number, row = pending[0]
+            raise ValueError(
+                f"{_SYSTEM}, Skill Trees: {str(row['name']).strip()!r} branches from "
+                f"{str(row['parent']).strip()!r}, which is not a skill on the sheet"
+            )
+        for _, row in ready:
+            name = str(row["name"]).strip()
+            tree = tree.branch(name, str(row["parent"])).set_adjust(name, row["adjust"])
+        pending = [(n, row) for n, row in pending if (n, row) not in ready]
+    return tree
+
+
+def character_input(values: Values) -> d10_0.CharacterInput:
+    """The builder's fields as the rules package's :class:`CharacterInput`."""
+    circled: dict[str, tuple[str, str]] = {}
+    for root in _ROOTS:
+        pick = values[_CIRCLE[root.name]]
+        if pick:
+            first, second = pick.split("+")
+            circled[root.name] = (first, second)
+    purchases: list[d10_0.Purchase] = []
+    for row in values["purchases"]:
+        item = row["item"]
+        for _ in range(row["count"]):
+            if item == "health":
+                purchases.append(d10_0.Purchase("health"))
+            else:
+                purchases.append(d10_0.Purchase("skill_points", item.removeprefix("skill:")))
+    return d10_0.CharacterInput(
+        attributes={a: values[a] for a in d10_0.ATTRIBUTE_NAMES},
+        circled=circled,
+        tree=_tree(values["skills"]),
+        skill_points=values["skill_points"],
+        progression_points=values["progression_points"],
+        purchases=tuple(purchases),
+    )
+
+
+def _in_tree_order(ratings: Sequence[SkillRating]) -> list[SkillRating]:
+    children: dict[str | None, list[SkillRating]] = {}
+    for rating in ratings:
+        children.setdefault(rating.parent, []).append(rating)
+    out: list[SkillRating] = []
+
+    def visit(rating: SkillRating) -> None:
+        out.append(rating)
+        for child in children.get(rating.name, []):
+            visit(child)
+
+    for root in children.get(None, []):
+        visit(root)
+    return out
+
+
+def _circled_text(line: RootLine) -> str:
+    third = next(a for a in line.attributes if a not in line.circled)
+    tie = " (tie: player's pick)" if len(line.choices) > 1 else ""
+    return f"{line.circled[0]} + {line.circled[1]}, {third}{tie}"
+
+
+def _builder_show(values: Values) -> list[Block]:
+    choice = character_input(values)
+    sheet = d10_0.build_character(choice)
+    blocks: list[Block] = [error(problem) for problem in sheet.problems]
+    blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
+    name = values["name"] or "Your character"
+    roots = {line.name: line for line in sheet.roots}
+    costs = {s.name: d10_0.adjust_cost(0, s.adjust) for s in choice.tree.skills}
+    reserve = [f"{points} for {root}'s tree" for root, points in sheet.reserve_by_root.items()]
+    if sheet.reserve_general:
+        reserve.insert(0, f"{sheet.reserve_general} to spend anywhere")
+    items: list[tuple[str, str] | tuple[str, str, str]] = [
+        (
+            "Attribute points left",
+            str(sheet.attribute_points_left),
+            f"{ATTRIBUTE_POINTS} points above the starting 1s; attributes are capped at "
+            f"{ATTRIBUTE_CAP}",
+        ),
+        ("Normal Health", str(sheet.normal_health), "(EN + SP) / 2 × 10, plus any increases"),
+        ("Action Quota", str(sheet.action_quota), "(AG + FO) / 2, rounded down"),
+        (
+            "Skill points spent",
+            f"{sheet.skill_points_spent} of {sheet.skill_points_available}",
+            "Through the exchange rate: each Adjust point costs 2^(Adjust // 10)",
+        ),
+        ("Reserve", listing(reserve) if reserve else "none", "Unspent skill points"),
+        (
+            "Progression Points",
+            f"{sheet.progression_points_spent} spent, {sheet.progression_points_left} left",
+        ),
+    ]
+    blocks += [
+        text(
+            f"{name}: Normal Health {sheet.normal_health}, Action Quota {sheet.action_quota}, "
+            f"{sheet.skill_points_spent} skill points spent."
+        ),
+        facts(items),
+    ]
+    rows, titles = [], []
+    for rating in _in_tree_order(sheet.skills):
+        line = roots.get(rating.name)
+        rows.append(
+            [
+                ("· " * rating.depth) + rating.name,
+                _circled_text(line) if line else f"branch of {rating.parent}",
+                str(rating.base),
+                str(rating.adjust),
+                str(rating.total),
+                str(costs[rating.name]),
+            ]
+        )
+        titles.append(["", "", "", "", "", f"Adjust 0 to {rating.adjust}"])
+    blocks.append(
+        table(
+            f"{name}'s skills",
+            ["Skill", "Circled, third", "Base", "Adjust", "Total", "Skill points"],
+            rows,
+            titles=titles,
+        )
+    )
+    return blocks
+
+
+def _builder_unused(values: Values) -> list[str]:
+    attributes = {a: max(0, values[a]) for a in d10_0.ATTRIBUTE_NAMES}
+    unused = []
+    for root in _ROOTS:
+        ties = len(d10_0.skills.circle_options(root, attributes)) > 1
+        if not ties and not values[_CIRCLE[root.name]]:
+            unused.append(_CIRCLE[root.name])
+    return unused
+
+
+BUILDER = Widget(
+    name="d10-0-builder",
+    title="Character builder",
+    fields=(
+        Text("name", "Name", hint="Optional; saved with the sheet."),
+        *(_attribute_field(a, DEFAULT_ATTRIBUTES[a.abbreviation]) for a in d10_0.ATTRIBUTES),
+        *(_circle_field(root) for root in _ROOTS),
+        SKILLS,
+        Number(
+            "skill_points",
+            "Skill points",
+            STARTING_SKILL_POINTS,
+            0,
+            MAX_POINTS,
+            hint=f"{STARTING_SKILL_POINTS} at creation, plus any the GM awards.",
+        ),
+        Number("progression_points", "Progression Points earned", 0, 0, MAX_POINTS),
+        PURCHASES,
+    ),
+    show=_builder_show,
+    unused=_builder_unused,
+    portable="d10-0-character",
+)
+"""The D10/0 System, Standard Player Agent Build Process: a sheet checked against the rules."""
+
+WIDGETS: tuple[Widget, ...] = (HEALTH, BUILDER)
+
+__all__ = ["BUILDER", "HEALTH", "WIDGETS", "character_input"]

@@ -1,0 +1,202 @@
+"""The D10/0 System pages in a real browser: a check, the damage roller, a burst, the builder."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from rules_py.systems import d10_0
+from tests.browser.widgets import (
+    TIMEOUT,
+    cell_titles,
+    expect_panel,
+    roll,
+    set_field,
+    widget,
+)
+from tests.sitesrv import SiteServer
+
+
+def test_check_widget_gives_exact_odds_and_rolls_a_named_degree(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "d10-0/actions/")
+    check = widget(page, "d10-0-check")
+    set_field(check, "kind", "skill")
+    set_field(check, "score", "45")
+    set_field(check, "difficulty", "challenge")
+    expect_panel(check, "difficulty 20 (Challenge): success 25.00%, miss 1.00%, failure 74.00%")
+    assert cell_titles(check, "Success") == ["1/4"]
+    assert cell_titles(check, "Minor Success") == ["", "19/100"]
+
+    output = roll(check)
+    rolled = output.locator(".rb-part--die").first.text_content() or ""
+    assert re.fullmatch(r"\d\d", rolled)
+    degree = 45 - int(rolled) - 20
+    outcome = output.locator(".rb-rolled__outcome")
+    expect(outcome).to_contain_text(f"degree {degree:+d}" if degree else "degree 0")
+    expect(outcome).to_contain_text(d10_0.degree_name(degree, skill=True))
+
+    set_field(check, "difficulty", "tough")
+    expect_panel(check, "a difficulty is a whole number or one of")
+    expect(check.locator('[data-field="difficulty"]')).to_have_attribute("aria-invalid", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_overflow_check_rolls_show_the_chain(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "d10-0/actions/")
+    overflow = widget(page, "d10-0-check", 1)
+    expect(overflow.locator('[data-field="overflow"]')).to_be_checked()
+    set_field(overflow, "score", "10")  # a 0 always overflows upward from 10
+    expect_panel(overflow, "Score 10 on a d10 with overflow")
+    for _ in range(40):
+        output = roll(overflow)
+        lines = output.locator(".rb-rolled__line")
+        if lines.count() > 1:
+            expect(lines.nth(1)).to_contain_text("Overflow after the lowest face")
+            break
+    else:  # 1 in 10 rolls is a 0: 40 misses in a row is a broken chain
+        raise AssertionError("no overflow chain in 40 rolls")
+
+
+def test_damage_roller_takes_prefixes_limits_and_armour(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "d10-0/damage/")
+    damage = widget(page, "d10-0-damage")
+    expect(damage.locator(".rb-field--ST")).to_be_visible()
+    expect(damage.locator(".rb-field--CH")).to_be_hidden()
+    set_field(damage, "notation", "5K + 1KD")
+    expect_panel(damage, "6000 - 15000")
+    expect(damage.locator(".rb-field--ST")).to_be_hidden()
+    output = roll(damage)
+    total = int((output.locator(".rb-total").text_content() or "").removeprefix("= "))
+    assert 6000 <= total <= 15000 and total % 1000 == 0
+    expect(output.locator(".rb-rolled__outcome")).to_have_text(f"{total} damage")
+
+    set_field(damage, "notation", "10 + 2D(CH)")
+    set_field(damage, "CH", "3")
+    set_field(damage, "armour", "-10F")
+    expect_panel(damage, "Through -10F")
+    expect(damage.locator(".rb-field--CH")).to_be_visible()
+    output = roll(damage)
+    dice = [int(d) for d in output.locator(".rb-part--die").all_text_contents()]
+    assert len(dice) == 2 and all(1 <= d <= 3 for d in dice)
+    expect(output.locator(".rb-rolled__outcome")).to_contain_text(f"{sum(dice)} taken")
+
+    set_field(damage, "notation", "10 - 2D")
+    expect_panel(damage, "damage parts are only added")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_damage_examples_roll_row_by_row(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "d10-0/damage/")
+    examples = widget(page, "d10-0-damage-examples")
+    set_field(examples, "threat", "Sledge Hammer")
+    set_field(examples, "ST", "2")
+    expect_panel(examples, "Sledge Hammer: 10 + 2D(ST), 12 - 14")
+    output = roll(examples)
+    expect(output.locator(".rb-rolled__label")).to_have_text("Sledge Hammer")
+    dice = [int(d) for d in output.locator(".rb-part--die").all_text_contents()]
+    assert all(1 <= d <= 2 for d in dice)
+
+
+def test_x_shot_burst_reproduces_the_worked_example_and_fires(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "d10-0/bursts-and-blasts/")
+    burst = widget(page, "d10-0-burst", 1)
+    expect_panel(burst, "so 9 of the 15 shots threaten, at 10 a shot: 90 damage")
+    expect(burst.locator(".rb-field--ap")).to_be_hidden()
+    assert cell_titles(burst, "> +10") == ["", "", "3/20"]
+    set_field(burst, "x", "4")
+    expect_panel(burst, "so 12 of the 20 shots threaten")
+    set_field(burst, "armour", "-5F")
+    expect_panel(burst, "each does 5: 60")
+    output = roll(burst)
+    effort = int((output.locator(".rb-total").first.text_content() or "").removeprefix("= "))
+    hits = d10_0.hits(d10_0.block("X Shot Burst"), effort, 4)
+    expected = f"at 5 each: {5 * hits} damage" if hits else "no threat"
+    expect(output.locator(".rb-rolled__outcome")).to_contain_text(expected)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "d10-0/building-a-character/")
+    builder = widget(page, "d10-0-builder")
+    set_field(builder, "name", "Janet")
+    set_field(builder, "AG", "11")
+    expect_panel(builder, "Build Process: attributes are capped at 10; AG is 11")
+
+    page.reload()
+    builder = widget(page, "d10-0-builder")
+    expect(builder.locator('[data-field="name"]')).to_have_value("Janet")
+    expect(builder.locator('[data-field="AG"]')).to_have_value("11")
+    expect_panel(builder, "attributes are capped at 10")
+
+    set_field(builder, "AG", "6")
+    expect_panel(builder, "Janet: Normal Health 55, Action Quota 5")
+    expect(builder.locator(".rb-panel__error")).to_have_count(0)
+    # A branch under Ranged: the Base is Ranged's Total.
+    builder.locator(".rb-rows__add").first.click()
+    row = builder.locator(".rb-field--skills .rb-row").last
+    row.locator('[data-cell="name"]').fill("Rifles")
+    row.locator('[data-cell="parent"]').fill("Ranged")
+    # Its first skill point (Adjust 1) is one more than the 100 the sheet has.
+    expect(builder.locator(".rb-panel__error")).to_contain_text(
+        "Skill Points: the skills cost 101 skill points; 100 are available", timeout=TIMEOUT
+    )
+    expect_panel(builder, "· Rifles")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_exports_and_imports_the_sheet(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    page.goto(server.url + "d10-0/building-a-character/")
+    builder = widget(page, "d10-0-builder")
+    set_field(builder, "name", "Bob")
+    set_field(builder, "skill_points", "110")
+    expect_panel(builder, "100 of 110")
+    with page.expect_download() as download:
+        builder.locator(".rb-widget__export").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["rollbook"] == "d10-0-builder"
+    assert saved["values"]["name"] == "Bob" and saved["values"]["skill_points"] == 110
+
+    chooser = builder.locator(".rb-widget__import input[type=file]")
+    status = builder.locator(".rb-widget__message")
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(dict(saved, values={**saved["values"], "CH": 9})))
+    chooser.set_input_files(broken)
+    expect(status).to_contain_text("breaks a rule", timeout=TIMEOUT)
+    expect(status).to_contain_text("45 points are allocated")
+    expect(builder.locator('[data-field="CH"]')).to_have_value("5")
+
+    other = dict(saved, values={**saved["values"], "name": "Wren", "progression_points": 5})
+    other["values"]["purchases"] = [{"item": "health", "count": 1}]
+    good = tmp_path / "wren.json"
+    good.write_text(json.dumps(other))
+    chooser.set_input_files(good)
+    expect(status).to_contain_text("Imported wren.json", timeout=TIMEOUT)
+    expect(builder.locator('[data-field="name"]')).to_have_value("Wren")
+    expect_panel(builder, "Normal Health 61")
+    page.reload()
+    expect(widget(page, "d10-0-builder").locator('[data-field="name"]')).to_have_value("Wren")
+
+
+def test_without_javascript_the_answers_are_in_the_pages(
+    browser: Browser, server: SiteServer
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.url + "d10-0/bursts-and-blasts/")
+    burst = page.locator('[data-widget="d10-0-burst"]').nth(1)
+    expect(burst.locator(".rb-widget__form")).to_be_hidden()
+    expect(burst.locator(".rb-panel__text").last).to_contain_text("9 of the 15 shots threaten")
+    page.goto(server.url + "d10-0/building-a-character/")
+    expect(page.locator('[data-widget="d10-0-builder"] .rb-facts')).to_contain_text("Normal Health")
+    context.close()

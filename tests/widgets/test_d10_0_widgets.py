@@ -1,0 +1,662 @@
+"""The D10/0 System widgets: checks and effort, damage, the four blocks, health, the builder.
+
+Exact values come from the guide's worked examples and tables (as the rules
+pages restate them) or from brute-force enumeration here, never from the code
+under test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rules_py.systems import d10_0
+from rules_py.widgets import WIDGETS, WidgetError, answer
+from rules_py.widgets._widget import refusals
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "d10-0"
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def show(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "show", {"values": values})
+
+
+def roll(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "roll", {"values": values})
+
+
+def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [b for b in panel["blocks"] if b["type"] == kind]
+
+
+def errors(panel: dict[str, Any]) -> list[str]:
+    return refusals(panel)
+
+
+def texts(panel: dict[str, Any]) -> str:
+    return " ".join(b["text"] for b in blocks_of(panel, "text"))
+
+
+def facts(panel: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    (block,) = blocks_of(panel, "facts")
+    return {item["label"]: (item["value"], item["title"]) for item in block["items"]}
+
+
+def table(panel: dict[str, Any], caption: str) -> dict[str, list[str]]:
+    """Each row's header mapped to its other cells."""
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].startswith(caption)]
+    return {row["cells"][0]: row["cells"][1:] for row in block["rows"]}
+
+
+def exact(panel: dict[str, Any], caption: str) -> dict[str, list[Fraction]]:
+    """Each row's header mapped to its cells' exact fractions (titles; blanks left out)."""
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].startswith(caption)]
+    return {row["cells"][0]: [Fraction(t) for t in row["titles"][1:] if t] for row in block["rows"]}
+
+
+def efforts(score: int, faces: int) -> list[int]:
+    return [score - r for r in range(faces)]
+
+
+# --------------------------------------------------------------------------
+# Registration and the pages' fences
+# --------------------------------------------------------------------------
+
+NAMES = (
+    "d10-0-check",
+    "d10-0-conflict",
+    "d10-0-cooperation",
+    "d10-0-cumulative",
+    "d10-0-damage",
+    "d10-0-damage-examples",
+    "d10-0-burst",
+    "d10-0-health",
+    "d10-0-builder",
+)
+
+
+def test_d10_0_widgets_are_registered() -> None:
+    for name in NAMES:
+        assert name in WIDGETS
+        assert not errors(WIDGETS[name].panel({})), name
+
+
+def _page_fences() -> list[tuple[str, dict[str, Any]]]:
+    found = []
+    for page in sorted(DOCS.glob("*.md")):
+        for body in re.findall(r"```widget\n(.*?)```", page.read_text(), re.S):
+            found.append((page.name, yaml.safe_load(body)))
+    return found
+
+
+def test_d10_0_pages_carry_every_widget_where_its_rules_are() -> None:
+    where = {(page, settings["widget"]) for page, settings in _page_fences()}
+    assert where >= {
+        ("actions.md", "d10-0-check"),
+        ("effort.md", "d10-0-conflict"),
+        ("effort.md", "d10-0-cooperation"),
+        ("effort.md", "d10-0-cumulative"),
+        ("damage.md", "d10-0-damage"),
+        ("damage.md", "d10-0-damage-examples"),
+        ("bursts-and-blasts.md", "d10-0-burst"),
+        ("health.md", "d10-0-health"),
+        ("building-a-character.md", "d10-0-builder"),
+    }
+    blocks = {s["block"] for _, s in _page_fences() if s["widget"] == "d10-0-burst"}
+    assert blocks == {b.title for b in d10_0.BLOCKS}
+
+
+def test_d10_0_builder_fence_keeps_the_sheet_in_a_named_store(
+    convert: Callable[[str], str],
+) -> None:
+    html = convert("```widget\nwidget: d10-0-builder\nstore: d10-0-character\n```")
+    assert 'data-store="d10-0-character"' in html
+    assert "Export JSON" in html and "Normal Health" in html
+
+
+# --------------------------------------------------------------------------
+# The check (Actions: Degrees and Difficulty, Degree Information, Overflow)
+# --------------------------------------------------------------------------
+
+
+def test_d10_0_check_agility_7_against_challenge_as_the_page_works_it() -> None:
+    panel = show("d10-0-check", score=7, difficulty="Challenge")
+    odds = exact(panel, "Score 7 against difficulty 2")
+    assert odds == {
+        "Success": [Fraction(1, 2)],
+        "Miss": [Fraction(1, 10)],
+        "Failure": [Fraction(2, 5)],
+    }
+    assert "difficulty 2 (Challenge)" in texts(panel)
+    named = exact(panel, "Named degrees")
+    # Rolls 0..9 give degrees +5..-4: one tenth each.
+    assert named["Noted Success"] == [Fraction(1, 10)]
+    assert named["Complete Klutz"] == [Fraction(1, 10)]
+    assert named["FUBAR"] == [Fraction(0)]
+    assert sum(p for (p,) in named.values()) == 1
+    (chart,) = blocks_of(panel, "chart")
+    assert len(chart["chart"]["bars"]) == 10
+
+
+def test_d10_0_check_ranged_45_against_skill_challenge() -> None:
+    panel = show("d10-0-check", kind="skill", score=45, difficulty="20")
+    assert exact(panel, "Score 45 against difficulty 20") == {
+        "Success": [Fraction(1, 4)],
+        "Miss": [Fraction(1, 100)],
+        "Failure": [Fraction(37, 50)],
+    }
+    named = exact(panel, "Named degrees")
+    # Degrees +25..-74; Minor Success is +1..+19 (19 rolls), Noted Success +20..+25 (6 rolls).
+    assert named["Minor Success"] == [Fraction(19, 100)]
+    assert named["Noted Success"] == [Fraction(6, 100)]
+    assert named["Awe-Inspiring for all the wrong reasons"] == [Fraction(15, 100)]
+    bands = table(panel, "Named degrees")
+    assert bands["Noted Success"][0] == "+20 to +29"
+    assert bands["Miss"][0] == "0"
+
+
+def test_d10_0_check_difficulty_by_name_reads_the_check_scale() -> None:
+    by_name = show("d10-0-check", kind="skill", score=45, difficulty="hard")
+    by_number = show("d10-0-check", kind="skill", score=45, difficulty="30")
+    assert exact(by_name, "Score") == exact(by_number, "Score")
+    negative = show("d10-0-check", score=2, difficulty="-3")
+    assert exact(negative, "Score 2")["Success"] == [Fraction(5, 10)]  # 2 - r > -3: r 0-4
+
+
+def test_d10_0_check_refuses_an_unknown_difficulty_naming_the_table() -> None:
+    (message,) = errors(show("d10-0-check", difficulty="tough"))
+    assert "Degree Information" in message and "Challenge (2)" in message
+
+
+def test_d10_0_check_overflow_focus_6_is_exact_and_states_its_cap() -> None:
+    panel = show("d10-0-check", score=6, difficulty=0, overflow=True)
+    # Without the chain: success rolls 0-5, miss 6, failure 7-9. A 9 (effort -3)
+    # re-rolls, adding only negative efforts: it never helps, so failure keeps it.
+    # A 0 (effort 6) only climbs: success keeps it. So the plain odds stand.
+    assert exact(panel, "Score 6 against difficulty 0") == {
+        "Success": [Fraction(6, 10)],
+        "Miss": [Fraction(1, 10)],
+        "Failure": [Fraction(3, 10)],
+    }
+    named = exact(panel, "Named degrees")
+    # Top name (+6 or more): a 0 (6) and a 0 then anything (6 more or 6 + 6 - r).
+    assert named["Awe-Inspiring for all the right reasons"] == [Fraction(1, 10)]
+    # Bottom name (-6 or less): a 9 (-3) needs a chain adding -3 or worse, and only a
+    # second 9 adds -3 (8 adds -2 and stops at -5); after 9, 9 the effort is already -6.
+    assert named["Awe-Inspiring for all the wrong reasons"] == [Fraction(1, 10) ** 2]
+    assert "at most 9 re-rolls" in texts(panel)
+
+
+def _replay(output: dict[str, Any]) -> tuple[int, list[int]]:
+    """Effort rebuilt from a rolled check's lines by the rule, and its rolls."""
+    score = int(output["lines"][0]["parts"][0]["text"].split()[0])
+    rolls = [int(line["parts"][1]["text"]) for line in output["lines"]]
+    effort = score - rolls[0]
+    for again in rolls[1:]:
+        step = score - again
+        effort += max(0, step) if rolls[0] == 0 else min(0, step)
+    return effort, rolls
+
+
+def test_d10_0_check_rolls_name_the_degree_and_show_the_overflow_chain() -> None:
+    seen_chain = False
+    for _ in range(400):
+        output = roll("d10-0-check", score=6, difficulty=2, overflow=True)
+        effort, rolls = _replay(output)
+        degree = effort - 2
+        verdict = "Success" if degree > 0 else "Miss" if degree == 0 else "Failure"
+        assert output["outcome"].startswith(f"{verdict}: effort {effort}")
+        assert d10_0.degree_name(degree) in output["outcome"]
+        if len(rolls) > 1:
+            seen_chain = True
+            assert rolls[0] in (0, 9)
+            assert all(r == rolls[0] for r in rolls[1:-1])
+            assert "Overflow after the" in output["lines"][1]["label"]
+    assert seen_chain
+
+
+def test_d10_0_check_skill_roll_shows_two_digits() -> None:
+    output = roll("d10-0-check", kind="skill", score=50, difficulty=0)
+    assert re.fullmatch(r"\d\d", output["lines"][0]["parts"][1]["text"])
+
+
+# --------------------------------------------------------------------------
+# Conflicting, cooperative and cumulative effort
+# --------------------------------------------------------------------------
+
+
+def test_d10_0_conflict_sensory_55_against_40_by_enumeration() -> None:
+    panel = show("d10-0-conflict", kind="skill", score=55, opponent=40)
+    win = tie = 0
+    for mine, theirs in itertools.product(efforts(55, 100), efforts(40, 100)):
+        win += mine > theirs
+        tie += mine == theirs
+    assert exact(panel, "Score 55 against 40") == {
+        "Win": [Fraction(win, 10_000)],
+        "Tie (a miss for both)": [Fraction(tie, 10_000)],
+        "Lose": [Fraction(10_000 - win - tie, 10_000)],
+    }
+
+
+def test_d10_0_conflict_roll_compares_the_efforts() -> None:
+    for _ in range(50):
+        output = roll("d10-0-conflict", score=5, opponent=5)
+        mine = int(output["lines"][0]["total"])
+        theirs = int(output["lines"][1]["total"])
+        word = "win" if mine > theirs else "lose" if mine < theirs else "tie"
+        assert word in output["outcome"].lower()
+
+
+def test_d10_0_cooperation_two_strength_6_against_hard() -> None:
+    panel = show(
+        "d10-0-cooperation",
+        difficulty="Hard",
+        helpers=[{"name": "A", "score": 6}, {"name": "B", "score": 6}],
+    )
+    totals = [a + b for a, b in itertools.product(efforts(6, 10), efforts(6, 10))]
+    assert exact(panel, "Total effort against difficulty 3") == {
+        "Success": [Fraction(sum(t > 3 for t in totals), 100)],
+        "Miss": [Fraction(sum(t == 3 for t in totals), 100)],
+        "Failure": [Fraction(sum(t < 3 for t in totals), 100)],
+    }
+    assert facts(panel)["Average total effort"] == ("3", "3")  # 1.5 each
+
+
+def test_d10_0_cooperation_refuses_too_many_characters() -> None:
+    helpers = [{"name": "", "score": 5}] * 11
+    (message,) = errors(show("d10-0-cooperation", helpers=helpers))
+    assert "from 1 to 10 characters" in message
+
+
+def test_d10_0_cumulative_chances_by_enumeration() -> None:
+    panel = show("d10-0-cumulative", score=5, goal=8, checks=3)
+    by_check = exact(panel, "Reaching 8")
+    for k in (1, 2, 3):
+        reached = sum(
+            sum(max(e, 0) for e in seq) >= 8 for seq in itertools.product(efforts(5, 10), repeat=k)
+        )
+        assert by_check[str(k)][0] == Fraction(reached, 10**k)
+    losses = exact(show("d10-0-cumulative", score=5, goal=8, checks=2, losses=True), "Reaching")
+    # With losses a total can fall and rise again: reached by check 2 if some prefix hits 8.
+    hit = sum(a >= 8 or a + b >= 8 for a, b in itertools.product(efforts(5, 10), repeat=2))
+    assert losses["2"][0] == Fraction(hit, 100)
+
+
+def test_d10_0_cumulative_roll_stops_at_the_goal() -> None:
+    output = roll("d10-0-cumulative", score=9, goal=1, checks=5)
+    # Score 9 on a d10: effort is positive unless the roll is 9, so usually one check.
+    assert output["outcome"].startswith(("Goal reached", "Not reached"))
+    if output["outcome"].startswith("Goal reached"):
+        assert f"after {len(output['lines'])} check" in output["outcome"]
+
+
+# --------------------------------------------------------------------------
+# Damage (DAT)
+# --------------------------------------------------------------------------
+
+
+def _dice(limit: int | None = None) -> list[int]:
+    values = [10 if face == 0 else face for face in range(10)]
+    return [v if limit is None else min(v, limit) for v in values]
+
+
+def test_d10_0_damage_10_plus_2d_st_with_st_4() -> None:
+    panel = show("d10-0-damage", notation="10 + 2D(ST)", ST=4)
+    totals = [10 + a + b for a, b in itertools.product(_dice(4), repeat=2)]
+    odds = exact(panel, "Damage of 10 + 2D(ST)")
+    for total in set(totals):
+        assert odds[str(total)][0] == Fraction(totals.count(total), 100)
+    assert facts(panel)["Average"] == ("16.8", str(Fraction(sum(totals), 100)))
+    assert facts(panel)["Range"][0] == "12 - 18"
+    assert panel["unused"] == sorted(a for a in d10_0.ATTRIBUTE_NAMES if a != "ST")
+
+
+def test_d10_0_damage_kilo_prefix_on_both_parts() -> None:
+    panel = show("d10-0-damage", notation="5K + 1KD")
+    assert facts(panel)["Range"][0] == "6000 - 15000"
+    assert facts(panel)["Average"] == ("10500", "10500")
+    odds = exact(panel, "Damage of 5K + 1KD")
+    assert set(odds) == {str(5000 + 1000 * v) for v in range(1, 11)}
+
+
+def test_d10_0_damage_adjustment_chain_on_every_total() -> None:
+    panel = show("d10-0-damage", notation="25", armour="-10F -2R")
+    assert facts(panel)["After -10F -2R"][0] == "13"
+    light = show("d10-0-damage", notation="8", armour="-10F -2R")
+    assert facts(light)["No damage at all"] == ("100.00%", "1")
+    rifle = show("d10-0-damage", notation="10 + 2D", armour="-5R")
+    taken = [
+        max(0, t - 5 * (t // 10))
+        for t in (10 + a + b for a, b in itertools.product(_dice(), repeat=2))
+    ]
+    assert facts(rifle)["Average after -5R"][1] == str(Fraction(sum(taken), 100))
+
+
+def test_d10_0_damage_overflow_states_its_cap() -> None:
+    panel = show("d10-0-damage", notation="1D", damage_overflow=True)
+    # The endless chain's mean: (1 + ... + 9 + 10) / 9.
+    assert facts(panel)["Average"][1] == str(Fraction(55, 9))
+    assert "re-rolls" in texts(panel)
+
+
+@pytest.mark.parametrize(
+    ("notation", "armour", "reason"),
+    [
+        ("10 - 2D", "", "damage parts are only added"),
+        ("2D(XX)", "", "a limit is an attribute"),
+        ("10", "-10X", "expected F (flat) or R (repeating)"),
+    ],
+)
+def test_d10_0_damage_refusals_name_dat(notation: str, armour: str, reason: str) -> None:
+    (message,) = errors(show("d10-0-damage", notation=notation, armour=armour))
+    assert message.startswith("The D10/0 System, DAT") and reason in message
+
+
+def test_d10_0_damage_roll_shows_each_die_and_the_armour() -> None:
+    for _ in range(50):
+        output = roll("d10-0-damage", notation="10 + 2D(ST)", ST=4, armour="-10F")
+        (line,) = output["lines"]
+        dice = [int(p["text"]) for p in line["parts"] if p["kind"] == "die"]
+        assert len(dice) == 2 and all(1 <= d <= 4 for d in dice)
+        total = 10 + sum(dice)
+        assert line["total"] == str(total)
+        assert output["outcome"].endswith(f"{max(0, total - 10)} taken")
+
+
+def test_d10_0_damage_examples_every_row_with_strength() -> None:
+    panel = show("d10-0-damage-examples", ST=4, threat="Knife")
+    rows = table(panel, "Damage Examples")
+    # A die capped at 4 reads 1, 2, 3 and then 4 seven times (a 0 is 10, capped): 3.4.
+    assert rows["Punch"][2:] == ["1 - 4", "3.4"]
+    assert rows["Knife"][2:] == ["2 - 8", "6.8"]
+    assert rows["Sledge Hammer"][2:] == ["12 - 18", "16.8"]
+    assert rows["Pistol"][2:] == ["6 - 15", "10.5"]
+    assert rows["Rifle"][2:] == ["12 - 30", "21"]
+    assert rows["Energy Pistol"][2:] == ["13 - 40", "26.5"]
+    assert rows["Sniper Rifle"][2:] == ["18 - 45", "31.5"]
+    assert rows["Energy Rifle"][2:] == ["24 - 60", "42"]
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Damage Examples"]
+    assert [r["hit"] for r in block["rows"]] == [r["cells"][0] == "Knife" for r in block["rows"]]
+
+
+def test_d10_0_damage_examples_roll_the_chosen_row() -> None:
+    output = roll("d10-0-damage-examples", threat="Sledge Hammer", ST=3)
+    (line,) = output["lines"]
+    dice = [int(p["text"]) for p in line["parts"] if p["kind"] == "die"]
+    assert line["label"] == "Sledge Hammer" and all(1 <= d <= 3 for d in dice)
+    assert int(line["total"]) == 10 + sum(dice)
+
+
+# --------------------------------------------------------------------------
+# Bursts and blasts (DAT, Advanced Simulations)
+# --------------------------------------------------------------------------
+
+
+def test_d10_0_x_shot_burst_reproduces_the_worked_example() -> None:
+    panel = show("d10-0-burst", block="X Shot Burst", score=60, difficulty="0", x=3, degree="11")
+    assert "the amount is 3X, so 9 of the 15 shots threaten" in texts(panel)
+    assert "90 damage before adjustments" in texts(panel)
+    # The page's table: skill 60, difficulty 0, X = 3.
+    steps = exact(panel, "X Shot Burst: the spread")
+    assert [steps[k][0] for k in ("≤ -10 (none)", "> -10", ">0", "> +10", "> +25", "> +50")] == [
+        Fraction(3, 10),
+        Fraction(1, 10),
+        Fraction(1, 10),
+        Fraction(3, 20),
+        Fraction(1, 4),
+        Fraction(1, 10),
+    ]
+    assert table(panel, "X Shot Burst: the spread")["> +10"][0] == "9 (3X)"
+    assert facts(panel)["AP cost"][0] == "6" and facts(panel)["Shots fired"][0] == "15"
+    mean = 10 * (3 * Fraction(1, 10) + 6 * Fraction(1, 10) + 9 * Fraction(3, 20))
+    mean += 10 * (12 * Fraction(1, 4) + 15 * Fraction(1, 10))
+    assert facts(panel)["Average damage"][1] == str(mean)
+
+
+def test_d10_0_x_shot_burst_armour_applies_to_each_shot() -> None:
+    panel = show(
+        "d10-0-burst",
+        block="X Shot Burst",
+        score=60,
+        difficulty="0",
+        x=3,
+        degree="11",
+        armour="-5F",
+    )
+    assert "each does 5: 45" in texts(panel)
+    stopped = show(
+        "d10-0-burst", block="X Shot Burst", score=60, difficulty="0", x=3, armour="-10F -2R"
+    )
+    assert facts(stopped)["No damage"] == ("100.00%", "1")
+
+
+def test_d10_0_three_shot_burst_hits_and_damage() -> None:
+    panel = show("d10-0-burst", block="Three Shot Burst", score=60, difficulty="0")
+    assert panel["unused"] == ["ap", "x"]
+    steps = exact(panel, "Three Shot Burst")
+    # Degrees 60..-39: > +10 is 11..60 (50 rolls), > 0 is 1..10, > -10 is -9..0.
+    assert steps["> +10"] == [Fraction(1, 2)]
+    assert steps[">0"] == [Fraction(1, 10)]
+    assert steps["> -10"] == [Fraction(1, 10)]
+    shot = Fraction(10) + 2 * Fraction(55, 10)
+    mean = shot * (3 * Fraction(1, 2) + 2 * Fraction(1, 10) + 1 * Fraction(1, 10))
+    assert facts(panel)["Average damage"][1] == str(mean)
+
+
+def test_d10_0_proton_stream_damage_follows_the_ap() -> None:
+    panel = show("d10-0-burst", block="Proton Stream", score=60, difficulty="0", ap="5")
+    assert panel["unused"] == ["x"]
+    assert table(panel, "Proton Stream")[">0"][1] == "5 + 4D"
+    assert facts(panel)["AP cost"][0] == "5"
+
+
+def test_d10_0_shotgun_blast_damage_by_step() -> None:
+    panel = show("d10-0-burst", block="Shotgun Blast", score=60, difficulty="0", degree="25")
+    rows = table(panel, "Shotgun Blast")
+    assert [rows[k][1] for k in ("> -10", ">0", "> +20")] == ["5 + 1D", "10 + 2D", "15 + 3D"]
+    assert "passes > +20" in texts(panel) and "15 + 3D: 31.5 damage" in texts(panel)
+
+
+def test_d10_0_burst_roll_fires_the_step_it_lands_on() -> None:
+    for _ in range(50):
+        output = roll("d10-0-burst", block="X Shot Burst", score=60, difficulty="0", x=3)
+        effort = int(output["lines"][0]["total"])
+        threatening = d10_0.hits(d10_0.block("X Shot Burst"), effort, 3)
+        if threatening:
+            assert (
+                f"{threatening} shots threaten at 10 each: {10 * threatening}" in output["outcome"]
+            )
+        else:
+            assert "no threat" in output["outcome"]
+
+
+def test_d10_0_burst_refuses_a_bad_degree() -> None:
+    (message,) = errors(show("d10-0-burst", degree="lots"))
+    assert "whole number" in message
+
+
+# --------------------------------------------------------------------------
+# Health
+# --------------------------------------------------------------------------
+
+
+def test_d10_0_health_en_5_sp_6_as_the_page_works_it() -> None:
+    panel = show("d10-0-health", EN=5, SP=6, current=20)
+    got = facts(panel)
+    assert got["Normal Health"][0] == "55"
+    assert got["State"][0] == "Injured"
+    assert got["Each Health Point Increase"][0] == "+6"
+    assert got["Recovery per day"][0] == "6"
+    assert got["Days back to Normal"][0] == "6"  # 35 to recover at 6 a day
+    assert (
+        show("d10-0-health", EN=5, SP=6, current=20, rate="3")["blocks"][1]["items"][3]["value"]
+        == "18"
+    )
+
+
+@pytest.mark.parametrize(
+    ("current", "state"),
+    [
+        (53, "Exceptional"),
+        (50, "Normal"),
+        (1, "Injured"),
+        (0, "On the Brink"),
+        (-50, "Dying"),
+        (-51, "Dead"),
+    ],
+)
+def test_d10_0_health_range_for_normal_50(current: int, state: str) -> None:
+    panel = show("d10-0-health", EN=5, SP=5, current=current)
+    assert facts(panel)["State"][0] == state
+    (block,) = blocks_of(panel, "table")
+    assert [r["cells"][0] for r in block["rows"] if r["hit"]] == [state]
+
+
+def test_d10_0_health_increases_raise_normal() -> None:
+    panel = show("d10-0-health", EN=3, SP=8, increases=2, current=67)
+    assert facts(panel)["Normal Health"][0] == "67"  # 55 + 2 × 6
+    assert facts(panel)["State"][0] == "Normal"
+
+
+def test_d10_0_health_refuses_a_normal_of_0() -> None:
+    (message,) = errors(show("d10-0-health", EN=0, SP=0, current=0))
+    assert "Health Points" in message
+
+
+# --------------------------------------------------------------------------
+# The character builder (Standard Player Agent Build Process)
+# --------------------------------------------------------------------------
+
+
+def builder(**changes: Any) -> dict[str, Any]:
+    return show("d10-0-builder", **changes)
+
+
+def test_d10_0_builder_default_sheet_spends_every_point() -> None:
+    panel = builder()
+    assert not errors(panel)
+    got = facts(panel)
+    assert got["Attribute points left"][0] == "0"
+    assert got["Normal Health"][0] == "55"  # (EN 7 + SP 4) / 2 × 10
+    assert got["Action Quota"][0] == "5"  # (AG 6 + FO 4) // 2
+    assert got["Skill points spent"][0] == "100 of 100"
+    assert got["Reserve"][0] == "none"
+    skills = table(panel, "Your character's skills")
+    # Ranged: AG 6, FO 4, PE 6 -> AG and PE circled: 2×6 + 2×6 + 4 = 28; Adjust 25 costs 50.
+    assert skills["Ranged"] == ["AG + PE, FO", "28", "25", "53", "50"]
+    assert skills["· Pistols"] == ["branch of Ranged", "53", "10", "63", "10"]
+
+
+def test_d10_0_builder_average_fives_give_base_25_everywhere() -> None:
+    fives = dict.fromkeys(d10_0.ATTRIBUTE_NAMES, 5)
+    panel = builder(**fives, skills=[])
+    skills = table(panel, "Your character's skills")
+    assert {row[1] for row in skills.values()} == {"25"}
+    assert facts(panel)["Normal Health"][0] == "50"
+    assert facts(panel)["Action Quota"][0] == "5"
+    assert facts(panel)["Attribute points left"][0] == "5"
+    assert facts(panel)["Reserve"][0] == "100 to spend anywhere"
+    # Every root ties three ways: each offers its circle choice.
+    assert not [u for u in panel["unused"] if u.startswith("circle_")]
+
+
+def test_d10_0_builder_refusals_name_the_rule() -> None:
+    (capped,) = errors(builder(AG=11, EN=2))
+    assert "Build Process: attributes are capped at 10; AG is 11" in capped
+    (spent,) = errors(builder(CH=6))
+    assert "45 points are allocated" in spent and "these use 46" in spent
+    (over,) = errors(builder(skill_points=90))
+    assert "Skill Points: the skills cost 100 skill points; 90 are available" in over
+    (circle,) = errors(builder(circle_ranged="AG+FO"))
+    assert "circle the two highest of Ranged's" in circle
+
+
+def test_d10_0_builder_branch_rules() -> None:
+    rows = [{"name": "Pistols", "parent": "Ranged", "adjust": 0}]
+    (first,) = errors(builder(skills=rows))
+    assert "a branch's first skill point is its first Adjust point" in first
+    rows = [{"name": "Pistols", "parent": "Guns", "adjust": 1}]
+    (missing,) = errors(builder(skills=rows))
+    assert "branches from 'Guns', which is not a skill on the sheet" in missing
+    rows = [{"name": "Cooking", "parent": "", "adjust": 1}]
+    (root,) = errors(builder(skills=rows))
+    assert "not one of the ten root skills" in root
+    # A branch listed before its parent still finds it.
+    rows = [
+        {"name": "Revolvers", "parent": "Pistols", "adjust": 1},
+        {"name": "Pistols", "parent": "Ranged", "adjust": 1},
+    ]
+    skills = table(builder(skills=rows), "Your character's skills")
+    assert skills["· · Revolvers"][1:4] == ["29", "1", "30"]
+
+
+def test_d10_0_builder_warns_past_five_deep() -> None:
+    rows = [{"name": "B1", "parent": "Theory", "adjust": 1}]
+    rows += [{"name": f"B{k}", "parent": f"B{k - 1}", "adjust": 1} for k in range(2, 7)]
+    panel = builder(skills=rows)
+    assert not errors(panel)
+    assert "rarely branch more than 5 skills deep (B6)" in texts(panel)
+    assert facts(panel)["Reserve"][0] == "94 to spend anywhere"
+
+
+def test_d10_0_builder_progression_point_purchases() -> None:
+    panel = builder(
+        progression_points=10,
+        purchases=[{"item": "health", "count": 1}, {"item": "skill:Society", "count": 1}],
+    )
+    assert not errors(panel)
+    got = facts(panel)
+    assert got["Normal Health"][0] == "61"  # 55 + (7 + 4) / 2 rounded up
+    assert got["Reserve"][0] == "13 for Society's tree"  # SE 7 + IN 6
+    assert got["Progression Points"][0] == "10 spent, 0 left"
+    (broke,) = errors(builder(purchases=[{"item": "health", "count": 1}]))
+    assert "Progression Points: these purchases cost 5" in broke
+
+
+def test_d10_0_builder_export_import_round_trip() -> None:
+    values = {"name": "Janet", "AG": 7, "CH": 4, "skill_points": 110}
+    file = answer("d10-0-builder", "export", {"values": values})
+    assert file["filename"] == "d10-0-character.json"
+    loaded = answer("d10-0-builder", "import", {"text": file["text"]})
+    assert loaded["values"]["name"] == "Janet" and loaded["values"]["AG"] == 7
+    assert facts(loaded["panel"])["Skill points spent"][0] == "100 of 110"
+    document = json.loads(file["text"])
+    document["values"]["AG"] = 12
+    with pytest.raises(WidgetError, match=r"breaks a rule: .*capped at 10"):
+        answer("d10-0-builder", "import", {"text": json.dumps(document)})
+    with pytest.raises(WidgetError, match="marked 'wodu-builder'"):
+        answer(
+            "d10-0-builder",
+            "import",
+            {"text": json.dumps({**document, "rollbook": "wodu-builder"})},
+        )
+
+
+@pytest.mark.parametrize(
+    ("widget", "values", "field"),
+    [
+        ("d10-0-check", {"difficulty": "tough"}, "difficulty"),
+        ("d10-0-damage", {"notation": "2D(XX)"}, "notation"),
+        ("d10-0-damage", {"armour": "-10"}, "armour"),
+        ("d10-0-burst", {"degree": "lots"}, "degree"),
+    ],
+)
+def test_d10_0_refused_text_marks_its_field(
+    widget: str, values: dict[str, Any], field: str
+) -> None:
+    panel = show(widget, **values)
+    assert panel["invalid"] == [field]
+    (message,) = errors(panel)
+    assert message.startswith("The D10/0 System, ")
