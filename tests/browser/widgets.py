@@ -101,7 +101,8 @@ COLUMN_MISALIGNMENTS = """root => {
   };
   const out = [];
   for (const table of root.querySelectorAll('.rb-widget__panel table')) {
-    const heads = [...table.querySelectorAll('thead th')];
+    // Every cell of the header row, so that column i is column i (a blank heading is a td).
+    const heads = [...table.querySelectorAll('thead tr > *')];
     const row = table.querySelector('tbody tr');
     if (!row) continue;
     heads.forEach((th, i) => {

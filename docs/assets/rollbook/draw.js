@@ -43,6 +43,7 @@ export function drawChart(chart, view) {
   for (const [key, value] of Object.entries({ class: "rb-chart", width: "100%", height: view.height, role: "img", "aria-label": view.label })) {
     chart.setAttribute(key, String(value));
   }
+  chart.setAttribute("data-search-exclude", ""); // as the build writes it: no chart in search
   const children = [];
   if (view.legend) {
     const legend = svg("text", { class: "rb-chart__legend", x: 0, y: view.legend.y });
