@@ -137,7 +137,7 @@ def _fences(page: str) -> list[dict[str, Any]]:
 
 def test_danger_world_fences_sit_on_the_pages_of_their_rules() -> None:
     names = [f["widget"] for f in _fences("checks.md")]
-    assert names[:2] == ["danger-world-odds", "danger-world-odds-table"]
+    assert names[:3] == ["danger-world-roller", "danger-world-odds", "danger-world-odds-table"]
     for page in DOCS.glob("*.md"):
         for fence in _fences(page.name):
             assert fence["widget"] in WIDGETS
@@ -146,3 +146,105 @@ def test_danger_world_fences_sit_on_the_pages_of_their_rules() -> None:
 @pytest.mark.parametrize("name", [n for n in WIDGETS if n.startswith("danger-world")])
 def test_danger_world_widget_defaults_are_refused_nowhere(name: str) -> None:
     assert not refusals(show(name))
+
+
+# --------------------------------------------------------------------------
+# The pool roller
+# --------------------------------------------------------------------------
+
+ROLLER = "danger-world-roller"
+
+
+def roller(previous: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]:
+    return show(ROLLER, previous, **values)
+
+
+def test_danger_world_roller_advises_keeping_the_threes_of_1_3_3_5_6() -> None:
+    panel = roller(faces="1, 3, 3, 5, 6", difficulty="3", round="1")
+    said = texts(panel)
+    # one round left: keep 3, 3 and reroll three dice, which need one more 3: 1 - (5/6)^3
+    assert "the best keep is worth 42.13% (91/216)" in said
+    assert "stopping now: 0.00%" in said
+    (advised,) = blocks_of(panel, "list")
+    assert advised["items"] == [
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5)."
+    ]
+    two_rounds = texts(roller(faces="1, 3, 3, 5, 6", difficulty="3"))
+    assert f"({dw.keep_chance([3, 3], 5, 3, 2)})" in two_rounds
+    assert blocks_of(roller(faces="1, 3, 3, 5, 6", difficulty="3"), "list") == [advised]
+
+
+def test_danger_world_roller_offers_each_set_with_outcome_bonus_botches_and_danger() -> None:
+    panel = roller(
+        faces="3, 3, 3, 2, D3, T3", danger=1, threat=1, stat_a=2, stat_b=2, difficulty="2"
+    )
+    sets = table(panel, "The sets the dice offer now")
+    # set of 3 from the normal 3s first: the 2 botches below 3, the threat 3 at 3 or below
+    assert sets["Set of 3"] == ["success", "1", "2: 1 normal and 1 threat", "+0"]
+    assert sets["No set"] == ["failure", "0", "none", "+0"]
+    assert table(panel, "The dice showing")["5"] == ["danger", "3", "—"]
+
+
+def test_danger_world_roller_a_danger_die_needed_in_the_set_raises_danger() -> None:
+    panel = roller(faces="1, 3, 3, D3", danger=1, stat_a=2, stat_b=1, difficulty="3")
+    assert table(panel, "The sets")["Set of 3"] == ["success", "0", "1: 1 normal", "+1"]
+
+
+def test_danger_world_roller_refuses_faces_that_do_not_match_the_pool() -> None:
+    panel = roller(faces="1, 2, 3")
+    assert panel["invalid"] == ["faces"]
+    assert (
+        "the dice showing are 3 normal, 0 danger, 0 threat, but the pool is 5 normal"
+        in (refusals(panel)[0])
+    )
+    assert roller(faces="1, 9")["invalid"] == ["faces"]
+
+
+def test_danger_world_roller_refuses_danger_dice_past_the_zone_rank() -> None:
+    assert roller(danger=2, level=5)["invalid"] == ["danger"]
+    assert not refusals(roller(danger=2, level=6))
+
+
+def test_danger_world_roller_refuses_marking_a_threat_die_or_a_missing_one() -> None:
+    base = {"faces": "1, 3, T2", "stat_a": 1, "stat_b": 1, "threat": 1}
+    assert roller(**base, first="3")["invalid"] == ["first"]
+    assert roller(**base, first="4")["invalid"] == ["first"]
+    assert not refusals(roller(**base, first="1"))
+
+
+def test_danger_world_roller_rolls_then_rerolls_two_rounds_through_settle() -> None:
+    start = {"stat_a": 3, "stat_b": 2, "danger": 1, "threat": 1, "difficulty": "3"}
+    panel = roller(previous=start, **start, action="roll")
+    faces = panel["set"]["faces"]
+    assert panel["set"]["action"] == "hold" and panel["set"]["round"] == "0"
+    dice = faces.split(", ")
+    assert len(dice) == 7 and dice[5].startswith("D") and dice[6].startswith("T")
+    shown = {**start, **panel["set"]}
+    # mark the advised dice for round one, then reroll them
+    marked = roller(previous=shown, **{**shown, "action": "advised"})
+    state = {**shown, **marked["set"]}
+    assert marked["set"]["action"] == "hold"
+    again = roller(previous=state, **{**state, "first": "1, 2", "action": "reroll"})
+    assert again["set"]["round"] == "1"
+    after = again["set"]["faces"].split(", ")
+    assert after[2:] == dice[2:]  # only dice 1 and 2 were rerolled
+    assert again["unused"] == ["first"]
+    state = {**state, "first": "1, 2", **again["set"]}
+    last = roller(previous=state, **{**state, "second": "7, 3", "action": "reroll"})
+    assert refusals(last) and last["invalid"] == ["second"]  # die 7 is the threat die
+    last = roller(previous=state, **{**state, "second": "3", "action": "reroll"})
+    assert last["set"]["round"] == "2"
+    assert "Both reroll rounds are used" in texts(last)
+    assert "no reroll round is left" in texts(last)
+
+
+def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
+    state = {"faces": "1, 3, 3, 5, 6", "round": "1", "first": "1"}
+    panel = roller(previous=state, **{**state, "bonus": 1})
+    assert panel["set"] == {"faces": "", "round": "0", "first": "", "second": ""}
+    assert "No dice yet" in texts(panel)
+
+
+def test_danger_world_roller_a_roll_at_the_difficulty_keeps_everything() -> None:
+    panel = roller(faces="3, 3, 3, 2, 6", difficulty="3")
+    assert "stop and keep them all" in texts(panel)
