@@ -1,9 +1,11 @@
-"""The Danger World pages in a real browser: the pool roller and its advice, the odds."""
+"""The Danger World pages in a real browser: the pool roller and its advice, the odds, the sheet."""
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -101,9 +103,54 @@ def test_odds_widget_recomputes_exactly_for_the_readers_pool(
 
     table = widget(page, "danger-world-odds-table")
     set_field(table, "rerolls", "1")
-    expect_panel(table, "Chance of success with one reroll round played well")
+    expect_panel(table, "with one reroll round played well")
     wait_idle(table)
     assert [Fraction(t) for t in cell_titles(table, "16")] == [
         dw.success_chance(16, d, 1) for d in range(2, 7)
     ]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    page.goto(server.url + "danger-world/player-characters/")
+    sheet = widget(page, "danger-world-sheet")
+    set_field(sheet, "name", "Ada")
+    set_field(sheet, "Cool", "2")
+    expect_panel(sheet, "a new PC spreads 8 dice beyond one in each stat (these stats spread 9)")
+    expect(sheet.locator('[data-field="Cool"]')).to_have_attribute("aria-invalid", "true")
+    set_field(sheet, "Charisma", "1")
+    set_field(sheet, "Agility", "2")
+    set_field(sheet, "track_bashed", "1")
+    expect_panel(sheet, "A check on Agility and Speed: 4 dice and 1 threat die")
+    expect(sheet.locator(".rb-panel__error")).to_have_count(0)
+
+    page.reload()
+    sheet = widget(page, "danger-world-sheet")
+    expect(sheet.locator('[data-field="name"]')).to_have_value("Ada")
+    expect(sheet.locator('[data-field="Cool"]')).to_have_value("2")
+    expect_panel(sheet, "4 dice and 1 threat die")
+
+    with page.expect_download() as download:
+        sheet.locator(".rb-widget__export").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert download.value.suggested_filename == "ada.json"
+    assert saved["rollbook"] == "danger-world-sheet" and saved["values"]["track_bashed"] == 1
+
+    chooser = sheet.locator(".rb-widget__import input[type=file]")
+    status = sheet.locator(".rb-widget__message")
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(dict(saved, values={**saved["values"], "Strength": 4})))
+    chooser.set_input_files(broken)
+    expect(status).to_contain_text("breaks a rule", timeout=TIMEOUT)
+    expect(sheet.locator('[data-field="Strength"]')).to_have_value("2")
+
+    good = tmp_path / "wren.json"
+    good.write_text(json.dumps(dict(saved, values={**saved["values"], "name": "Wren", "level": 8})))
+    chooser.set_input_files(good)
+    expect(status).to_contain_text("Imported wren.json", timeout=TIMEOUT)
+    expect_panel(sheet, "Wren: danger level 8, zone 2 (6-10)")
+    page.reload()
+    expect(widget(page, "danger-world-sheet").locator('[data-field="name"]')).to_have_value("Wren")
     assert page.errors == []  # type: ignore[attr-defined]

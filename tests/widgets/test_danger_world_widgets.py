@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from rules_py.systems import danger_world as dw
-from rules_py.widgets import WIDGETS, answer
+from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets._widget import refusals
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "danger-world"
@@ -136,6 +136,8 @@ def _fences(page: str) -> list[dict[str, Any]]:
 
 
 def test_danger_world_fences_sit_on_the_pages_of_their_rules() -> None:
+    assert [f["widget"] for f in _fences("player-characters.md")] == ["danger-world-sheet"]
+    assert _fences("player-characters.md")[0]["store"] == "danger-world-character"
     names = [f["widget"] for f in _fences("checks.md")]
     assert names[:3] == ["danger-world-roller", "danger-world-odds", "danger-world-odds-table"]
     for page in DOCS.glob("*.md"):
@@ -248,3 +250,72 @@ def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
 def test_danger_world_roller_a_roll_at_the_difficulty_keeps_everything() -> None:
     panel = roller(faces="3, 3, 3, 2, 6", difficulty="3")
     assert "stop and keep them all" in texts(panel)
+
+
+# --------------------------------------------------------------------------
+# The character sheet
+# --------------------------------------------------------------------------
+
+SHEET = "danger-world-sheet"
+
+
+def test_danger_world_sheet_refuses_a_ninth_spread_die_naming_the_stats() -> None:
+    panel = show(SHEET, Cool=2)
+    assert refusals(panel) == [
+        "Danger World, Player Characters: a new PC spreads 8 dice beyond one in each stat "
+        "(these stats spread 9)"
+    ]
+    assert "Cool" in panel["invalid"] and "Agility" in panel["invalid"]
+    assert not refusals(show(SHEET, Cool=2, starting=False))
+    assert show(SHEET, Cool=5)["invalid"] == ["Cool"]
+
+
+def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
+    rows = [
+        {"name": "Soldier", "parent": "", "uses": 1},
+        {"name": "Sniper", "parent": "Soldier", "uses": 0},
+    ]
+    panel = show(SHEET, aspects=rows)
+    assert panel["invalid"] == ["aspects"]
+    assert "used twice ('Soldier' has been used 1) (aspect 2)" in refusals(panel)[0]
+    rows[0]["uses"] = 2
+    panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
+    aspects = table(panel, "Your character's aspects")
+    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more use(s) to unlock"]
+    assert aspects["Soldier"][-1] == "unlocked: 1 of 3 beneath"
+    assert "2 known primary aspects still to choose" in refusals(panel)[0]
+
+
+def test_danger_world_sheet_damage_feeds_the_pool() -> None:
+    panel = show(
+        SHEET, track_bashed=2, track_stunned=1, level=7, check_a="Agility", check_b="Speed"
+    )
+    said = texts(panel)
+    assert "zone 2 (6-10), up to 2 danger dice" in said
+    # Agility 3 + Speed 2, one lost to Stunned; two threat dice from Bashed
+    assert "A check on Agility and Speed: 4 dice and 2 threat dice" in said
+    p = dw.success_chance(4, 3)
+    assert f"({p})" in said
+    assert table(panel, "Damage tracks")["Bashed"][0] == "2 of 3"
+
+
+def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
+    panel = show(SHEET, track_injured=1, injured="Agility")
+    assert "Agility 2" in str(blocks_of(panel, "facts"))
+    assert "1 Injured box(es) without the stat" in refusals(show(SHEET, track_injured=1))[0]
+    assert show(SHEET, injured="Agility")["invalid"] == ["injured"]
+
+
+def test_danger_world_sheet_a_knocked_out_pc_rolls_no_check() -> None:
+    assert "No check: a K.O.'d or Dead PC" in texts(show(SHEET, track_kod=1))
+
+
+def test_danger_world_sheet_exports_and_imports() -> None:
+    values = {"name": "Ada Vance", "Cool": 2, "starting": False}
+    saved = answer(SHEET, "export", {"values": values})
+    assert saved["filename"] == "ada-vance.json"
+    loaded = answer(SHEET, "import", {"text": saved["text"]})
+    assert loaded["values"]["Cool"] == 2 and loaded["values"]["name"] == "Ada Vance"
+    broken = saved["text"].replace('"starting": false', '"starting": true')
+    with pytest.raises(WidgetError, match="breaks a rule"):
+        answer(SHEET, "import", {"text": broken})

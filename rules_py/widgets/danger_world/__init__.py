@@ -8,8 +8,8 @@ and the advice), :mod:`._sheet` (Player Characters and The Danger Track).
 from __future__ import annotations
 
 from rules_py.widgets._widget import Widget
-from rules_py.widgets.danger_world import _odds, _roller
+from rules_py.widgets.danger_world import _odds, _roller, _sheet
 
-WIDGETS: tuple[Widget, ...] = (*_odds.WIDGETS, *_roller.WIDGETS)
+WIDGETS: tuple[Widget, ...] = (*_odds.WIDGETS, *_roller.WIDGETS, *_sheet.WIDGETS)
 
 __all__ = ["WIDGETS"]

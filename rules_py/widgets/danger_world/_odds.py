@@ -105,8 +105,9 @@ def _table_show(values: Values) -> list[Block]:
         titles.append(["", *(str(p) for p in chances)])
     return [
         table(
-            f"Chance of success with {ROUND_NAMES[rounds]}" + (" played well" if rounds else ""),
-            ["Dice", *(f"{d}: {name}" for d, name in dw.DIFFICULTIES.items())],
+            f"Chance of success by difficulty (2 minor to 6 monumental) with "
+            f"{ROUND_NAMES[rounds]}" + (" played well" if rounds else ""),
+            ["Dice", *(str(d) for d in dw.DIFFICULTIES)],
             rows,
             titles=titles,
         )

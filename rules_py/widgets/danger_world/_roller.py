@@ -337,8 +337,7 @@ ROLLER = Widget(
             0,
             0,
             5,
-            hint="Up to the zone's rank: a danger die in "
-            "the set used raises the danger level by one.",
+            hint="Up to the zone's rank.",
         ),
         Number(
             "threat",
@@ -346,8 +345,7 @@ ROLLER = Widget(
             0,
             0,
             MAX_POOL,
-            hint="Rolled once, never rerolled, "
-            "never in a set; they botch at the set's height or below.",
+            hint="Never rerolled, never in a set.",
         ),
         DIFFICULTY,
         Choice(
