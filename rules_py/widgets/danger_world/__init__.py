@@ -1,0 +1,15 @@
+"""The Danger World widgets: odds, the pool roller with its advice, the character sheet.
+
+One module per part: :mod:`._odds` (Dice Mechanics: the chance of success under
+the best rerolls), :mod:`._roller` (a check rolled and rerolled, its sets, botches
+and the advice), :mod:`._sheet` (Player Characters and The Danger Track).
+"""
+
+from __future__ import annotations
+
+from rules_py.widgets._widget import Widget
+from rules_py.widgets.danger_world import _odds, _roller, _sheet
+
+WIDGETS: tuple[Widget, ...] = (*_odds.WIDGETS, *_roller.WIDGETS, *_sheet.WIDGETS)
+
+__all__ = ["WIDGETS"]
