@@ -1,0 +1,201 @@
+"""The [2d6] Roleplaying System widgets: check, combat, casting, healing, initiative, builder.
+
+Exact values come from the source's examples (as the rules pages restate them)
+or from brute-force enumeration of the 36 rolls here, never from the code
+under test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rules_py.widgets import WIDGETS, WidgetError, answer
+from rules_py.widgets._widget import refusals
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "2d6"
+ROLLS = [a + b for a, b in itertools.product(range(1, 7), repeat=2)]
+AIMED = [max(x, y) for x, y in itertools.product(ROLLS, repeat=2)]
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def show(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "show", {"values": values})
+
+
+def roll(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "roll", {"values": values})
+
+
+def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [b for b in panel["blocks"] if b["type"] == kind]
+
+
+def texts(panel: dict[str, Any]) -> str:
+    return " ".join(b["text"] for b in blocks_of(panel, "text"))
+
+
+def facts(panel: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    (block,) = blocks_of(panel, "facts")
+    return {item["label"]: (item["value"], item["title"]) for item in block["items"]}
+
+
+def exact(panel: dict[str, Any], caption: str) -> dict[str, list[Fraction]]:
+    """Each row's header mapped to its cells' exact fractions (titles; blanks left out)."""
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].startswith(caption)]
+    return {row["cells"][0]: [Fraction(t) for t in row["titles"][1:] if t] for row in block["rows"]}
+
+
+def chance(naturals: list[int], ok: Any) -> Fraction:
+    return Fraction(sum(1 for n in naturals if ok(n)), len(naturals))
+
+
+def fences(page: str) -> list[dict[str, Any]]:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    return [yaml.safe_load(body) for body in re.findall(r"```widget\n(.*?)```", text, re.S)]
+
+
+# --------------------------------------------------------------------------
+# Registration and the pages' fences
+# --------------------------------------------------------------------------
+
+PLACES = {
+    "2d6-check": "checks.md",
+    "2d6-casting": "magic.md",
+}
+
+
+def test_two_d6_widgets_are_registered_and_on_the_page_of_their_rules() -> None:
+    for name, page in PLACES.items():
+        assert name in WIDGETS
+        assert any(f["widget"] == name for f in fences(page)), (name, page)
+        for fence in fences(page):
+            assert not refusals(
+                show(
+                    fence["widget"],
+                    **{k: v for k, v in fence.items() if k not in ("widget", "store")},
+                )
+            )
+
+
+# --------------------------------------------------------------------------
+# Check
+# --------------------------------------------------------------------------
+
+
+def test_two_d6_check_bonus_4_against_difficult_by_enumeration() -> None:
+    panel = show("2d6-check", bonus=4, dc="difficult")
+    want = chance(ROLLS, lambda n: n != 2 and n + 4 >= 11)
+    assert want == Fraction(7, 12)
+    assert exact(panel, "Bonus +4 against DC 11")["Success"] == [want]
+    assert facts(panel)["Cinematic"] == ("2.78%", "1/36")
+    assert facts(panel)["Label"][0] == "average"  # DC 11 at +4, as the chart reads it
+    assert "DC 11 (Difficult): success 58.33%, failure 41.67%" in texts(panel)
+
+
+def test_two_d6_check_snake_eyes_fails_even_when_the_bonus_is_enough() -> None:
+    panel = show("2d6-check", bonus=10, dc="7")
+    assert exact(panel, "Bonus +10")["Success"] == [Fraction(35, 36)]
+    assert facts(panel)["Label"][0] == "cannot fail"
+
+
+def test_two_d6_check_aim_keeps_the_higher_of_two_rolls() -> None:
+    panel = show("2d6-check", bonus=2, dc="11", aim=True)
+    want = chance(AIMED, lambda n: n != 2 and n + 2 >= 11)
+    assert exact(panel, "Bonus +2")["Success"] == [want]
+    assert facts(panel)["Cinematic"][1] == str(chance(AIMED, lambda n: n == 12))
+
+
+def test_two_d6_check_take_7_is_certain_and_refuses_aim() -> None:
+    assert exact(show("2d6-check", bonus=4, dc="11", take7=True), "Bonus +4")["Success"] == [1]
+    assert exact(show("2d6-check", bonus=3, dc="11", take7=True), "Bonus +3")["Success"] == [0]
+    panel = show("2d6-check", bonus=4, dc="11", take7=True, aim=True)
+    assert "nothing to aim" in refusals(panel)[0]
+    assert panel["invalid"] == ["aim", "take7"]
+    outcome = roll("2d6-check", bonus=4, dc="11", take7=True)
+    assert outcome["outcome"] == "Success: 11 against DC 11 (no roll)"
+
+
+def test_two_d6_check_helpers_step_the_dc_and_must_succeed_too() -> None:
+    # DC 9 with one helper is DC 7; both the +2 actor and the +0 helper must make it.
+    panel = show("2d6-check", bonus=2, dc="9", helpers=[{"bonus": 0}])
+    me = chance(ROLLS, lambda n: n != 2 and n + 2 >= 7)
+    helper = chance(ROLLS, lambda n: n != 2 and n >= 7)
+    assert exact(panel, "Bonus +2 against DC 7")["Success"] == [me * helper]
+    alone = chance(ROLLS, lambda n: n != 2 and n + 2 >= 9)
+    assert facts(panel)["Alone"][1] == str(alone)
+    assert "this aid lowers the chance" in texts(panel)
+    rolled = roll("2d6-check", bonus=2, dc="9", helpers=[{"bonus": 0}])
+    assert [line["label"] for line in rolled["lines"]] == ["You", "Helper 1"]
+
+
+def test_two_d6_check_armour_steps_agility_dcs_past_legendary_to_impossible() -> None:
+    light = show("2d6-check", bonus=2, dc="Exceptional", armour="light")
+    assert exact(light, "Bonus +2 against DC 17")["Success"] == [
+        chance(ROLLS, lambda n: n != 2 and n + 2 >= 17)
+    ]
+    heavy = show("2d6-check", bonus=5, dc="Professional", armour="heavy")
+    assert facts(heavy)["Success"] == ("0.00%", "0")
+    assert "impossible" in texts(heavy)
+    with pytest.raises(WidgetError, match="impossible"):
+        roll("2d6-check", bonus=5, dc="Professional", armour="heavy")
+    acrobat = show("2d6-check", bonus=2, dc="Legendary", armour="light", armored_acrobat=True)
+    assert "against DC 17 (Legendary)" in texts(acrobat)
+    assert show("2d6-check", armour="none")["unused"] == ["armored_acrobat"]
+
+
+def test_two_d6_check_refuses_an_unknown_dc_naming_the_six() -> None:
+    panel = show("2d6-check", dc="tough")
+    assert "Easy (7)" in refusals(panel)[0] and panel["invalid"] == ["dc"]
+
+
+def test_two_d6_check_roll_names_the_result() -> None:
+    for _ in range(50):
+        rolled = roll("2d6-check", bonus=3, dc="9", aim=True)
+        first, second = rolled["lines"][0]["parts"][:2], rolled["lines"][0]["parts"][2:4]
+        assert {p["kind"] for p in first} != {p["kind"] for p in second}  # one pair dropped
+        total = int(rolled["lines"][0]["total"])
+        natural = total - 3
+        if natural == 2:
+            assert rolled["outcome"].startswith("Failure: snake eyes")
+        else:
+            verdict = "Success" if total >= 9 else "Failure"
+            assert rolled["outcome"].startswith(f"{verdict}: {total} against DC 9")
+        assert ("boxcars" in rolled["outcome"]) == (natural == 12)
+
+
+# --------------------------------------------------------------------------
+# Casting
+# --------------------------------------------------------------------------
+
+
+def test_two_d6_casting_entangle_at_resolve_1_by_enumeration() -> None:
+    panel = show("2d6-casting", resolve=1, spell="entangle")  # DC 11
+    table = exact(panel, "Resolve +1 against DC 11")
+    success = chance(ROLLS, lambda n: n != 2 and n + 1 >= 11)
+    wild = chance(ROLLS, lambda n: 11 - (n + 1) >= 5)
+    assert table == {"Success": [success], "Fizzle": [1 - success - wild], "Wild": [wild]}
+    assert "Entangle (DC 11 (Difficult), 4 XP)" in texts(panel)
+
+
+def test_two_d6_casting_takes_a_dc_and_refuses_negate() -> None:
+    assert exact(show("2d6-casting", resolve=0, spell="7"), "Resolve +0 against DC 7")
+    panel = show("2d6-casting", spell="Negate")
+    assert "Negate has no DC" in refusals(panel)[0] and panel["invalid"] == ["spell"]
+
+
+def test_two_d6_casting_roll_classes_the_result() -> None:
+    for _ in range(50):
+        rolled = roll("2d6-casting", resolve=0, spell="Create")  # DC 17: never cast at +0
+        total = int(rolled["lines"][0]["total"])
+        want = "Wild" if 17 - total >= 5 else "Fizzle"
+        assert rolled["outcome"].startswith(want)
