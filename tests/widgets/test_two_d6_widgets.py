@@ -70,6 +70,7 @@ def fences(page: str) -> list[dict[str, Any]]:
 
 PLACES = {
     "2d6-check": "checks.md",
+    "2d6-combat": "combat.md",
     "2d6-casting": "magic.md",
 }
 
@@ -199,3 +200,97 @@ def test_two_d6_casting_roll_classes_the_result() -> None:
         total = int(rolled["lines"][0]["total"])
         want = "Wild" if 17 - total >= 5 else "Fizzle"
         assert rolled["outcome"].startswith(want)
+
+
+# --------------------------------------------------------------------------
+# Combat
+# --------------------------------------------------------------------------
+
+
+def margins(attack: int, defend: int, attacks: list[int], defences: list[int]) -> list[int]:
+    return [(a + attack) - (d + defend) for a in attacks for d in defences]
+
+
+def defence_naturals(faces: set[int]) -> list[int]:
+    """Every equally likely natural a defender keeps: a face in ``faces`` is rolled again."""
+    out = []
+    for first, again in itertools.product(ROLLS, repeat=2):
+        out.append(again if first in faces else first)
+    return out
+
+
+def bands(ms: list[int]) -> dict[str, list[Fraction]]:
+    return {
+        "Defender holds (a tie included)": [chance(ms, lambda m: m <= 0)],
+        "Attacker by 1-4": [chance(ms, lambda m: 1 <= m <= 4)],
+        "Attacker by 5-9": [chance(ms, lambda m: 5 <= m <= 9)],
+        "Attacker by 10 or more": [chance(ms, lambda m: m >= 10)],
+    }
+
+
+def test_two_d6_combat_the_rules_example_11_against_9() -> None:
+    # The source's example: attacker 7 + 2 + 2 = 11 against defender 7 + 1 + 1 = 9.
+    panel = show("2d6-combat", attack=4, defend=2)
+    ms = margins(4, 2, ROLLS, ROLLS)
+    assert (7 + 4) - (7 + 2) == 2  # the example lands in the 1-4 band
+    assert exact(panel, "Attack +4 against defence +2") == bands(ms)
+    assert facts(panel)["Defender wins by 5 or more"][1].startswith(
+        str(chance(ms, lambda m: m <= -5)) + ":"
+    )
+    assert facts(panel)["Attacker's cinematic"][1] == "1/36"
+    (chart,) = blocks_of(panel, "chart")
+    assert "Attacker by 1-4" in str(chart)
+
+
+@pytest.mark.parametrize(
+    ("armour", "proficient", "faces"),
+    [
+        ("light", False, {2}),
+        ("medium", True, {2, 3}),
+        ("medium", False, {2}),
+        ("heavy", True, {2, 3, 4}),
+        ("heavy", False, {2}),
+    ],
+)
+def test_two_d6_combat_armour_rerolls_once_and_keeps_the_reroll(
+    armour: str, proficient: bool, faces: set[int]
+) -> None:
+    panel = show("2d6-combat", attack=5, defend=1, armour=armour, proficient=proficient)
+    defences = defence_naturals(faces)
+    ms = margins(5, 1, ROLLS, defences)
+    assert exact(panel, "Attack +5 against defence +1") == bands(ms)
+    assert facts(panel)["Defender's cinematic"][1] == str(chance(defences, lambda n: n == 12))
+
+
+def test_two_d6_combat_aim_is_the_attackers_higher_roll() -> None:
+    panel = show("2d6-combat", attack=3, defend=3, aim=True)
+    assert exact(panel, "Attack +3") == bands(margins(3, 3, AIMED, ROLLS))
+    assert show("2d6-combat", armour="light")["unused"] == ["proficient"]
+    assert show("2d6-combat", armour="heavy")["unused"] == []
+
+
+def test_two_d6_combat_roll_names_the_options_unlocked() -> None:
+    seen = set()
+    for _ in range(300):
+        rolled = roll("2d6-combat", attack=10, defend=0, armour="heavy", proficient=True)
+        attack, defence = (int(line["total"]) for line in rolled["lines"])
+        margin = attack - defence
+        kept = [p["text"] for p in rolled["lines"][1]["parts"] if p["kind"] == "die"]
+        assert sum(map(int, kept)) + 0 == defence
+        if len(rolled["lines"][1]["parts"]) > 3:  # rerolled: the first roll was 2, 3 or 4
+            dropped = [
+                int(p["text"]) for p in rolled["lines"][1]["parts"] if p["kind"] == "dropped"
+            ]
+            assert sum(dropped) in (2, 3, 4)
+        details = rolled["blocks"][0]["items"] if rolled["blocks"] else []
+        if margin >= 10:
+            assert rolled["outcome"].startswith(f"The attacker wins by {margin}")
+            assert len(details) == 3 and "Deal three wounds" in details[2]
+        elif margin >= 5:
+            assert len(details) == 2 and "Deal two wounds" in details[1]
+        elif margin >= 1:
+            assert len(details) == 1 and "Deal a wound" in details[0]
+        else:
+            assert details == [] and "defender holds" in rolled["outcome"].lower()
+        seen.add(min(len(details), 3))
+    assert seen >= {1, 2, 3}

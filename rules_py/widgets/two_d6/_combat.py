@@ -1,0 +1,184 @@
+"""2d6 combat: one exchange of blows with armour and aiming, and the initiative order.
+
+Every number comes from :mod:`rules_py.systems.two_d6.combat` (Combat: Roll
+Mechanics, Initiative, Critical Hits, Aiming; Items, Armor); this module
+arranges it into blocks and rolls the dice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from rules_py._format import percent
+from rules_py.systems.two_d6 import combat as rules
+from rules_py.systems.two_d6.items import reroll_faces
+from rules_py.views import View
+from rules_py.widgets._blocks import (
+    Block,
+    bar_chart,
+    facts,
+    listing,
+    odds_table,
+    rolled,
+    text,
+)
+from rules_py.widgets._fields import Flag
+from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets.two_d6._common import (
+    AIM,
+    armour_field,
+    bonus_field,
+    dice_line,
+    higher,
+    signed,
+)
+
+# --------------------------------------------------------------------------
+# One exchange (Combat, Roll Mechanics; Items, Armor; Aiming)
+# --------------------------------------------------------------------------
+
+BAND_NAMES: Mapping[rules.Band, str] = {
+    "defender": "Defender holds (a tie included)",
+    "margin_1": "Attacker by 1-4",
+    "margin_5": "Attacker by 5-9",
+    "margin_10": "Attacker by 10 or more",
+}
+_HEADINGS: Mapping[rules.Band, str] = {
+    "margin_1": "Beat by 1 or more",
+    "margin_5": "Beat by 5 or more",
+    "margin_10": "Beat by 10 or more",
+}
+PROFICIENT = Flag(
+    "proficient",
+    "Defender has Armor Proficiency",
+    hint="Without it medium and heavy armour reroll only a natural 2, as light armour does.",
+)
+
+
+def _faces(values: Values) -> tuple[int, ...]:
+    return (
+        reroll_faces(values["armour"], values["proficient"]) if values["armour"] != "none" else ()
+    )
+
+
+def _armour_text(values: Values) -> str:
+    faces = _faces(values)
+    if not faces:
+        return "no armour"
+    worn = values["armour"]
+    if worn in ("medium", "heavy") and not values["proficient"]:
+        worn += " armour without proficiency"
+    else:
+        worn += " armour"
+    return f"{worn} (rerolls a natural {listing(map(str, faces)).replace(' and ', ' or ')})"
+
+
+def _combat_show(values: Values) -> list[Block]:
+    attack, defend, aim = values["attack"], values["defend"], values["aim"]
+    odds = rules.combat_odds(attack, defend, values["armour"], values["proficient"], aim)
+    outcomes = odds.outcomes()
+    summary = (
+        f"Attack {signed(attack)}{' aiming' if aim else ''} against defence {signed(defend)} "
+        f"in {_armour_text(values)}: the attacker wins {percent(1 - odds.defender)}, the "
+        f"defender holds {percent(odds.defender)} (ties go to the defender)."
+    )
+    margins = odds.margins
+    low = min(margins)
+    return [
+        text(summary),
+        facts(
+            [
+                (
+                    "Defender wins by 5 or more",
+                    percent(odds.defender_by_5),
+                    f"{odds.defender_by_5}: Vicious Parry, Spell Turning",
+                ),
+                (
+                    "Attacker's cinematic",
+                    percent(odds.attacker_cinematic),
+                    str(odds.attacker_cinematic),
+                ),
+                (
+                    "Defender's cinematic",
+                    percent(odds.defender_cinematic),
+                    str(odds.defender_cinematic),
+                ),
+            ]
+        ),
+        odds_table(
+            f"Attack {signed(attack)} against defence {signed(defend)}",
+            "Result",
+            {BAND_NAMES[b]: p for b, p in outcomes.items()},
+        ),
+        bar_chart(
+            margins,
+            f"margin, attack {signed(attack)} against defence {signed(defend)}",
+            1,
+            axis="Margin (attacker's total − defender's total)",
+            bands=(
+                ("failure", "Defender holds", low),
+                ("weak", "Attacker by 1-4", 1),
+                ("strong", "Attacker by 5 or more", 5),
+            ),
+        ),
+    ]
+
+
+def _combat_roll(values: Values) -> View:
+    attack, defend = values["attack"], values["defend"]
+    exchange = rules.roll_combat(
+        attack, defend, values["armour"], values["proficient"], values["aim"], random.Random()
+    )
+    lines = [
+        dice_line("Attacker", exchange.attack_dice, higher(exchange.attack_dice), attack),
+        dice_line(
+            "Defender" + (" (armour reroll)" if len(exchange.defence_dice) > 1 else ""),
+            exchange.defence_dice,
+            len(exchange.defence_dice) - 1,
+            defend,
+        ),
+    ]
+    margin = exchange.margin
+    if exchange.band == "defender":
+        outcome = "Tie: the defender holds" if margin == 0 else f"The defender holds by {-margin}"
+        if exchange.vicious_parry:
+            outcome += " (5 or more: Vicious Parry or Spell Turning may answer)"
+    else:
+        outcome = f"The attacker wins by {margin}"
+    cinematic = [
+        side
+        for side, natural in (
+            ("attacker", exchange.attack_natural),
+            ("defender", exchange.defence_natural),
+        )
+        if natural == 12
+    ]
+    if cinematic:
+        outcome += f"; boxcars: the {' and the '.join(cinematic)} gains a cinematic"
+    details = [f"{_HEADINGS[b]}: {'; '.join(options)}." for b, options in exchange.options]
+    return rolled(lines, outcome, details)
+
+
+def _combat_unused(values: Values) -> list[str]:
+    return [] if values["armour"] in ("medium", "heavy") else ["proficient"]
+
+
+COMBAT = Widget(
+    name="2d6-combat",
+    title="Exchange of blows",
+    fields=(
+        bonus_field("attack", "Attack (skill + stat)", 4, "The attacker's combat skill plus stat."),
+        bonus_field("defend", "Defence (skill + stat)", 2, "The defender's skill plus stat."),
+        armour_field("The defender's: light rerolls a natural 2, medium 2-3, heavy 2-4."),
+        PROFICIENT,
+        AIM,
+    ),
+    show=_combat_show,
+    roll=_combat_roll,
+    roll_label="Roll the exchange",
+    unused=_combat_unused,
+)
+"""[2d6] Roleplaying System, Combat: the exact chance of each margin band, armour and aim."""
+
+WIDGETS: tuple[Widget, ...] = (COMBAT,)
