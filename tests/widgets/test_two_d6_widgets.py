@@ -71,6 +71,7 @@ def fences(page: str) -> list[dict[str, Any]]:
 PLACES = {
     "2d6-check": "checks.md",
     "2d6-combat": "combat.md",
+    "2d6-healing": "wounds-and-healing.md",
     "2d6-casting": "magic.md",
 }
 
@@ -294,3 +295,37 @@ def test_two_d6_combat_roll_names_the_options_unlocked() -> None:
             assert details == [] and "defender holds" in rolled["outcome"].lower()
         seen.add(min(len(details), 3))
     assert seen >= {1, 2, 3}
+
+
+# --------------------------------------------------------------------------
+# Healing
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lost", "dc"), [(1, 7), (2, 9), (3, 11), (5, 15), (6, 17), (9, 17)])
+def test_two_d6_healing_dc_ladder_as_the_rules_give_it(lost: int, dc: int) -> None:
+    # The rules' examples: three wounds down is DC 11; six or more is DC 17.
+    panel = show("2d6-healing", wounds_lost=lost, tended=False)
+    assert facts(panel)["Heal check"][0].startswith(f"DC {dc}")
+
+
+def test_two_d6_healing_three_wounds_with_a_healer_at_3_by_hand() -> None:
+    # Day 1: DC 11 at +3 succeeds 5/12 (2 wounds regained, else 1). Day 2: one wound left
+    # heals either way; two left need DC 9 (13/18) to finish, else a third day.
+    panel = show("2d6-healing", wounds_lost=3, healer=3, rested=True, tended=True)
+    fail_first = 1 - chance(ROLLS, lambda n: n != 2 and n + 3 >= 11)
+    third = fail_first * (1 - chance(ROLLS, lambda n: n != 2 and n + 3 >= 9))
+    assert third == Fraction(35, 216)
+    assert exact(panel, "Days to heal 3 wounds") == {
+        "2 days": [1 - third, 1 - third],
+        "3 days": [third, Fraction(1)],
+    }
+    assert facts(panel)["Today's check"] == ("41.67%", "5/12")
+    assert facts(panel)["Average days"][1] == str(2 * (1 - third) + 3 * third)
+
+
+def test_two_d6_healing_without_a_healer_is_certain() -> None:
+    assert "3 days to heal" in texts(show("2d6-healing", wounds_lost=3, tended=False))
+    tired = show("2d6-healing", wounds_lost=3, tended=False, rested=False)
+    assert "one wound every two days, so 6 days to heal" in texts(tired)
+    assert tired["unused"] == ["healer"]

@@ -8,8 +8,8 @@ One module per chapter: :mod:`._checks` (The Basics, Skills, Magic),
 from __future__ import annotations
 
 from rules_py.widgets._widget import Widget
-from rules_py.widgets.two_d6 import _checks, _combat
+from rules_py.widgets.two_d6 import _character, _checks, _combat
 
-WIDGETS: tuple[Widget, ...] = (*_checks.WIDGETS, *_combat.WIDGETS)
+WIDGETS: tuple[Widget, ...] = (*_checks.WIDGETS, *_combat.WIDGETS, *_character.WIDGETS)
 
 __all__ = ["WIDGETS"]
