@@ -71,6 +71,7 @@ def fences(page: str) -> list[dict[str, Any]]:
 PLACES = {
     "2d6-check": "checks.md",
     "2d6-combat": "combat.md",
+    "2d6-initiative": "combat.md",
     "2d6-healing": "wounds-and-healing.md",
     "2d6-casting": "magic.md",
 }
@@ -329,3 +330,36 @@ def test_two_d6_healing_without_a_healer_is_certain() -> None:
     tired = show("2d6-healing", wounds_lost=3, tended=False, rested=False)
     assert "one wound every two days, so 6 days to heal" in texts(tired)
     assert tired["unused"] == ["healer"]
+
+
+# --------------------------------------------------------------------------
+# Initiative
+# --------------------------------------------------------------------------
+
+
+def test_two_d6_initiative_two_characters_by_enumeration() -> None:
+    # Ties reroll, so P(first) = P(win) / (1 - P(tie)).
+    pairs = [(a + 4, b + 1) for a in ROLLS for b in ROLLS]
+    win = chance(pairs, lambda p: p[0] > p[1])  # type: ignore[index]
+    tie = chance(pairs, lambda p: p[0] == p[1])  # type: ignore[index]
+    party = [{"name": "Ash", "initiative": 4}, {"name": "", "initiative": 1}]
+    panel = show("2d6-initiative", party=party)
+    assert exact(panel, "Chance of acting first") == {
+        "Ash": [win / (1 - tie)],
+        "Character 2": [1 - win / (1 - tie)],
+    }
+    assert "Most likely first: Ash" in texts(panel)
+
+
+def test_two_d6_initiative_equal_bonuses_share_evenly_and_roll_an_order() -> None:
+    party = [{"name": n, "initiative": 2} for n in ("A", "B", "C")]
+    assert exact(show("2d6-initiative", party=party), "Chance") == {
+        n: [Fraction(1, 3)] for n in "ABC"
+    }
+    rolled = roll("2d6-initiative", party=party)
+    order = [item.split(". ", 1)[1] for item in rolled["blocks"][0]["items"]]
+    assert sorted(order) == ["A", "B", "C"] and rolled["outcome"] == f"{order[0]} acts first"
+    first_round = rolled["lines"][:3]
+    assert sorted(line["label"] for line in first_round) == ["A", "B", "C"]
+    with pytest.raises(WidgetError):
+        roll("2d6-initiative", party=[{"name": "x", "initiative": 2}] * 7)

@@ -8,7 +8,8 @@ arranges it into blocks and rolls the dice.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_py._format import percent
 from rules_py.systems.two_d6 import combat as rules
@@ -21,9 +22,10 @@ from rules_py.widgets._blocks import (
     listing,
     odds_table,
     rolled,
+    table,
     text,
 )
-from rules_py.widgets._fields import Flag
+from rules_py.widgets._fields import Flag, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.two_d6._common import (
     AIM,
@@ -181,4 +183,93 @@ COMBAT = Widget(
 )
 """[2d6] Roleplaying System, Combat: the exact chance of each margin band, armour and aim."""
 
-WIDGETS: tuple[Widget, ...] = (COMBAT,)
+
+# --------------------------------------------------------------------------
+# Initiative (Combat, Initiative)
+# --------------------------------------------------------------------------
+
+PARTY = Rows(
+    "party",
+    "Characters",
+    (
+        Text("name", "Name", "", max_length=40),
+        bonus_field("initiative", "Initiative (AGI + PER)", 2, "Agility plus Perception."),
+    ),
+    default=(
+        {"name": "Ash", "initiative": 5},
+        {"name": "Bryn", "initiative": 3},
+        {"name": "Goblin", "initiative": 3},
+    ),
+    min_rows=1,
+    max_rows=rules.MAX_PARTY,
+    row_label="character",
+    hint="Each rolls 2d6 + Agility + Perception; the highest acts first, ties roll again.",
+    new_row={"name": "", "initiative": 2},
+)
+
+
+def _names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    return [str(row["name"]) or f"Character {i}" for i, row in enumerate(rows, start=1)]
+
+
+def _initiative_show(values: Values) -> list[Block]:
+    rows = values["party"]
+    names = _names(rows)
+    first = rules.initiative_first([row["initiative"] for row in rows])
+    best = max(first)
+    leader = [name for name, p in zip(names, first, strict=True) if p == best]
+    return [
+        text(
+            f"Each of {len(rows)} rolls 2d6 + initiative; the highest acts first, and those who "
+            f"tie roll again among themselves. Most likely first: {listing(leader)} "
+            f"({percent(best)})."
+        ),
+        table(
+            "Chance of acting first",
+            ["Character", "Initiative", "Acts first"],
+            (
+                [name, signed(row["initiative"]), percent(p)]
+                for name, row, p in zip(names, rows, first, strict=True)
+            ),
+            titles=(["", "", str(p)] for p in first),
+            hits=(p == best for p in first),
+        ),
+    ]
+
+
+def _initiative_roll(values: Values) -> View:
+    rows = values["party"]
+    names = _names(rows)
+    bonuses = [row["initiative"] for row in rows]
+    order = rules.roll_initiative(bonuses, random.Random())
+    lines: list[dict[str, Any]] = []
+    for number, totals in enumerate(order.rounds):
+        for i, total in totals.items():
+            natural = total - bonuses[i]
+            lines.append(
+                {
+                    "label": names[i] + (" (tie, rolls again)" if number else ""),
+                    "parts": [
+                        {"kind": "die", "text": str(natural), "title": "2d6"},
+                        {"kind": "op", "text": f"+ {bonuses[i]}"},
+                    ],
+                    "total": str(total),
+                    "spoken": f"2d6 showing {natural}, plus {bonuses[i]}, total {total}",
+                }
+            )
+    ranked = [names[i] for i in order.order]
+    details = [f"{place}. {name}" for place, name in enumerate(ranked, start=1)]
+    return rolled(lines, f"{ranked[0]} acts first", details)
+
+
+INITIATIVE = Widget(
+    name="2d6-initiative",
+    title="Initiative order",
+    fields=(PARTY,),
+    show=_initiative_show,
+    roll=_initiative_roll,
+    roll_label="Roll initiative",
+)
+"""[2d6] Roleplaying System, Combat, Initiative: each character's exact chance of acting first."""
+
+WIDGETS: tuple[Widget, ...] = (COMBAT, INITIATIVE)
