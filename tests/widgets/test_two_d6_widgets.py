@@ -8,6 +8,7 @@ under test.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -73,6 +74,7 @@ PLACES = {
     "2d6-combat": "combat.md",
     "2d6-initiative": "combat.md",
     "2d6-healing": "wounds-and-healing.md",
+    "2d6-builder": "character-creation.md",
     "2d6-casting": "magic.md",
 }
 
@@ -363,3 +365,113 @@ def test_two_d6_initiative_equal_bonuses_share_evenly_and_roll_an_order() -> Non
     assert sorted(line["label"] for line in first_round) == ["A", "B", "C"]
     with pytest.raises(WidgetError):
         roll("2d6-initiative", party=[{"name": "x", "initiative": 2}] * 7)
+
+
+# --------------------------------------------------------------------------
+# Character builder
+# --------------------------------------------------------------------------
+
+TRIANGLE = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15}  # the stat and skill cost tables
+
+
+def test_two_d6_builder_fence_keeps_the_sheet_in_a_named_store() -> None:
+    (fence,) = [f for f in fences("character-creation.md") if f["widget"] == "2d6-builder"]
+    assert fence["store"] == "2d6-character"
+
+
+def test_two_d6_builder_default_sheet_is_legal_and_spends_its_xp() -> None:
+    panel = show("2d6-builder")
+    assert refusals(panel) == []
+    stats = {"STR": 2, "AGI": 3, "DEX": 2, "TOU": 3, "INT": 1, "WIL": 2, "CHA": 2, "PER": 3}
+    spent = sum(TRIANGLE[v] for v in stats.values())
+    assert facts(panel)["Stat points"][0] == f"{spent} of 36 spent"
+    assert facts(panel)["Starting XP"][0] == str(15 + 36 - spent)
+    # Melee (Light) 3, Athletics 2, Notice 2, Stealth 1; Armor Proficiency 3, Fearless 2;
+    # one cinematic 2.
+    xp = TRIANGLE[3] + TRIANGLE[2] + TRIANGLE[2] + TRIANGLE[1] + 3 + 2 + 2
+    assert facts(panel)["XP left"][0] == str(15 + 36 - spent - xp) == "0"
+    assert facts(panel)["Wounds"][0] == str(3 + 3)
+    assert facts(panel)["Resolve"][0] == f"+{3 + 2}"
+    assert facts(panel)["Initiative"][0] == f"+{3 + 3}"
+
+
+def test_two_d6_builder_budget_is_adjustable_and_leftover_points_become_xp() -> None:
+    panel = show("2d6-builder", stat_points=40)
+    assert facts(panel)["Starting XP"][0] == str(15 + 40 - 31)
+    broke = show("2d6-builder", stat_points=30)
+    assert "these stats cost 31 points; the budget is 30" in refusals(broke)[0]
+    assert broke["invalid"][:1] == ["stat_points"]
+
+
+@pytest.mark.parametrize(
+    ("values", "rule", "field"),
+    [
+        ({"STR": 6}, "every stat is from +0 to +5; STR is +6", "STR"),
+        (
+            {"skills": [{"name": "Notice", "field": "", "ranks": 6}]},
+            "never have more than 5 ranks",
+            "skills",
+        ),
+        ({"skills": [{"name": "Melee", "field": "", "ranks": 1}]}, "name it", "skills"),
+        ({"talents": [{"name": "Fearless"}, {"name": "Fearless"}]}, "taken 2 times", "talents"),
+        (
+            {"talents": [{"name": "Stat Boost", "option": "STR"}] * 5, "earned_xp": 100},
+            "it can be taken 4 times",
+            "talents",
+        ),
+        (
+            {"STR": 5, "talents": [{"name": "Stat Boost", "option": "STR"}], "earned_xp": 10},
+            "Stat Boost makes STR +6",
+            "STR",
+        ),
+        (
+            {"talents": [{"name": "Rich", "later": True}], "earned_xp": 10},
+            "taken only at character creation",
+            "talents",
+        ),
+        ({"spells": [{"name": "Negate", "dc": "9"}]}, "Negate has no DC", "spells"),
+        ({"cinematics": 5}, "these purchases cost 28 XP; the character has 20", "cinematics"),
+    ],
+)
+def test_two_d6_builder_refusals_name_the_rule_and_mark_the_field(
+    values: dict[str, Any], rule: str, field: str
+) -> None:
+    panel = show("2d6-builder", **values)
+    assert any(rule in r for r in refusals(panel)), refusals(panel)
+    assert field in panel["invalid"]
+
+
+def test_two_d6_builder_spells_cost_the_xp_of_their_dc() -> None:
+    panel = show(
+        "2d6-builder",
+        skills=[],
+        talents=[],
+        cinematics=0,
+        spells=[
+            {"name": "Blast", "dc": ""},
+            {"name": "Runes", "dc": ""},
+            {"name": "Glow", "dc": "7"},
+        ],
+    )
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("XP")]
+    assert [r["cells"] for r in block["rows"]] == [
+        ["Blast (DC 9)", "spell", "3"],
+        ["Runes", "spell", "5"],
+        ["Glow (DC 7)", "spell", "2"],
+    ]
+
+
+def test_two_d6_builder_export_import_round_trip() -> None:
+    values = {"name": "Thorn Ironhand", "PER": 2}
+    exported = answer("2d6-builder", "export", {"values": values})
+    assert exported["filename"] == "thorn-ironhand.json"
+    loaded = answer("2d6-builder", "import", {"text": exported["text"]})
+    assert loaded["values"]["name"] == "Thorn Ironhand" and loaded["values"]["PER"] == 2
+    document = json.loads(exported["text"])
+    document["values"]["STR"] = 6
+    with pytest.raises(WidgetError, match=r"breaks a rule: .*STR is \+6"):
+        answer("2d6-builder", "import", {"text": json.dumps(document)})
+    document["values"]["STR"] = 2
+    document["values"]["wizardry"] = 1
+    with pytest.raises(WidgetError, match="unknown setting 'wizardry'"):
+        answer("2d6-builder", "import", {"text": json.dumps(document)})
