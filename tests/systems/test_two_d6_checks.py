@@ -194,7 +194,6 @@ def test_two_d6_take_seven() -> None:
     assert c.check_odds(3, 11, take7=True, helpers=(1,)).success == 0  # the helper's 8 misses
 
 
-
 @pytest.mark.parametrize("bonus", [-1, 11, True])
 def test_two_d6_bonus_is_zero_to_ten(bonus: int) -> None:
     with pytest.raises(ValueError, match="bonus"):

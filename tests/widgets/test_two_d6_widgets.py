@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from rules_py.widgets import WIDGETS, WidgetError, answer
+from rules_py.widgets._fields import Rows
 from rules_py.widgets._widget import refusals
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "2d6"
@@ -92,6 +93,15 @@ def test_two_d6_widgets_are_registered_and_on_the_page_of_their_rules() -> None:
             )
 
 
+def test_two_d6_row_fields_start_with_a_row_for_the_page_to_copy() -> None:
+    # The page script copies a list's first row to add more: an empty list cannot grow.
+    for name, widget in WIDGETS.items():
+        if name.startswith("2d6-"):
+            for field in widget.fields:
+                if isinstance(field, Rows):
+                    assert field.default, (name, field.name)
+
+
 # --------------------------------------------------------------------------
 # Check
 # --------------------------------------------------------------------------
@@ -132,14 +142,14 @@ def test_two_d6_check_take_7_is_certain_and_refuses_aim() -> None:
 
 def test_two_d6_check_helpers_step_the_dc_and_must_succeed_too() -> None:
     # DC 9 with one helper is DC 7; both the +2 actor and the +0 helper must make it.
-    panel = show("2d6-check", bonus=2, dc="9", helpers=[{"bonus": 0}])
+    panel = show("2d6-check", bonus=2, dc="9", helpers=1, helper_bonus=0)
     me = chance(ROLLS, lambda n: n != 2 and n + 2 >= 7)
     helper = chance(ROLLS, lambda n: n != 2 and n >= 7)
     assert exact(panel, "Bonus +2 against DC 7")["Success"] == [me * helper]
     alone = chance(ROLLS, lambda n: n != 2 and n + 2 >= 9)
     assert facts(panel)["Alone"][1] == str(alone)
     assert "this aid lowers the chance" in texts(panel)
-    rolled = roll("2d6-check", bonus=2, dc="9", helpers=[{"bonus": 0}])
+    rolled = roll("2d6-check", bonus=2, dc="9", helpers=1, helper_bonus=0)
     assert [line["label"] for line in rolled["lines"]] == ["You", "Helper 1"]
 
 
@@ -155,7 +165,8 @@ def test_two_d6_check_armour_steps_agility_dcs_past_legendary_to_impossible() ->
         roll("2d6-check", bonus=5, dc="Professional", armour="heavy")
     acrobat = show("2d6-check", bonus=2, dc="Legendary", armour="light", armored_acrobat=True)
     assert "against DC 17 (Legendary)" in texts(acrobat)
-    assert show("2d6-check", armour="none")["unused"] == ["armored_acrobat"]
+    assert show("2d6-check", armour="none")["unused"] == ["armored_acrobat", "helper_bonus"]
+    assert show("2d6-check", armour="light", helpers=2)["unused"] == []
 
 
 def test_two_d6_check_refuses_an_unknown_dc_naming_the_six() -> None:
@@ -386,8 +397,8 @@ def test_two_d6_builder_default_sheet_is_legal_and_spends_its_xp() -> None:
     spent = sum(TRIANGLE[v] for v in stats.values())
     assert facts(panel)["Stat points"][0] == f"{spent} of 36 spent"
     assert facts(panel)["Starting XP"][0] == str(15 + 36 - spent)
-    # Melee (Light) 3, Athletics 2, Notice 2, Stealth 1; Armor Proficiency 3, Fearless 2;
-    # one cinematic 2.
+    # Melee (Light) 3, Athletics 2, Notice 2, Stealth 1; Armor Proficiency 3; the Ward
+    # spell (DC 7, 2 XP); one cinematic 2.
     xp = TRIANGLE[3] + TRIANGLE[2] + TRIANGLE[2] + TRIANGLE[1] + 3 + 2 + 2
     assert facts(panel)["XP left"][0] == str(15 + 36 - spent - xp) == "0"
     assert facts(panel)["Wounds"][0] == str(3 + 3)
@@ -413,7 +424,7 @@ def test_two_d6_builder_budget_is_adjustable_and_leftover_points_become_xp() -> 
             "skills",
         ),
         ({"skills": [{"name": "Melee", "field": "", "ranks": 1}]}, "name it", "skills"),
-        ({"talents": [{"name": "Fearless"}, {"name": "Fearless"}]}, "taken 2 times", "talents"),
+        ({"talents": [{"name": "Fearless"}] * 2, "earned_xp": 9}, "taken 2 times", "talents"),
         (
             {"talents": [{"name": "Stat Boost", "option": "STR"}] * 5, "earned_xp": 100},
             "it can be taken 4 times",

@@ -15,7 +15,7 @@ from rules_py.systems.two_d6 import checks as rules
 from rules_py.systems.two_d6 import magic
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, facts, listing, odds_table, rolled, text
-from rules_py.widgets._fields import Flag, Rows, Text
+from rules_py.widgets._fields import Flag, Number, Text
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.two_d6._common import (
     AIM,
@@ -39,18 +39,18 @@ MAX_HELPERS = 5
 TAKE7 = Flag(
     "take7",
     "Take 7: count the roll as a 7",
-    hint="Out of danger and with time to spare (Skills, Taking 7); no dice, no cinematic.",
+    hint="Out of danger, with time to spare: no dice, no cinematic.",
 )
-HELPERS = Rows(
+HELPERS = Number(
     "helpers",
     "Helpers",
-    (bonus_field("bonus", "Helper's bonus", 1, "The helper's own bonus for the task."),),
-    default=(),
-    min_rows=0,
-    max_rows=MAX_HELPERS,
-    row_label="helper",
+    0,
+    0,
+    MAX_HELPERS,
     hint="Each helper lowers the DC one step (never below Easy 7) and must succeed too.",
-    new_row={"bonus": 1},
+)
+HELPER_BONUS = bonus_field(
+    "helper_bonus", "Each helper's bonus", 2, "The helpers' own bonus for the task."
 )
 ACROBAT = Flag("armored_acrobat", "Armored Acrobat (light armour adds no step)")
 
@@ -70,7 +70,7 @@ def _odds(values: Values) -> rules.CheckOdds:
         rules.parse_dc(values["dc"]),
         aim=values["aim"],
         take7=values["take7"],
-        helpers=[row["bonus"] for row in values["helpers"]],
+        helpers=[values["helper_bonus"]] * values["helpers"],
         armour=values["armour"],
         armored_acrobat=values["armored_acrobat"],
     )
@@ -95,7 +95,7 @@ def _check_show(values: Values) -> list[Block]:
     ):
         moved.append(f"{values['armour']} armour")
     if values["helpers"]:
-        count = len(values["helpers"])
+        count = values["helpers"]
         moved.append(f"{count} helper{'s' if count > 1 else ''}")
     rolled_against = dc_text(odds.dc) + (
         f" (from {asked} with {listing(moved)})" if odds.dc != asked else ""
@@ -162,9 +162,10 @@ def _check_roll(values: Values) -> View:
     if values["helpers"]:
         lines[0]["label"] = "You"
         failed = []
-        for number, row in enumerate(values["helpers"], start=1):
-            helper = rules.roll_check(row["bonus"], odds.dc, False, rng)
-            lines.append(dice_line(f"Helper {number}", helper.dice, 0, row["bonus"]))
+        helper_bonus = values["helper_bonus"]
+        for number in range(1, values["helpers"] + 1):
+            helper = rules.roll_check(helper_bonus, odds.dc, False, rng)
+            lines.append(dice_line(f"Helper {number}", helper.dice, 0, helper_bonus))
             details.append(f"Helper {number}: {check_outcome(helper)}")
             if not helper.success:
                 failed.append(f"helper {number}")
@@ -176,7 +177,8 @@ def _check_roll(values: Values) -> View:
 
 
 def _check_unused(values: Values) -> list[str]:
-    return [] if values["armour"] == "light" else ["armored_acrobat"]
+    unused = [] if values["armour"] == "light" else ["armored_acrobat"]
+    return unused if values["helpers"] else ["helper_bonus", *unused]
 
 
 CHECK = Widget(
@@ -188,6 +190,7 @@ CHECK = Widget(
         AIM,
         TAKE7,
         HELPERS,
+        HELPER_BONUS,
         armour_field("Only on an Agility check: light adds one step, medium two, heavy three."),
         ACROBAT,
     ),

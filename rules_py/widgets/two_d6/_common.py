@@ -14,7 +14,7 @@ SYSTEM = "[2d6] Roleplaying System"
 AIM = Flag(
     "aim",
     "Aim: roll 2d6 twice and keep the higher",
-    hint="Aiming costs a half action (Combat, Aiming).",
+    hint="A half action (Combat, Aiming).",
 )
 ARMOUR_OPTIONS: tuple[tuple[str, str], ...] = (
     ("none", "None"),
