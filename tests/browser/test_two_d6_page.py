@@ -64,7 +64,7 @@ def test_combat_widget_with_armour_and_a_roll_that_lists_the_options(
     expect_panel(combat, "heavy armour without proficiency (rerolls a natural 2)")
     set_field(combat, "proficient", True)
     expect_panel(combat, "heavy armour (rerolls a natural 2, 3 or 4)")
-    expect(combat.locator(".rb-widget__panel svg")).to_have_count(1)
+    expect(combat.locator(".rb-widget__panel svg.rb-chart")).to_have_count(1)
 
     set_field(combat, "attack", "10")
     set_field(combat, "defend", "0")
