@@ -249,6 +249,11 @@ def test_two_d6_combat_the_rules_example_11_against_9() -> None:
     ms = margins(4, 2, ROLLS, ROLLS)
     assert (7 + 4) - (7 + 2) == 2  # the example lands in the 1-4 band
     assert exact(panel, "Attack +4 against defence +2") == bands(ms)
+    # By hand: the defender holds when the attacker's dice show 2 or more less
+    # ((1296 - 146 - 2 * 140) / 2 = 435 of 1296 pairs); 10 or more needs the attacker's
+    # dice 8 or more above (10 + 4 + 1 = 15 pairs).
+    assert exact(panel, "Attack +4")["Defender holds (a tie included)"] == [Fraction(435, 1296)]
+    assert exact(panel, "Attack +4")["Attacker by 10 or more"] == [Fraction(15, 1296)]
     assert facts(panel)["Defender wins by 5 or more"][1].startswith(
         str(chance(ms, lambda m: m <= -5)) + ":"
     )
