@@ -12,12 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from rules_py.views import View
-from rules_py.widgets import d10_0, danger_world, peupfudge, wodu
+from rules_py.widgets import d10_0, danger_world, peupfudge, two_d6, wodu
 from rules_py.widgets._widget import Widget, WidgetError, by_name
 from rules_py.widgets._widget import answer as _answer
 
 WIDGETS: dict[str, Widget] = by_name(
-    (*wodu.WIDGETS, *peupfudge.WIDGETS, *d10_0.WIDGETS, *danger_world.WIDGETS)
+    (
+        *wodu.WIDGETS,
+        *peupfudge.WIDGETS,
+        *d10_0.WIDGETS,
+        *two_d6.WIDGETS,
+        *danger_world.WIDGETS,
+    )
 )
 """Every widget, by the name a ``widget`` fence gives."""
 

@@ -1,0 +1,345 @@
+"""2d6 healing and the character builder.
+
+Every number comes from :mod:`rules_py.systems.two_d6` (Combat, Healing;
+Character Creation; Stats; Skills; Talents; Magic; Character Growth); this
+module arranges it into blocks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+
+from rules_py._format import decimal, percent
+from rules_py.systems.two_d6 import builder
+from rules_py.systems.two_d6 import character as rules
+from rules_py.systems.two_d6.checks import success_chance
+from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
+from rules_py.widgets._blocks import Block, error, facts, table, text
+from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
+from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets.two_d6._common import SYSTEM, bonus_field, dc_text, signed
+
+# --------------------------------------------------------------------------
+# Healing (Combat, Healing)
+# --------------------------------------------------------------------------
+
+
+def _days(n: int) -> str:
+    return f"{n} day{'' if n == 1 else 's'}"
+
+
+def _healing_show(values: Values) -> list[Block]:
+    lost, rested = values["wounds_lost"], values["rested"]
+    healer = values["healer"] if values["tended"] else None
+    dc = rules.heal_dc(lost)
+    days = rules.healing_days(lost, healer, rested)
+    mean = sum((d * p for d, p in days.items()), Fraction(0))
+    rate = "one wound a day" if rested else "one wound every two days"
+    items: list[tuple[str, str] | tuple[str, str, str]] = [
+        ("Heal check", dc_text(dc), "7 for one wound lost, one step more for each further wound"),
+    ]
+    if healer is None:
+        summary = (
+            f"{lost} wound{'s' if lost > 1 else ''} lost, "
+            f"{'rested and fed' if rested else 'short of rest or food'}: {rate}, so "
+            f"{_days(max(days))} to heal. A healer's check against {dc_text(dc)} "
+            "would double the rate."
+        )
+        return [text(summary), facts(items)]
+    today = success_chance(healer, dc)
+    items += [
+        ("Today's check", percent(today), str(today)),
+        ("Average days", decimal(mean), str(mean)),
+        ("Fewest days", _days(min(days))),
+        ("Most days", _days(max(days))),
+    ]
+    summary = (
+        f"{lost} wound{'s' if lost > 1 else ''} lost, "
+        f"{'rested and fed' if rested else 'short of rest or food'} ({rate}), with a healer at "
+        f"{signed(healer)}: today's heal check against {dc_text(dc)} succeeds "
+        f"{percent(today)} and doubles the day's recovery. Each day's check is against the "
+        f"DC for the wounds still lost; every wound is back in {decimal(mean)} "
+        f"day{'' if mean == 1 else 's'} on average."
+    )
+    rows, titles, running = [], [], Fraction(0)
+    for day, p in sorted(days.items()):
+        running += p
+        rows.append([_days(day), percent(p), percent(running)])
+        titles.append(["", str(p), str(running)])
+    return [
+        text(summary),
+        facts(items),
+        table(
+            f"Days to heal {lost} wound{'s' if lost > 1 else ''}",
+            ["Days", "Exactly", "By then"],
+            rows,
+            titles=titles,
+        ),
+    ]
+
+
+def _healing_unused(values: Values) -> list[str]:
+    return [] if values["tended"] else ["healer"]
+
+
+HEALING = Widget(
+    name="2d6-healing",
+    title="Healing",
+    fields=(
+        Number(
+            "wounds_lost",
+            "Wounds lost",
+            3,
+            1,
+            rules.MAX_WOUNDS_LOST,
+            hint="How many wounds the character is down.",
+        ),
+        Flag("rested", "Eight hours' rest a day, properly fed", True),
+        Flag("tended", "A healer makes a Trade (Healing) check each day", True),
+        bonus_field("healer", "Healer's bonus", 3, "The healer's Trade (Healing) ranks + stat."),
+    ),
+    show=_healing_show,
+    unused=_healing_unused,
+)
+"""[2d6] Roleplaying System, Combat, Healing: the heal check's DC, its chance, the days."""
+
+
+# --------------------------------------------------------------------------
+# Character builder (Character Creation; Stats; Skills; Talents; Magic)
+# --------------------------------------------------------------------------
+
+MAX_STAT_FIELD = 10
+"""The highest stat the form takes (the rules cap stats at +5; the refusal says so)."""
+MAX_RANKS_FIELD = 10
+"""The most ranks the form takes (the rules cap skills at 5; the refusal says so)."""
+MAX_POINTS = 1000
+"""The most stat points, earned XP or cinematics the form takes (a tool limit)."""
+
+DEFAULT_STATS: Mapping[str, int] = {
+    "STR": 2,
+    "AGI": 3,
+    "DEX": 2,
+    "TOU": 3,
+    "INT": 1,
+    "WIL": 2,
+    "CHA": 2,
+    "PER": 3,
+}
+"""A first sheet: 31 of the 36 stat points, so 15 + 5 = 20 starting XP."""
+
+SKILL_ROWS = Rows(
+    "skills",
+    "Skills",
+    (
+        Text("name", "Skill", "", max_length=40),
+        Text("field", "Field", "", max_length=40, hint="For a Name ( ) skill: Melee (Light)."),
+        Number("ranks", "Ranks", 1, 0, MAX_RANKS_FIELD),
+    ),
+    default=(
+        {"name": "Melee", "field": "Light", "ranks": 3},
+        {"name": "Athletics", "field": "", "ranks": 2},
+        {"name": "Notice", "field": "", "ranks": 2},
+        {"name": "Stealth", "field": "", "ranks": 1},
+    ),
+    min_rows=0,
+    max_rows=40,
+    row_label="skill",
+    hint="Ranks 1 to 5, costing 1, 3, 6, 10 and 15 XP in all.",
+    new_row={"name": "", "field": "", "ranks": 1},
+)
+TALENT_ROWS = Rows(
+    "talents",
+    "Talents",
+    (
+        Choice("name", "Talent", tuple((t.name, t.name) for t in rules.TALENTS), "Acrobat"),
+        Text(
+            "option",
+            "Stat or organ",
+            "",
+            max_length=20,
+            hint="Stat Boost: the stat (e.g. STR). Extra Organ: cosmetic, functional or powerful.",
+        ),
+        Text("detail", "Detail", "", max_length=40, hint="Which language, companion..."),
+        Flag("later", "Bought after creation"),
+    ),
+    default=({"name": "Armor Proficiency"},),
+    min_rows=0,
+    max_rows=30,
+    row_label="talent",
+    hint="Most talents once; Stat Boost up to four times; Literacy, Polyglot and Rich only "
+    "at creation.",
+    new_row={"name": "Acrobat", "option": "", "detail": "", "later": False},
+)
+SPELL_ROWS = Rows(
+    "spells",
+    "Spells",
+    (
+        Text("name", "Spell", "", max_length=40),
+        Choice(
+            "dc",
+            "DC",
+            (("", "its own"), *((str(dc), f"{dc} ({xp} XP)") for dc, xp in SPELL_XP.items())),
+            "",
+        ),
+    ),
+    default=({"name": "Ward", "dc": ""},),
+    min_rows=0,
+    max_rows=30,
+    row_label="spell",
+    hint=f"A sample spell ({', '.join(s.name for s in SPELLS)}) at its own DC, or a spell "
+    "of the GM's with one of the six DCs. Spell XP = (DC - 3) / 2.",
+    new_row={"name": "", "dc": ""},
+)
+
+_RULE_FIELDS = (
+    ("Stats: the stat budget", ("stat_points",)),
+    ("Stats: these stats cost", ("stat_points",)),
+    ("Stats:", rules.STAT_NAMES),
+    ("Skills:", ("skills",)),
+    ("Talents", ("talents",)),
+    ("Magic", ("spells",)),
+    ("Character Growth: cinematics", ("cinematics",)),
+    ("Character Growth: earned", ("earned_xp",)),
+    ("Combat, Healing", ("lost_limbs",)),
+    ("Character Creation", ("skills", "talents", "spells", "cinematics")),
+)
+
+
+def _fields_of(problem: str) -> list[str]:
+    """The fields a builder refusal is about (a stat it names, or the list it comes from)."""
+    rule = problem.removeprefix(f"{SYSTEM}, ")
+    for start, fields in _RULE_FIELDS:
+        if rule.startswith(start):
+            if fields == rules.STAT_NAMES:
+                named: list[str] = [s for s in rules.STAT_NAMES if re.search(rf"\b{s}\b", rule)]
+                return named or list(fields)
+            return list(fields)
+    return []
+
+
+def character_input(values: Values) -> builder.CharacterInput:
+    """The builder's fields as the rules package's :class:`CharacterInput`."""
+    return builder.CharacterInput(
+        stats={s: values[s] for s in rules.STAT_NAMES},
+        stat_points=values["stat_points"],
+        skills=tuple(
+            builder.SkillPick(str(r["name"]), r["ranks"], str(r["field"])) for r in values["skills"]
+        ),
+        talents=tuple(
+            builder.TalentPick(r["name"], str(r["option"]), str(r["detail"]), r["later"])
+            for r in values["talents"]
+        ),
+        spells=tuple(
+            builder.SpellPick(str(r["name"]), int(r["dc"]) if r["dc"] else None)
+            for r in values["spells"]
+        ),
+        cinematics=values["cinematics"],
+        earned_xp=values["earned_xp"],
+        lost_limbs=values["lost_limbs"],
+        name=values["name"],
+    )
+
+
+def _builder_show(values: Values) -> list[Block]:
+    sheet = builder.build_character(character_input(values))
+    blocks: list[Block] = [error(p, _fields_of(p)) for p in sheet.problems]
+    blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
+    name = values["name"] or "Your character"
+    blocks += [
+        text(
+            f"{name}: {sheet.wounds} wounds, resolve {signed(sheet.resolve)}, initiative "
+            f"{signed(sheet.initiative)}; {sheet.xp_spent} of {sheet.xp_available} XP spent."
+        ),
+        facts(
+            [
+                (
+                    "Stat points",
+                    f"{sheet.stat_points_spent} of {sheet.stat_points} spent",
+                    "Each stat costs 1, 3, 6, 10 or 15 points for +1 to +5",
+                ),
+                (
+                    "Starting XP",
+                    str(sheet.starting_xp),
+                    f"{rules.STARTING_XP} + {max(0, sheet.stat_points_left)} unspent stat points",
+                ),
+                ("XP left", str(sheet.xp_left), f"{sheet.xp_available} available"),
+                ("Wounds", str(sheet.wounds), "3 + TOU (+1 Extra Wound, -1 a lost limb)"),
+                ("Resolve", signed(sheet.resolve), "TOU + WIL"),
+                ("Initiative", signed(sheet.initiative), "AGI + PER"),
+            ]
+        ),
+        table(
+            f"{name}'s stats",
+            ["Stat", "Bought", "Points", "With Stat Boost"],
+            (
+                [
+                    f"{s.abbreviation} ({s.name})",
+                    signed(sheet.bought_stats[s.abbreviation]),
+                    str(rules.triangular_cost(max(0, sheet.bought_stats[s.abbreviation]))),
+                    signed(sheet.stats[s.abbreviation]),
+                ]
+                for s in rules.STATS
+            ),
+        ),
+    ]
+    if sheet.costs:
+        blocks.append(
+            table(
+                f"{name}'s XP",
+                ["Purchase", "Kind", "XP"],
+                ([c.name, c.kind, str(c.xp)] for c in sheet.costs),
+            )
+        )
+    return blocks
+
+
+def _stat_field(s: rules.Stat) -> Number:
+    return Number(
+        s.abbreviation,
+        f"{s.abbreviation} ({s.name})",
+        DEFAULT_STATS[s.abbreviation],
+        0,
+        MAX_STAT_FIELD,
+        hint=f"{s.kind.capitalize()}; +0 to +{rules.MAX_STAT}.",
+    )
+
+
+BUILDER = Widget(
+    name="2d6-builder",
+    title="Character builder",
+    fields=(
+        Text("name", "Name", hint="Optional; saved with the sheet."),
+        *(_stat_field(s) for s in rules.STATS),
+        Number(
+            "stat_points",
+            "Stat points",
+            rules.STAT_POINTS,
+            0,
+            MAX_POINTS,
+            hint=f"{rules.STAT_POINTS} unless the game says otherwise; unspent points become XP.",
+        ),
+        SKILL_ROWS,
+        TALENT_ROWS,
+        SPELL_ROWS,
+        Number(
+            "cinematics",
+            "Cinematics bought",
+            1,
+            0,
+            MAX_POINTS,
+            hint=f"{rules.CINEMATIC_XP} XP each.",
+        ),
+        Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS),
+        Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
+    ),
+    show=_builder_show,
+    portable="2d6-character",
+    name_field="name",
+)
+"""[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
+
+WIDGETS: tuple[Widget, ...] = (HEALING, BUILDER)
+
+__all__ = ["BUILDER", "HEALING", "WIDGETS", "character_input"]

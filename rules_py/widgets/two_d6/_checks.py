@@ -1,0 +1,280 @@
+"""2d6 checks and casting: one check with every option a player has, a spell's casting roll.
+
+Every number comes from :mod:`rules_py.systems.two_d6` (The Basics; Skills,
+Critical Success/Failure, Aiding Others, Taking 7; Combat, Aiming; Items,
+Armor; Magic); this module arranges it into blocks and rolls the dice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules_py._format import percent
+from rules_py.systems.two_d6 import checks as rules
+from rules_py.systems.two_d6 import magic
+from rules_py.views import View
+from rules_py.widgets._blocks import Block, facts, listing, odds_table, rolled, text
+from rules_py.widgets._fields import Flag, Number, Text
+from rules_py.widgets._widget import Refusal, Values, Widget
+from rules_py.widgets.two_d6._common import (
+    AIM,
+    SYSTEM,
+    armour_field,
+    bonus_field,
+    dc_field,
+    dc_text,
+    dice_line,
+    higher,
+    signed,
+)
+
+MAX_HELPERS = 5
+"""The most helpers the check widget takes (a tool limit: each one steps the DC)."""
+
+# --------------------------------------------------------------------------
+# One check (The Basics; Skills; Items, Armor)
+# --------------------------------------------------------------------------
+
+TAKE7 = Flag(
+    "take7",
+    "Take 7: count the roll as a 7",
+    hint="Out of danger, with time to spare: no dice, no cinematic.",
+)
+HELPERS = Number(
+    "helpers",
+    "Helpers",
+    0,
+    0,
+    MAX_HELPERS,
+    hint="Each helper lowers the DC one step (never below Easy 7) and must succeed too.",
+)
+HELPER_BONUS = bonus_field(
+    "helper_bonus", "Each helper's bonus", 2, "The helpers' own bonus for the task."
+)
+ACROBAT = Flag("armored_acrobat", "Armored Acrobat (light armour adds no step)")
+
+
+def _refuse_aim_with_take7(values: Values) -> None:
+    if values["aim"] and values["take7"]:
+        raise Refusal(
+            f"{SYSTEM}, Taking 7: taking 7 rolls no dice, so there is nothing to aim",
+            ("aim", "take7"),
+        )
+
+
+def _odds(values: Values) -> rules.CheckOdds:
+    _refuse_aim_with_take7(values)
+    return rules.check_odds(
+        values["bonus"],
+        rules.parse_dc(values["dc"]),
+        aim=values["aim"],
+        take7=values["take7"],
+        helpers=[values["helper_bonus"]] * values["helpers"],
+        armour=values["armour"],
+        armored_acrobat=values["armored_acrobat"],
+    )
+
+
+def _check_show(values: Values) -> list[Block]:
+    odds = _odds(values)
+    bonus, asked = values["bonus"], odds.asked_dc
+    how = " taking 7" if values["take7"] else " aiming" if values["aim"] else ""
+    if odds.dc is None:
+        return [
+            text(
+                f"Bonus {signed(bonus)} against {dc_text(asked)} in {values['armour']} armour: "
+                "impossible. " + " ".join(odds.warnings)
+            ),
+            facts([("Success", percent(odds.success), str(odds.success)), ("Label", "impossible")]),
+        ]
+    moved = []
+    if (
+        values["armour"] != "none"
+        and rules.armoured_dc(asked, values["armour"], values["armored_acrobat"]) != asked
+    ):
+        moved.append(f"{values['armour']} armour")
+    if values["helpers"]:
+        count = values["helpers"]
+        moved.append(f"{count} helper{'s' if count > 1 else ''}")
+    rolled_against = dc_text(odds.dc) + (
+        f" (from {asked} with {listing(moved)})" if odds.dc != asked else ""
+    )
+    summary = (
+        f"Bonus {signed(bonus)}{how} against {rolled_against}: success "
+        f"{percent(odds.success)}, failure {percent(odds.failure)}"
+    )
+    summary += (
+        "." if values["take7"] else f"; a natural 12 earns a cinematic {percent(odds.cinematic)}."
+    )
+    items: list[tuple[str, str] | tuple[str, str, str]] = [
+        ("Success", percent(odds.success), str(odds.success)),
+        (
+            "Cinematic",
+            percent(odds.cinematic),
+            str(odds.cinematic),
+        ),
+        ("Label", odds.label, f"Running the Game: DC - bonus = {odds.dc - bonus}"),
+    ]
+    if values["helpers"]:
+        items.append(("Alone", percent(odds.alone), str(odds.alone)))
+    blocks = [text(summary), facts(items)]
+    blocks += [text(f"Note: {warning}") for warning in odds.warnings]
+    blocks.append(
+        odds_table(
+            f"Bonus {signed(bonus)} against DC {odds.dc}",
+            "Result",
+            {"Success": odds.success, "Failure": odds.failure},
+        )
+    )
+    return blocks
+
+
+def check_outcome(roll: rules.CheckRoll) -> str:
+    """The result named as a player says it (snake eyes and boxcars included)."""
+    if roll.natural == rules.SNAKE_EYES:
+        verdict = "Failure: snake eyes fails whatever the bonus"
+    else:
+        verdict = f"{'Success' if roll.success else 'Failure'}: {roll.total} against DC {roll.dc}"
+    if roll.cinematic:
+        verdict += "; boxcars: gain a cinematic"
+    return verdict
+
+
+def _check_roll(values: Values) -> View:
+    odds = _odds(values)
+    if odds.dc is None:
+        raise ValueError(" ".join(odds.warnings))
+    bonus = values["bonus"]
+    if values["take7"]:
+        line = {
+            "label": "Taking 7",
+            "parts": [{"kind": "op", "text": f"7 + {bonus}"}],
+            "total": str(7 + bonus),
+        }
+        verdict = "Success" if 7 + bonus >= odds.dc else "Failure"
+        return rolled([line], f"{verdict}: {7 + bonus} against DC {odds.dc} (no roll)")
+    rng = random.Random()
+    check = rules.roll_check(bonus, odds.dc, values["aim"], rng)
+    lines: list[dict[str, Any]] = [dice_line("", check.dice, higher(check.dice), bonus)]
+    outcome = check_outcome(check)
+    details: list[str] = []
+    if values["helpers"]:
+        lines[0]["label"] = "You"
+        failed = []
+        helper_bonus = values["helper_bonus"]
+        for number in range(1, values["helpers"] + 1):
+            helper = rules.roll_check(helper_bonus, odds.dc, False, rng)
+            lines.append(dice_line(f"Helper {number}", helper.dice, 0, helper_bonus))
+            details.append(f"Helper {number}: {check_outcome(helper)}")
+            if not helper.success:
+                failed.append(f"helper {number}")
+        if check.success and failed:
+            outcome = f"Failure: {listing(failed)} failed, and everyone must succeed"
+            if check.cinematic:
+                outcome += "; boxcars: gain a cinematic"
+    return rolled(lines, outcome, details)
+
+
+def _check_unused(values: Values) -> list[str]:
+    unused = [] if values["armour"] == "light" else ["armored_acrobat"]
+    return unused if values["helpers"] else ["helper_bonus", *unused]
+
+
+CHECK = Widget(
+    name="2d6-check",
+    title="Check",
+    fields=(
+        bonus_field(),
+        dc_field(),
+        AIM,
+        TAKE7,
+        HELPERS,
+        HELPER_BONUS,
+        armour_field("Only on an Agility check: light adds one step, medium two, heavy three."),
+        ACROBAT,
+    ),
+    show=_check_show,
+    roll=_check_roll,
+    roll_label="Roll the check",
+    unused=_check_unused,
+)
+"""[2d6] Roleplaying System, The Basics and Skills: a check's exact chance, cinematic and label."""
+
+
+# --------------------------------------------------------------------------
+# Casting (Magic)
+# --------------------------------------------------------------------------
+
+_SPELL_NAMES = ", ".join(s.name for s in magic.SPELLS if s.dc is not None)
+_CAST_NAMES = {"success": "Success", "fizzle": "Fizzle", "wild": "Wild"}
+
+
+def _cast_dc(values: Values) -> int:
+    return magic.spell_dc(values["spell"])
+
+
+def _cast_show(values: Values) -> list[Block]:
+    resolve, dc = values["resolve"], _cast_dc(values)
+    outcomes = magic.cast_outcomes(resolve, dc, values["aim"])
+    sample = next((s for s in magic.SPELLS if s.name.lower() == values["spell"].lower()), None)
+    what = f"{sample.name} ({dc_text(dc)}, {sample.xp} XP)" if sample else dc_text(dc)
+    cinematic = rules.cinematic_chance(values["aim"])
+    return [
+        text(
+            f"Resolve {signed(resolve)}{' aiming' if values['aim'] else ''} casting {what}: "
+            f"cast {percent(outcomes['success'])}, fizzle {percent(outcomes['fizzle'])} "
+            f"(missed by 1 to 4), wild {percent(outcomes['wild'])} (missed by 5 or more)."
+        ),
+        facts(
+            [
+                ("Cast", percent(outcomes["success"]), str(outcomes["success"])),
+                ("Cinematic", percent(cinematic), "A natural 12"),
+            ]
+        ),
+        odds_table(
+            f"Resolve {signed(resolve)} against DC {dc}",
+            "Result",
+            {_CAST_NAMES[k]: p for k, p in outcomes.items()},
+        ),
+    ]
+
+
+def _cast_roll(values: Values) -> View:
+    resolve = values["resolve"]
+    cast = magic.roll_cast(resolve, _cast_dc(values), values["aim"], random.Random())
+    check = cast.roll
+    verdict = {
+        "success": "Cast: the spell takes effect",
+        "fizzle": "Fizzle: the spell fails",
+        "wild": "Wild: the spell goes wrong and turns on the caster",
+    }[cast.result]
+    outcome = f"{verdict} ({check.total} against DC {check.dc}"
+    outcome += ", snake eyes)" if check.natural == rules.SNAKE_EYES else ")"
+    if check.cinematic:
+        outcome += "; boxcars: gain a cinematic"
+    return rolled([dice_line("", check.dice, higher(check.dice), resolve)], outcome)
+
+
+CASTING = Widget(
+    name="2d6-casting",
+    title="Casting",
+    fields=(
+        bonus_field("resolve", "Resolve (TOU + WIL)", 4, "The caster's Toughness plus Willpower."),
+        Text(
+            "spell",
+            "Spell or DC",
+            "Blast",
+            max_length=30,
+            hint=f"A sample spell ({_SPELL_NAMES}), a DC's name or a whole number.",
+            parse=magic.spell_dc,
+        ),
+        AIM,
+    ),
+    show=_cast_show,
+    roll=_cast_roll,
+    roll_label="Cast",
+)
+"""[2d6] Roleplaying System, Magic: a casting roll's exact success, fizzle and wild spell."""
+
+WIDGETS: tuple[Widget, ...] = (CHECK, CASTING)

@@ -1,0 +1,165 @@
+"""The [2d6] Roleplaying System pages in a real browser: check, combat, casting, the builder."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.widgets import (
+    TIMEOUT,
+    cell_titles,
+    expect_panel,
+    roll,
+    set_field,
+    widget,
+)
+from tests.sitesrv import SiteServer
+
+
+def test_check_widget_gives_exact_odds_and_names_the_rolled_result(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "2d6/checks/")
+    check = widget(page, "2d6-check")
+    set_field(check, "bonus", "4")
+    set_field(check, "dc", "difficult")
+    expect_panel(check, "Bonus +4 against DC 11 (Difficult): success 58.33%, failure 41.67%")
+    assert cell_titles(check, "Success") == ["7/12"]
+    expect(check.locator(".rb-field--armored_acrobat")).to_be_hidden()
+
+    set_field(check, "aim", True)
+    output = roll(check)
+    expect(output.locator(".rb-part--dropped")).to_have_count(2)
+    total = int((output.locator(".rb-total").text_content() or "").removeprefix("= "))
+    outcome = output.locator(".rb-rolled__outcome")
+    if total - 4 == 2:
+        expect(outcome).to_contain_text("snake eyes")
+    else:
+        expect(outcome).to_contain_text(
+            f"{'Success' if total >= 11 else 'Failure'}: {total} against DC 11"
+        )
+
+    set_field(check, "aim", False)
+    set_field(check, "armour", "heavy")
+    set_field(check, "dc", "Professional")
+    expect_panel(check, "impossible")
+    set_field(check, "dc", "tough")
+    expect_panel(check, "a DC is a whole number or one of")
+    expect(check.locator('[data-field="dc"]')).to_have_attribute("aria-invalid", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_combat_widget_with_armour_and_a_roll_that_lists_the_options(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "2d6/combat/")
+    combat = widget(page, "2d6-combat")
+    expect_panel(combat, "Attack +4 against defence +2 in no armour")
+    expect(combat.locator(".rb-field--proficient")).to_be_hidden()
+    set_field(combat, "armour", "heavy")
+    expect(combat.locator(".rb-field--proficient")).to_be_visible()
+    expect_panel(combat, "heavy armour without proficiency (rerolls a natural 2)")
+    set_field(combat, "proficient", True)
+    expect_panel(combat, "heavy armour (rerolls a natural 2, 3 or 4)")
+    expect(combat.locator(".rb-widget__panel svg.rb-chart")).to_have_count(1)
+
+    set_field(combat, "attack", "10")
+    set_field(combat, "defend", "0")
+    expect_panel(combat, "Attack +10 against defence +0")
+    for _ in range(20):
+        output = roll(combat)
+        totals = [
+            int((t.text_content() or "").removeprefix("= "))
+            for t in output.locator(".rb-total").all()
+        ]
+        margin = totals[0] - totals[1]
+        if margin >= 1:
+            expect(output.locator(".rb-rolled__outcome")).to_contain_text(
+                f"The attacker wins by {margin}"
+            )
+            expect(output.locator("li").first).to_contain_text("Deal a wound")
+            break
+    else:
+        raise AssertionError("+10 against +0 never won in 20 exchanges")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_casting_widget_takes_a_spell_by_name(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "2d6/magic/")
+    casting = widget(page, "2d6-casting")
+    set_field(casting, "resolve", "1")
+    set_field(casting, "spell", "entangle")
+    expect_panel(casting, "Resolve +1 casting Entangle (DC 11 (Difficult), 4 XP)")
+    assert cell_titles(casting, "Wild") == ["5/18"]
+    output = roll(casting)
+    expect(output.locator(".rb-rolled__outcome")).to_have_text(
+        re.compile(r"^(Cast|Fizzle|Wild): .*against DC 11")
+    )
+    set_field(casting, "spell", "Negate")
+    expect_panel(casting, "Negate has no DC")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "2d6/character-creation/")
+    builder = widget(page, "2d6-builder")
+    set_field(builder, "name", "Wren")
+    set_field(builder, "STR", "6")
+    expect_panel(builder, "Stats: every stat is from +0 to +5; STR is +6")
+    expect(builder.locator('[data-field="STR"]')).to_have_attribute("aria-invalid", "true")
+
+    page.reload()
+    builder = widget(page, "2d6-builder")
+    expect(builder.locator('[data-field="name"]')).to_have_value("Wren")
+    expect(builder.locator('[data-field="STR"]')).to_have_value("6")
+    expect_panel(builder, "STR is +6")
+
+    set_field(builder, "STR", "2")
+    expect_panel(builder, "Wren: 6 wounds, resolve +5, initiative +6; 20 of 20 XP spent.")
+    expect(builder.locator(".rb-panel__error")).to_have_count(0)
+    set_field(builder, "cinematics", "2")
+    expect(builder.locator(".rb-panel__error")).to_contain_text(
+        "these purchases cost 22 XP; the character has 20", timeout=TIMEOUT
+    )
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_exports_and_imports_the_sheet(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    page.goto(server.url + "2d6/character-creation/")
+    builder = widget(page, "2d6-builder")
+    set_field(builder, "name", "Thorn")
+    set_field(builder, "PER", "2")
+    expect_panel(builder, "Thorn: 6 wounds, resolve +5, initiative +5; 20 of 23 XP spent.")
+    with page.expect_download() as download:
+        builder.locator(".rb-widget__export").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["rollbook"] == "2d6-builder" and download.value.suggested_filename == "thorn.json"
+    assert saved["values"]["PER"] == 2
+
+    chooser = builder.locator(".rb-widget__import input[type=file]")
+    status = builder.locator(".rb-widget__message")
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(dict(saved, values={**saved["values"], "TOU": 5})))
+    chooser.set_input_files(broken)
+    expect(status).to_contain_text("breaks a rule", timeout=TIMEOUT)
+    expect(builder.locator('[data-field="TOU"]')).to_have_value("3")
+
+    good = tmp_path / "ash.json"
+    good.write_text(
+        json.dumps(
+            dict(saved, values={**saved["values"], "name": "Ash", "TOU": 4, "cinematics": 0})
+        )
+    )
+    chooser.set_input_files(good)
+    expect(status).to_contain_text("Imported ash.json", timeout=TIMEOUT)
+    expect(builder.locator('[data-field="name"]')).to_have_value("Ash")
+    expect_panel(builder, "Ash: 7 wounds, resolve +6")
+    page.reload()
+    expect(widget(page, "2d6-builder").locator('[data-field="name"]')).to_have_value("Ash")

@@ -1,0 +1,493 @@
+"""The [2d6] Roleplaying System widgets: check, combat, casting, healing, initiative, builder.
+
+Exact values come from the source's examples (as the rules pages restate them)
+or from brute-force enumeration of the 36 rolls here, never from the code
+under test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rules_py.widgets import WIDGETS, WidgetError, answer
+from rules_py.widgets._fields import Rows
+from rules_py.widgets._widget import refusals
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "2d6"
+ROLLS = [a + b for a, b in itertools.product(range(1, 7), repeat=2)]
+AIMED = [max(x, y) for x, y in itertools.product(ROLLS, repeat=2)]
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def show(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "show", {"values": values})
+
+
+def roll(widget: str, /, **values: Any) -> dict[str, Any]:
+    return answer(widget, "roll", {"values": values})
+
+
+def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [b for b in panel["blocks"] if b["type"] == kind]
+
+
+def texts(panel: dict[str, Any]) -> str:
+    return " ".join(b["text"] for b in blocks_of(panel, "text"))
+
+
+def facts(panel: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    (block,) = blocks_of(panel, "facts")
+    return {item["label"]: (item["value"], item["title"]) for item in block["items"]}
+
+
+def exact(panel: dict[str, Any], caption: str) -> dict[str, list[Fraction]]:
+    """Each row's header mapped to its cells' exact fractions (titles; blanks left out)."""
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].startswith(caption)]
+    return {row["cells"][0]: [Fraction(t) for t in row["titles"][1:] if t] for row in block["rows"]}
+
+
+def chance(naturals: list[int], ok: Any) -> Fraction:
+    return Fraction(sum(1 for n in naturals if ok(n)), len(naturals))
+
+
+def fences(page: str) -> list[dict[str, Any]]:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    return [yaml.safe_load(body) for body in re.findall(r"```widget\n(.*?)```", text, re.S)]
+
+
+# --------------------------------------------------------------------------
+# Registration and the pages' fences
+# --------------------------------------------------------------------------
+
+PLACES = {
+    "2d6-check": "checks.md",
+    "2d6-combat": "combat.md",
+    "2d6-initiative": "combat.md",
+    "2d6-healing": "wounds-and-healing.md",
+    "2d6-builder": "character-creation.md",
+    "2d6-casting": "magic.md",
+}
+
+
+def test_two_d6_widgets_are_registered_and_on_the_page_of_their_rules() -> None:
+    for name, page in PLACES.items():
+        assert name in WIDGETS
+        assert any(f["widget"] == name for f in fences(page)), (name, page)
+        for fence in fences(page):
+            assert not refusals(
+                show(
+                    fence["widget"],
+                    **{k: v for k, v in fence.items() if k not in ("widget", "store")},
+                )
+            )
+
+
+def test_two_d6_row_fields_start_with_a_row_for_the_page_to_copy() -> None:
+    # The page script copies a list's first row to add more: an empty list cannot grow.
+    for name, widget in WIDGETS.items():
+        if name.startswith("2d6-"):
+            for field in widget.fields:
+                if isinstance(field, Rows):
+                    assert field.default, (name, field.name)
+
+
+# --------------------------------------------------------------------------
+# Check
+# --------------------------------------------------------------------------
+
+
+def test_two_d6_check_bonus_4_against_difficult_by_enumeration() -> None:
+    panel = show("2d6-check", bonus=4, dc="difficult")
+    want = chance(ROLLS, lambda n: n != 2 and n + 4 >= 11)
+    assert want == Fraction(7, 12)
+    assert exact(panel, "Bonus +4 against DC 11")["Success"] == [want]
+    assert facts(panel)["Cinematic"] == ("2.78%", "1/36")
+    assert facts(panel)["Label"][0] == "average"  # DC 11 at +4, as the chart reads it
+    assert "DC 11 (Difficult): success 58.33%, failure 41.67%" in texts(panel)
+
+
+def test_two_d6_check_snake_eyes_fails_even_when_the_bonus_is_enough() -> None:
+    panel = show("2d6-check", bonus=10, dc="7")
+    assert exact(panel, "Bonus +10")["Success"] == [Fraction(35, 36)]
+    assert facts(panel)["Label"][0] == "cannot fail"
+
+
+def test_two_d6_check_aim_keeps_the_higher_of_two_rolls() -> None:
+    panel = show("2d6-check", bonus=2, dc="11", aim=True)
+    want = chance(AIMED, lambda n: n != 2 and n + 2 >= 11)
+    assert exact(panel, "Bonus +2")["Success"] == [want]
+    assert facts(panel)["Cinematic"][1] == str(chance(AIMED, lambda n: n == 12))
+
+
+def test_two_d6_check_take_7_is_certain_and_refuses_aim() -> None:
+    assert exact(show("2d6-check", bonus=4, dc="11", take7=True), "Bonus +4")["Success"] == [1]
+    assert exact(show("2d6-check", bonus=3, dc="11", take7=True), "Bonus +3")["Success"] == [0]
+    panel = show("2d6-check", bonus=4, dc="11", take7=True, aim=True)
+    assert "nothing to aim" in refusals(panel)[0]
+    assert panel["invalid"] == ["aim", "take7"]
+    outcome = roll("2d6-check", bonus=4, dc="11", take7=True)
+    assert outcome["outcome"] == "Success: 11 against DC 11 (no roll)"
+
+
+def test_two_d6_check_helpers_step_the_dc_and_must_succeed_too() -> None:
+    # DC 9 with one helper is DC 7; both the +2 actor and the +0 helper must make it.
+    panel = show("2d6-check", bonus=2, dc="9", helpers=1, helper_bonus=0)
+    me = chance(ROLLS, lambda n: n != 2 and n + 2 >= 7)
+    helper = chance(ROLLS, lambda n: n != 2 and n >= 7)
+    assert exact(panel, "Bonus +2 against DC 7")["Success"] == [me * helper]
+    alone = chance(ROLLS, lambda n: n != 2 and n + 2 >= 9)
+    assert facts(panel)["Alone"][1] == str(alone)
+    assert "this aid lowers the chance" in texts(panel)
+    rolled = roll("2d6-check", bonus=2, dc="9", helpers=1, helper_bonus=0)
+    assert [line["label"] for line in rolled["lines"]] == ["You", "Helper 1"]
+
+
+def test_two_d6_check_armour_steps_agility_dcs_past_legendary_to_impossible() -> None:
+    light = show("2d6-check", bonus=2, dc="Exceptional", armour="light")
+    assert exact(light, "Bonus +2 against DC 17")["Success"] == [
+        chance(ROLLS, lambda n: n != 2 and n + 2 >= 17)
+    ]
+    heavy = show("2d6-check", bonus=5, dc="Professional", armour="heavy")
+    assert facts(heavy)["Success"] == ("0.00%", "0")
+    assert "impossible" in texts(heavy)
+    with pytest.raises(WidgetError, match="impossible"):
+        roll("2d6-check", bonus=5, dc="Professional", armour="heavy")
+    acrobat = show("2d6-check", bonus=2, dc="Legendary", armour="light", armored_acrobat=True)
+    assert "against DC 17 (Legendary)" in texts(acrobat)
+    assert show("2d6-check", armour="none")["unused"] == ["armored_acrobat", "helper_bonus"]
+    assert show("2d6-check", armour="light", helpers=2)["unused"] == []
+
+
+def test_two_d6_check_refuses_an_unknown_dc_naming_the_six() -> None:
+    panel = show("2d6-check", dc="tough")
+    assert "Easy (7)" in refusals(panel)[0] and panel["invalid"] == ["dc"]
+
+
+def test_two_d6_check_roll_names_the_result() -> None:
+    for _ in range(50):
+        rolled = roll("2d6-check", bonus=3, dc="9", aim=True)
+        first, second = rolled["lines"][0]["parts"][:2], rolled["lines"][0]["parts"][2:4]
+        assert {p["kind"] for p in first} != {p["kind"] for p in second}  # one pair dropped
+        total = int(rolled["lines"][0]["total"])
+        natural = total - 3
+        if natural == 2:
+            assert rolled["outcome"].startswith("Failure: snake eyes")
+        else:
+            verdict = "Success" if total >= 9 else "Failure"
+            assert rolled["outcome"].startswith(f"{verdict}: {total} against DC 9")
+        assert ("boxcars" in rolled["outcome"]) == (natural == 12)
+
+
+# --------------------------------------------------------------------------
+# Casting
+# --------------------------------------------------------------------------
+
+
+def test_two_d6_casting_entangle_at_resolve_1_by_enumeration() -> None:
+    panel = show("2d6-casting", resolve=1, spell="entangle")  # DC 11
+    table = exact(panel, "Resolve +1 against DC 11")
+    success = chance(ROLLS, lambda n: n != 2 and n + 1 >= 11)
+    wild = chance(ROLLS, lambda n: 11 - (n + 1) >= 5)
+    assert table == {"Success": [success], "Fizzle": [1 - success - wild], "Wild": [wild]}
+    assert "Entangle (DC 11 (Difficult), 4 XP)" in texts(panel)
+
+
+def test_two_d6_casting_takes_a_dc_and_refuses_negate() -> None:
+    assert exact(show("2d6-casting", resolve=0, spell="7"), "Resolve +0 against DC 7")
+    panel = show("2d6-casting", spell="Negate")
+    assert "Negate has no DC" in refusals(panel)[0] and panel["invalid"] == ["spell"]
+
+
+def test_two_d6_casting_roll_classes_the_result() -> None:
+    for _ in range(50):
+        rolled = roll("2d6-casting", resolve=0, spell="Create")  # DC 17: never cast at +0
+        total = int(rolled["lines"][0]["total"])
+        want = "Wild" if 17 - total >= 5 else "Fizzle"
+        assert rolled["outcome"].startswith(want)
+
+
+# --------------------------------------------------------------------------
+# Combat
+# --------------------------------------------------------------------------
+
+
+def margins(attack: int, defend: int, attacks: list[int], defences: list[int]) -> list[int]:
+    return [(a + attack) - (d + defend) for a in attacks for d in defences]
+
+
+def defence_naturals(faces: set[int]) -> list[int]:
+    """Every equally likely natural a defender keeps: a face in ``faces`` is rolled again."""
+    out = []
+    for first, again in itertools.product(ROLLS, repeat=2):
+        out.append(again if first in faces else first)
+    return out
+
+
+def bands(ms: list[int]) -> dict[str, list[Fraction]]:
+    return {
+        "Defender holds (a tie included)": [chance(ms, lambda m: m <= 0)],
+        "Attacker by 1-4": [chance(ms, lambda m: 1 <= m <= 4)],
+        "Attacker by 5-9": [chance(ms, lambda m: 5 <= m <= 9)],
+        "Attacker by 10 or more": [chance(ms, lambda m: m >= 10)],
+    }
+
+
+def test_two_d6_combat_the_rules_example_11_against_9() -> None:
+    # The source's example: attacker 7 + 2 + 2 = 11 against defender 7 + 1 + 1 = 9.
+    panel = show("2d6-combat", attack=4, defend=2)
+    ms = margins(4, 2, ROLLS, ROLLS)
+    assert (7 + 4) - (7 + 2) == 2  # the example lands in the 1-4 band
+    assert exact(panel, "Attack +4 against defence +2") == bands(ms)
+    # By hand: the defender holds when the attacker's dice show 2 or more less
+    # ((1296 - 146 - 2 * 140) / 2 = 435 of 1296 pairs); 10 or more needs the attacker's
+    # dice 8 or more above (10 + 4 + 1 = 15 pairs).
+    assert exact(panel, "Attack +4")["Defender holds (a tie included)"] == [Fraction(435, 1296)]
+    assert exact(panel, "Attack +4")["Attacker by 10 or more"] == [Fraction(15, 1296)]
+    assert facts(panel)["Defender wins by 5 or more"][1].startswith(
+        str(chance(ms, lambda m: m <= -5)) + ":"
+    )
+    assert facts(panel)["Attacker's cinematic"][1] == "1/36"
+    (chart,) = blocks_of(panel, "chart")
+    assert "Attacker by 1-4" in str(chart)
+
+
+@pytest.mark.parametrize(
+    ("armour", "proficient", "faces"),
+    [
+        ("light", False, {2}),
+        ("medium", True, {2, 3}),
+        ("medium", False, {2}),
+        ("heavy", True, {2, 3, 4}),
+        ("heavy", False, {2}),
+    ],
+)
+def test_two_d6_combat_armour_rerolls_once_and_keeps_the_reroll(
+    armour: str, proficient: bool, faces: set[int]
+) -> None:
+    panel = show("2d6-combat", attack=5, defend=1, armour=armour, proficient=proficient)
+    defences = defence_naturals(faces)
+    ms = margins(5, 1, ROLLS, defences)
+    assert exact(panel, "Attack +5 against defence +1") == bands(ms)
+    assert facts(panel)["Defender's cinematic"][1] == str(chance(defences, lambda n: n == 12))
+
+
+def test_two_d6_combat_aim_is_the_attackers_higher_roll() -> None:
+    panel = show("2d6-combat", attack=3, defend=3, aim=True)
+    assert exact(panel, "Attack +3") == bands(margins(3, 3, AIMED, ROLLS))
+    assert show("2d6-combat", armour="light")["unused"] == ["proficient"]
+    assert show("2d6-combat", armour="heavy")["unused"] == []
+
+
+def test_two_d6_combat_roll_names_the_options_unlocked() -> None:
+    seen = set()
+    for _ in range(300):
+        rolled = roll("2d6-combat", attack=10, defend=0, armour="heavy", proficient=True)
+        attack, defence = (int(line["total"]) for line in rolled["lines"])
+        margin = attack - defence
+        kept = [p["text"] for p in rolled["lines"][1]["parts"] if p["kind"] == "die"]
+        assert sum(map(int, kept)) + 0 == defence
+        if len(rolled["lines"][1]["parts"]) > 3:  # rerolled: the first roll was 2, 3 or 4
+            dropped = [
+                int(p["text"]) for p in rolled["lines"][1]["parts"] if p["kind"] == "dropped"
+            ]
+            assert sum(dropped) in (2, 3, 4)
+        details = rolled["blocks"][0]["items"] if rolled["blocks"] else []
+        if margin >= 10:
+            assert rolled["outcome"].startswith(f"The attacker wins by {margin}")
+            assert len(details) == 3 and "Deal three wounds" in details[2]
+        elif margin >= 5:
+            assert len(details) == 2 and "Deal two wounds" in details[1]
+        elif margin >= 1:
+            assert len(details) == 1 and "Deal a wound" in details[0]
+        else:
+            assert details == [] and "defender holds" in rolled["outcome"].lower()
+        seen.add(min(len(details), 3))
+    assert seen >= {1, 2, 3}
+
+
+# --------------------------------------------------------------------------
+# Healing
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lost", "dc"), [(1, 7), (2, 9), (3, 11), (5, 15), (6, 17), (9, 17)])
+def test_two_d6_healing_dc_ladder_as_the_rules_give_it(lost: int, dc: int) -> None:
+    # The rules' examples: three wounds down is DC 11; six or more is DC 17.
+    panel = show("2d6-healing", wounds_lost=lost, tended=False)
+    assert facts(panel)["Heal check"][0].startswith(f"DC {dc}")
+
+
+def test_two_d6_healing_three_wounds_with_a_healer_at_3_by_hand() -> None:
+    # Day 1: DC 11 at +3 succeeds 5/12 (2 wounds regained, else 1). Day 2: one wound left
+    # heals either way; two left need DC 9 (13/18) to finish, else a third day.
+    panel = show("2d6-healing", wounds_lost=3, healer=3, rested=True, tended=True)
+    fail_first = 1 - chance(ROLLS, lambda n: n != 2 and n + 3 >= 11)
+    third = fail_first * (1 - chance(ROLLS, lambda n: n != 2 and n + 3 >= 9))
+    assert third == Fraction(35, 216)
+    assert exact(panel, "Days to heal 3 wounds") == {
+        "2 days": [1 - third, 1 - third],
+        "3 days": [third, Fraction(1)],
+    }
+    assert facts(panel)["Today's check"] == ("41.67%", "5/12")
+    assert facts(panel)["Average days"][1] == str(2 * (1 - third) + 3 * third)
+
+
+def test_two_d6_healing_without_a_healer_is_certain() -> None:
+    assert "3 days to heal" in texts(show("2d6-healing", wounds_lost=3, tended=False))
+    tired = show("2d6-healing", wounds_lost=3, tended=False, rested=False)
+    assert "one wound every two days, so 6 days to heal" in texts(tired)
+    assert tired["unused"] == ["healer"]
+
+
+# --------------------------------------------------------------------------
+# Initiative
+# --------------------------------------------------------------------------
+
+
+def test_two_d6_initiative_two_characters_by_enumeration() -> None:
+    # Ties reroll, so P(first) = P(win) / (1 - P(tie)).
+    pairs = [(a + 4, b + 1) for a in ROLLS for b in ROLLS]
+    win = chance(pairs, lambda p: p[0] > p[1])  # type: ignore[index]
+    tie = chance(pairs, lambda p: p[0] == p[1])  # type: ignore[index]
+    party = [{"name": "Ash", "initiative": 4}, {"name": "", "initiative": 1}]
+    panel = show("2d6-initiative", party=party)
+    assert exact(panel, "Chance of acting first") == {
+        "Ash": [win / (1 - tie)],
+        "Character 2": [1 - win / (1 - tie)],
+    }
+    assert "Most likely first: Ash" in texts(panel)
+
+
+def test_two_d6_initiative_equal_bonuses_share_evenly_and_roll_an_order() -> None:
+    party = [{"name": n, "initiative": 2} for n in ("A", "B", "C")]
+    assert exact(show("2d6-initiative", party=party), "Chance") == {
+        n: [Fraction(1, 3)] for n in "ABC"
+    }
+    rolled = roll("2d6-initiative", party=party)
+    order = [item.split(". ", 1)[1] for item in rolled["blocks"][0]["items"]]
+    assert sorted(order) == ["A", "B", "C"] and rolled["outcome"] == f"{order[0]} acts first"
+    first_round = rolled["lines"][:3]
+    assert sorted(line["label"] for line in first_round) == ["A", "B", "C"]
+    with pytest.raises(WidgetError):
+        roll("2d6-initiative", party=[{"name": "x", "initiative": 2}] * 7)
+
+
+# --------------------------------------------------------------------------
+# Character builder
+# --------------------------------------------------------------------------
+
+TRIANGLE = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15}  # the stat and skill cost tables
+
+
+def test_two_d6_builder_fence_keeps_the_sheet_in_a_named_store() -> None:
+    (fence,) = [f for f in fences("character-creation.md") if f["widget"] == "2d6-builder"]
+    assert fence["store"] == "2d6-character"
+
+
+def test_two_d6_builder_default_sheet_is_legal_and_spends_its_xp() -> None:
+    panel = show("2d6-builder")
+    assert refusals(panel) == []
+    stats = {"STR": 2, "AGI": 3, "DEX": 2, "TOU": 3, "INT": 1, "WIL": 2, "CHA": 2, "PER": 3}
+    spent = sum(TRIANGLE[v] for v in stats.values())
+    assert facts(panel)["Stat points"][0] == f"{spent} of 36 spent"
+    assert facts(panel)["Starting XP"][0] == str(15 + 36 - spent)
+    # Melee (Light) 3, Athletics 2, Notice 2, Stealth 1; Armor Proficiency 3; the Ward
+    # spell (DC 7, 2 XP); one cinematic 2.
+    xp = TRIANGLE[3] + TRIANGLE[2] + TRIANGLE[2] + TRIANGLE[1] + 3 + 2 + 2
+    assert facts(panel)["XP left"][0] == str(15 + 36 - spent - xp) == "0"
+    assert facts(panel)["Wounds"][0] == str(3 + 3)
+    assert facts(panel)["Resolve"][0] == f"+{3 + 2}"
+    assert facts(panel)["Initiative"][0] == f"+{3 + 3}"
+
+
+def test_two_d6_builder_budget_is_adjustable_and_leftover_points_become_xp() -> None:
+    panel = show("2d6-builder", stat_points=40)
+    assert facts(panel)["Starting XP"][0] == str(15 + 40 - 31)
+    broke = show("2d6-builder", stat_points=30)
+    assert "these stats cost 31 points; the budget is 30" in refusals(broke)[0]
+    assert broke["invalid"][:1] == ["stat_points"]
+
+
+@pytest.mark.parametrize(
+    ("values", "rule", "field"),
+    [
+        ({"STR": 6}, "every stat is from +0 to +5; STR is +6", "STR"),
+        (
+            {"skills": [{"name": "Notice", "field": "", "ranks": 6}]},
+            "never have more than 5 ranks",
+            "skills",
+        ),
+        ({"skills": [{"name": "Melee", "field": "", "ranks": 1}]}, "name it", "skills"),
+        ({"talents": [{"name": "Fearless"}] * 2, "earned_xp": 9}, "taken 2 times", "talents"),
+        (
+            {"talents": [{"name": "Stat Boost", "option": "STR"}] * 5, "earned_xp": 100},
+            "it can be taken 4 times",
+            "talents",
+        ),
+        (
+            {"STR": 5, "talents": [{"name": "Stat Boost", "option": "STR"}], "earned_xp": 10},
+            "Stat Boost makes STR +6",
+            "STR",
+        ),
+        (
+            {"talents": [{"name": "Rich", "later": True}], "earned_xp": 10},
+            "taken only at character creation",
+            "talents",
+        ),
+        ({"spells": [{"name": "Negate", "dc": "9"}]}, "Negate has no DC", "spells"),
+        ({"cinematics": 5}, "these purchases cost 28 XP; the character has 20", "cinematics"),
+    ],
+)
+def test_two_d6_builder_refusals_name_the_rule_and_mark_the_field(
+    values: dict[str, Any], rule: str, field: str
+) -> None:
+    panel = show("2d6-builder", **values)
+    assert any(rule in r for r in refusals(panel)), refusals(panel)
+    assert field in panel["invalid"]
+
+
+def test_two_d6_builder_spells_cost_the_xp_of_their_dc() -> None:
+    panel = show(
+        "2d6-builder",
+        skills=[],
+        talents=[],
+        cinematics=0,
+        spells=[
+            {"name": "Blast", "dc": ""},
+            {"name": "Runes", "dc": ""},
+            {"name": "Glow", "dc": "7"},
+        ],
+    )
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("XP")]
+    assert [r["cells"] for r in block["rows"]] == [
+        ["Blast (DC 9)", "spell", "3"],
+        ["Runes", "spell", "5"],
+        ["Glow (DC 7)", "spell", "2"],
+    ]
+
+
+def test_two_d6_builder_export_import_round_trip() -> None:
+    values = {"name": "Thorn Ironhand", "PER": 2}
+    exported = answer("2d6-builder", "export", {"values": values})
+    assert exported["filename"] == "thorn-ironhand.json"
+    loaded = answer("2d6-builder", "import", {"text": exported["text"]})
+    assert loaded["values"]["name"] == "Thorn Ironhand" and loaded["values"]["PER"] == 2
+    document = json.loads(exported["text"])
+    document["values"]["STR"] = 6
+    with pytest.raises(WidgetError, match=r"breaks a rule: .*STR is \+6"):
+        answer("2d6-builder", "import", {"text": json.dumps(document)})
+    document["values"]["STR"] = 2
+    document["values"]["wizardry"] = 1
+    with pytest.raises(WidgetError, match="unknown setting 'wizardry'"):
+        answer("2d6-builder", "import", {"text": json.dumps(document)})
