@@ -255,9 +255,11 @@ def _rows(f: Rows, rows: tuple[dict[str, Any], ...], unused: bool) -> str:
     )
     hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""
     add = attrs(type="button", class_="md-button rb-rows__add", disabled=len(rows) >= f.max_rows)
+    # The row the script copies when the reader adds one: there even when the list is empty.
+    template = f'<template class="rb-rows__template">{_row(f, new_row, 1)}</template>'
     return (
         f"<fieldset{box}><legend>{escape(f.label)}</legend>{hint}"
-        f'<div class="rb-rows__list">{items}</div>'
+        f'<div class="rb-rows__list">{items}</div>{template}'
         f"<button{add}>Add {escape(f.row_label)}</button></fieldset>"
     )
 

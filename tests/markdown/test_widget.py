@@ -146,3 +146,15 @@ def test_a_list_block_is_a_bulleted_list() -> None:
     assert html == (
         '<ul class="rb-panel__list"><li>Enemies (4): ready.</li><li>Round &lt;2&gt;</li></ul>'
     )
+
+
+def test_a_list_that_starts_empty_still_carries_a_row_to_add(convert: Convert) -> None:
+    """The script copies this row when the reader adds one, even when the fence lists none."""
+    html = convert(_fence("widget: 2d6-builder\nskills: []"))
+    fieldset = html[html.index('data-rows="skills"') : html.index("</fieldset>")]
+    listed = fieldset[fieldset.index('class="rb-rows__list"') : fieldset.index("<template")]
+    assert 'class="rb-row"' not in listed
+    template = re.search(r'<template class="rb-rows__template">(.*?)</template>', fieldset)
+    assert template is not None
+    assert template.group(1).startswith('<div class="rb-row" role="group" aria-label="Skill 1">')
+    assert 'data-cell="ranks"' in template.group(1)

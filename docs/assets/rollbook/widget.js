@@ -23,7 +23,9 @@ class RowList {
   constructor(fieldset, onChange) {
     this.fieldset = fieldset;
     this.list = fieldset.querySelector(".rb-rows__list");
-    this.template = fieldset.querySelector(".rb-row").cloneNode(true);
+    // The fence writes a fresh row in a <template>, so a list that starts empty can grow.
+    const template = fieldset.querySelector(":scope > template.rb-rows__template");
+    this.template = (template?.content.querySelector(".rb-row") ?? this.list.querySelector(".rb-row")).cloneNode(true);
     this.min = Number(fieldset.dataset.min);
     this.max = Number(fieldset.dataset.max);
     this.fresh = JSON.parse(fieldset.dataset.new || "{}");
