@@ -115,6 +115,11 @@ def listing(names: Iterable[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def row_names(rows: Iterable[Mapping[str, Any]], unnamed: str) -> list[str]:
+    """Each row's ``name``, or ``"<unnamed> N"`` (counting from 1) for a row left unnamed."""
+    return [str(row["name"]) or f"{unnamed} {i}" for i, row in enumerate(rows, start=1)]
+
+
 def with_modifier(dice: str, modifier: int) -> str:
     """Dice plus a modifier as notation: ``("2d10", 2)`` -> ``"2d10+2"``, 0 left out."""
     return str(parse(dice).with_modifier(modifier))

@@ -21,6 +21,7 @@ from rules_py.widgets._blocks import (
     odds_table,
     roll_line,
     rolled,
+    row_names,
     table,
     text,
     with_modifier,
@@ -169,7 +170,7 @@ PARTICIPANTS = Rows(
 
 def _names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """Each participant's name (numbered when it is blank or repeated)."""
-    names = [row["name"] or f"Participant {i}" for i, row in enumerate(rows, start=1)]
+    names = row_names(rows, "Participant")
     return [
         f"{name} ({i})" if names.count(name) > 1 else name for i, name in enumerate(names, start=1)
     ]
@@ -384,7 +385,7 @@ ABILITIES = Rows(
 
 def _panel_show(values: Values) -> list[Block]:
     rows, award, who = values["abilities"], values["award"], values["character"]
-    names = [row["name"] or f"Ability {i}" for i, row in enumerate(rows, start=1)]
+    names = row_names(rows, "Ability")
     spent = [
         _Spent(row["level"], row["progress"], row["xp"], row["bonus"], name)
         for name, row in zip(names, rows, strict=True)

@@ -249,3 +249,10 @@ def test_a_text_field_with_a_rule_s_reader_refuses_what_the_rule_refuses() -> No
     assert refused.value.field == "difficulty"
     _values, errors = read_values((field,), {"difficulty": "easyish"})
     assert [e.field for e in errors] == ["difficulty"]
+
+
+def test_rows_left_unnamed_are_numbered_by_their_place() -> None:
+    from rules_py.widgets._blocks import row_names
+
+    rows = [{"name": "Ash"}, {"name": ""}, {"name": "Cy"}]
+    assert row_names(rows, "Character") == ["Ash", "Character 2", "Cy"]

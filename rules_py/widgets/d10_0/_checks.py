@@ -7,7 +7,7 @@ Actions); this module arranges it into blocks and rolls the dice the rules name.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
@@ -29,6 +29,7 @@ from rules_py.widgets._blocks import (
     listing,
     odds_table,
     rolled,
+    row_names,
     table,
     text,
 )
@@ -241,9 +242,6 @@ HELPERS = Rows(
 )
 
 
-def _names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    return [str(row["name"]) or f"Character {i}" for i, row in enumerate(rows, start=1)]
-
 
 def _cooperation_show(values: Values) -> list[Block]:
     skill = is_skill(values)
@@ -251,7 +249,7 @@ def _cooperation_show(values: Values) -> list[Block]:
     target = difficulty(values)
     outcomes = d10_0.cooperation_outcomes(scores, target, skill)
     dist = d10_0.cooperation_distribution(scores, skill)
-    names = _names(values["helpers"])
+    names = row_names(values["helpers"], "Character")
     return [
         text(
             f"{listing(names)} each roll a {die_name(skill)} and add their efforts against "
@@ -270,7 +268,7 @@ def _cooperation_roll(values: Values) -> View:
     rng = random.Random()
     lines: list[dict[str, Any]] = []
     total = 0
-    for name, row in zip(_names(values["helpers"]), values["helpers"], strict=True):
+    for name, row in zip(row_names(values["helpers"], "Character"), values["helpers"], strict=True):
         check = d10_0.roll_check(row["score"], 0, skill, rng=rng)
         lines += check_lines(check, name)
         total += check.effort

@@ -8,7 +8,7 @@ arranges it into blocks and rolls the dice.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rules_py._format import percent
@@ -22,6 +22,7 @@ from rules_py.widgets._blocks import (
     listing,
     odds_table,
     rolled,
+    row_names,
     table,
     text,
 )
@@ -208,13 +209,10 @@ PARTY = Rows(
 )
 
 
-def _names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    return [str(row["name"]) or f"Character {i}" for i, row in enumerate(rows, start=1)]
-
 
 def _initiative_show(values: Values) -> list[Block]:
     rows = values["party"]
-    names = _names(rows)
+    names = row_names(rows, "Character")
     first = rules.initiative_first([row["initiative"] for row in rows])
     best = max(first)
     leader = [name for name, p in zip(names, first, strict=True) if p == best]
@@ -239,7 +237,7 @@ def _initiative_show(values: Values) -> list[Block]:
 
 def _initiative_roll(values: Values) -> View:
     rows = values["party"]
-    names = _names(rows)
+    names = row_names(rows, "Character")
     bonuses = [row["initiative"] for row in rows]
     order = rules.roll_initiative(bonuses, random.Random())
     lines: list[dict[str, Any]] = []
