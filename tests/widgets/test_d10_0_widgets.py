@@ -21,24 +21,13 @@ import yaml
 from rules_py.systems import d10_0
 from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets._widget import refusals
+from tests.widgets.panels import blocks_of, roll, show
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "d10-0"
 
 # --------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------
-
-
-def show(widget: str, /, **values: Any) -> dict[str, Any]:
-    return answer(widget, "show", {"values": values})
-
-
-def roll(widget: str, /, **values: Any) -> dict[str, Any]:
-    return answer(widget, "roll", {"values": values})
-
-
-def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [b for b in panel["blocks"] if b["type"] == kind]
 
 
 def errors(panel: dict[str, Any]) -> list[str]:

@@ -18,6 +18,7 @@ import yaml
 from rules_py.systems import danger_world as dw
 from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets._widget import refusals
+from tests.widgets.panels import blocks_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "danger-world"
 
@@ -27,10 +28,6 @@ def show(widget: str, /, previous: dict[str, Any] | None = None, **values: Any) 
     if previous is not None:
         args["previous"] = previous
     return answer(widget, "show", args)
-
-
-def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [b for b in panel["blocks"] if b["type"] == kind]
 
 
 def texts(panel: dict[str, Any]) -> str:

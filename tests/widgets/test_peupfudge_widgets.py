@@ -16,6 +16,7 @@ from rules_py.markdown.widget import parse_settings
 from rules_py.systems import peupfudge as pf
 from rules_py.widgets import WIDGETS, WidgetError, answer
 from tests.sources import PEUPFUDGE_PROBABILITY_REFERENCE
+from tests.widgets.panels import roll, show
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "peupfudge"
 
@@ -44,14 +45,6 @@ OBAZANA = [
     {"name": "Perception", "xp": 7},
     {"name": "Knowledge", "xp": 9},
 ]
-
-
-def show(name: str, **values: Any) -> dict[str, Any]:
-    return answer(name, "show", {"values": values})
-
-
-def roll(name: str, **values: Any) -> dict[str, Any]:
-    return answer(name, "roll", {"values": values})
 
 
 def blocks(name: str, **values: Any) -> list[dict[str, Any]]:

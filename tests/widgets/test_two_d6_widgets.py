@@ -20,6 +20,7 @@ import yaml
 from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets._fields import Rows
 from rules_py.widgets._widget import refusals
+from tests.widgets.panels import blocks_of, roll, show
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "2d6"
 ROLLS = [a + b for a, b in itertools.product(range(1, 7), repeat=2)]
@@ -28,18 +29,6 @@ AIMED = [max(x, y) for x, y in itertools.product(ROLLS, repeat=2)]
 # --------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------
-
-
-def show(widget: str, /, **values: Any) -> dict[str, Any]:
-    return answer(widget, "show", {"values": values})
-
-
-def roll(widget: str, /, **values: Any) -> dict[str, Any]:
-    return answer(widget, "roll", {"values": values})
-
-
-def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [b for b in panel["blocks"] if b["type"] == kind]
 
 
 def texts(panel: dict[str, Any]) -> str:

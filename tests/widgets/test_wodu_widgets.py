@@ -17,22 +17,11 @@ from pymdownx.superfences import SuperFencesException
 from rules_py.dice import reseed
 from rules_py.systems import wodu
 from rules_py.widgets import WIDGETS, WidgetError, answer
+from tests.widgets.panels import blocks_of, roll, show
 
 # --------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------
-
-
-def show(widget: str, /, **values: Any) -> dict[str, Any]:
-    return answer(widget, "show", {"values": values})
-
-
-def roll(widget: str, /, **values: Any) -> dict[str, Any]:
-    return answer(widget, "roll", {"values": values})
-
-
-def blocks_of(panel: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [b for b in panel["blocks"] if b["type"] == kind]
 
 
 def errors(panel: dict[str, Any]) -> list[str]:
