@@ -22,7 +22,10 @@ one of the widget's fields::
 The page gets the form (hidden until the script enables it) and the widget's
 answer for the preset values: text, tables and charts that read without
 JavaScript. The browser asks the worker for a new answer when the reader
-changes a value.
+changes a value or presses one of the widget's action buttons. A
+:class:`~rules_py.widgets._fields.Dice` field is written as a row of toggle
+buttons (``aria-pressed``: marked), each named by Python; a widget with a
+``source`` names the store it reads in ``data-source``.
 """
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
     roller_page.on("pageerror", lambda error: errors.append(str(error)))
     roller_page.goto(server.url + "danger-world/checks/")
     roller = widget(roller_page, "danger-world-roller")
-    expect_panel(roller, "From Ada: Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost")
+    expect_panel(roller, "From your sheet (Ada): Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost")
     expect(roller.locator('[data-field="bashed"]')).to_have_value("2")
     expect(roller.locator('[data-field="lost"]')).to_have_value("1")
     expect(roller.locator('[data-field="bashed"]')).to_have_js_property("readOnly", True)
@@ -172,8 +172,20 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
 
     # The sheet changes in the other tab: the roller follows.
     set_field(sheet, "track_bashed", "0")
-    expect_panel(roller, "From Ada: Bashed 0 → 0 threat dice")
+    expect_panel(roller, "From your sheet (Ada): Bashed 0 → 0 threat dice")
     expect_panel(roller, "The pool: 4 normal dice against")
+
+    # A sheet saved on the roller's own page (no storage event there): the roller hears it.
+    roller_page.evaluate(
+        """async () => {
+            const { save, loadSaved } = await import(new URL('../../assets/rollbook/saved.js',
+                location.href).href);
+            const key = 'rollbook:widget:danger-world-character';
+            save(key, { ...loadSaved(key), track_stunned: 2 });
+        }"""
+    )
+    expect_panel(roller, "Stunned 2 → 2 dice lost")
+    expect(roller.locator('[data-field="lost"]')).to_have_value("2")
 
     # The reader sets the roller by hand.
     set_field(roller, "use_sheet", False)
@@ -182,7 +194,8 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
     )
     set_field(roller, "lost", "0")
     expect_panel(roller, "The pool: 5 normal dice against")
-    expect(roller.locator(".rb-widget__panel")).not_to_contain_text("From Ada")
+    expect(roller.locator('[data-field="lost"]')).to_have_value("0")
+    expect(roller.locator(".rb-widget__panel")).not_to_contain_text("From your sheet")
     assert errors == []
     assert page.errors == []  # type: ignore[attr-defined]
 

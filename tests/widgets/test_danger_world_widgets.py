@@ -351,8 +351,8 @@ def test_danger_world_roller_takes_bashed_stunned_and_level_from_the_sheet() -> 
     assert panel["set"] == {"bashed": 2, "lost": 1, "level": 7}
     assert panel["taken"] == ["bashed", "level", "lost"]
     assert blocks_of(panel, "text")[0]["text"] == (
-        "From Ada: Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost; danger level 7 → up to "
-        "2 danger dice."
+        "From your sheet (Ada): Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost; "
+        "danger level 7 → up to 2 danger dice."
     )
     # 3 + 2 stat dice, one lost to Stunned; the threat dice join those of the challenge
     assert "The pool: 4 normal dice and 3 threat dice" in texts(
@@ -373,6 +373,7 @@ def test_danger_world_roller_reads_a_sheet_in_error_field_by_field() -> None:
     # a sheet that breaks a rule (nine dice spread) still has its damage boxes
     panel = roller(source={"Cool": 2, "track_bashed": 1, "track_kod": 1, "level": "x"})
     assert panel["set"] == {"bashed": 1, "lost": 0, "level": 1}
+    assert texts(panel).startswith("From your sheet: Bashed 1 → 1 threat die; Stunned 0")
     assert "K.O.'d or Dead" in texts(panel)
 
 

@@ -300,10 +300,11 @@ def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
     bashed = sheet[_sheet.TRACK_FIELDS["Bashed"]]
     stunned = sheet[_sheet.TRACK_FIELDS["Stunned"]]
     level = sheet["level"]
-    name = str(sheet["name"]).strip() or "your sheet"
+    name = str(sheet["name"]).strip()
     zone = dw.zone(level)
+    whose = f"your sheet ({name})" if name else "your sheet"
     line = (
-        f"From {name}: Bashed {bashed} → {dice_word(bashed, 'threat')}; "
+        f"From {whose}: Bashed {bashed} → {dice_word(bashed, 'threat')}; "
         f"Stunned {stunned} → {dice_word(stunned)} lost; danger level {level} → up to "
         f"{dice_word(zone.danger_dice, 'danger')}."
     )
