@@ -119,7 +119,11 @@ def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: Si
     _press(roller, "advise")
     best = dw.keep_chance([3, 3], 5, 3, 2)
     expect_panel(roller, f"the best keep is worth {float(best) * 100:.2f}% ({best})")
-    expect_panel(roller, "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5).")
+    expect_panel(
+        roller,
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5): "
+        f"{float(best) * 100:.2f}% ({best}).",
+    )
     pressed = _dice(roller).evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")
     assert pressed == ["true", "false", "false", "true", "true"]
     page.reload()

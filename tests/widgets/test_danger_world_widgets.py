@@ -188,12 +188,15 @@ def test_danger_world_roller_advises_keeping_the_threes_of_1_3_3_5_6() -> None:
     assert "stopping now: 0.00% (0)" in said
     (advised,) = blocks_of(panel, "list")
     assert advised["items"] == [
-        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5)."
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5): 42.13% (91/216)."
     ]
-    two_rounds = texts(roller(dice=dice("1 3 3 5 6"), difficulty="3", advise=True))
-    assert f"({dw.keep_chance([3, 3], 5, 3, 2)})" in two_rounds
-    assert blocks_of(roller(dice=dice("1 3 3 5 6"), difficulty="3", advise=True), "list") == [
-        advised
+    # two rounds left: the same keep, worth more
+    two_rounds = roller(dice=dice("1 3 3 5 6"), difficulty="3", advise=True)
+    best = dw.keep_chance([3, 3], 5, 3, 2)
+    assert f"({best})" in texts(two_rounds)
+    assert blocks_of(two_rounds, "list")[0]["items"] == [
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5): "
+        f"{float(best) * 100:.2f}% ({best})."
     ]
     assert not blocks_of(roller(dice=dice("1 3 3 5 6"), difficulty="3"), "list")  # advice off
 

@@ -160,7 +160,7 @@ def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Blo
             if keep.rerolled
             else "reroll nothing"
         )
-        lines.append(f"{kept.capitalize()} and {again}.")
+        lines.append(f"{kept.capitalize()} and {again}: {percent(keep.chance)} ({keep.chance}).")
     several = len(found.optimal) > 1
     summary = (
         f"Advice ({rounds}): {'these keeps are' if several else 'the best keep is'} worth "
