@@ -19,6 +19,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from scripts import bench_danger_world
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,6 +165,7 @@ def main(argv: Sequence[str]) -> None:
         with SiteServer(Path(tmp)) as server, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             rows = measure(browser, server, args.runs)
+            rows += bench_danger_world.browser_rows(browser, server, args.runs)
             browser.close()
     rows.append(("full mkdocs build", f"{build_seconds:.1f} s", ""))
     width = max(len(r[0]) for r in rows)

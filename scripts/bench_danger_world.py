@@ -11,22 +11,36 @@ pool" keeps the per-difficulty lattices but not the solutions (the reader
 changes the pool size). Figures are medians of several runs, wall clock and
 CPU time of this process (the machine may be shared).
 
-Run: ``python -m scripts.bench_danger_world [--pyodide]``.
+In the browser: :func:`browser_rows` asks the built site's worker, in headless
+Chromium, for the odds widget's answer (every chance: difficulties 2-6 with 0,
+1 and 2 rounds, its table and chart) for 12 and 24 dice, each on a fresh page
+(Python just started, no table cached), and for the pool roller's advice on a
+12-dice roll; ``scripts/bench`` prints them as rows of its table.
+
+Run: ``python -m scripts.bench_danger_world [--pyodide | --browser]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rules_py.systems.danger_world import _solver
 from rules_py.systems.danger_world.rerolls import advice, success_chance
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from tests.sitesrv import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -66,9 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median)")
     parser.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node")
+    parser.add_argument("--browser", action="store_true", help="run in the built site, Chromium")
     args = parser.parse_args(argv)
     if args.pyodide:
         return _in_pyodide(args.repeat)
+    if args.browser:
+        return _in_browser(args.repeat)
     rows = []
     for dice in (12, 24):
         cold = _time(lambda d=dice: every_value(d), lambda: _clear(True), args.repeat)  # type: ignore[misc]
@@ -117,6 +134,81 @@ def _in_pyodide(repeat: int) -> int:
 def _advise(roll: Sequence[int]) -> None:
     for difficulty in range(2, 7):
         advice(roll, difficulty, 2)
+
+
+# --------------------------------------------------------------------------
+# In the browser
+# --------------------------------------------------------------------------
+
+_ASK = """async ([name, values]) => {
+  if (!(await window.rollbook.ready)) throw new Error('Python did not start');
+  const started = performance.now();
+  const view = await window.rollbook.ask('widget', {name, action: 'show', values});
+  if (view.invalid.length) throw new Error(JSON.stringify(view.blocks));
+  return performance.now() - started;
+}"""
+"""Time one widget answer, asked of the page's worker once Python is ready."""
+
+
+def _asks(browser: Browser, url: str, name: str, values: dict[str, Any], runs: int) -> list[float]:
+    """``runs`` timings of one answer, each on a fresh page (a new worker, nothing cached)."""
+    took = []
+    for _ in range(runs):
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(url)
+            took.append(float(page.evaluate(_ASK, [name, values])))
+        finally:
+            context.close()
+    return took
+
+
+def browser_rows(browser: Browser, server: SiteServer, runs: int) -> list[tuple[str, str, str]]:
+    """The Danger World rows of ``scripts/bench``: (measure, median measured, target)."""
+    url = server.url + "danger-world/checks/"
+    rows = []
+    for dice in (12, 24):
+        values = {"dice": dice, "threat": 0, "difficulty": "3"}
+        took = _asks(browser, url, "danger-world-odds", values, runs)
+        rows.append(
+            (
+                f"Danger World, every chance of {dice} dice, fresh worker",
+                f"{statistics.median(took):.0f} ms",
+                f"<= {TARGETS_MS[dice]} ms",
+            )
+        )
+    faces = ROLLS[12]
+    roll = [{"face": f, "kind": "normal", "marked": False} for f in faces]
+    values = {"stat_a": 4, "stat_b": 4, "bonus": 4, "difficulty": "2", "dice": roll}
+    took = _asks(browser, url, "danger-world-roller", {**values, "advise": True}, runs)
+    rows.append(
+        (
+            "Danger World, advice on 12 dice (2 rounds), fresh worker",
+            f"{statistics.median(took):.0f} ms",
+            "",
+        )
+    )
+    return rows
+
+
+def _in_browser(repeat: int) -> int:
+    """Build the site, serve it and print :func:`browser_rows`."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
+
+    with tempfile.TemporaryDirectory() as site:
+        command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", site]
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        subprocess.run(command, cwd=ROOT, env=env, check=True)
+        with SiteServer(Path(site)) as server, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            rows = browser_rows(browser, server, repeat)
+            browser.close()
+    for name, value, target in rows:
+        print(f"{name}: {value} (target {target or 'none'})")
+    return 0
 
 
 if __name__ == "__main__":

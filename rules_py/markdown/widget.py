@@ -22,7 +22,10 @@ one of the widget's fields::
 The page gets the form (hidden until the script enables it) and the widget's
 answer for the preset values: text, tables and charts that read without
 JavaScript. The browser asks the worker for a new answer when the reader
-changes a value.
+changes a value or presses one of the widget's action buttons. A
+:class:`~rules_py.widgets._fields.Dice` field is written as a row of toggle
+buttons (``aria-pressed``: marked), each named by Python; a widget with a
+``source`` names the store it reads in ``data-source``.
 """
 
 from __future__ import annotations
@@ -45,7 +48,17 @@ from rules_py.markdown._html import (
     unique_label,
 )
 from rules_py.widgets import WIDGETS, Widget
-from rules_py.widgets._fields import Cell, Choice, Field, Flag, Number, Rows, Text, read_values
+from rules_py.widgets._fields import (
+    Cell,
+    Choice,
+    Dice,
+    Field,
+    Flag,
+    Number,
+    Rows,
+    Text,
+    read_values,
+)
 from rules_py.widgets._widget import refusals
 
 _STORE = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
@@ -112,6 +125,16 @@ def render(
     unused = set(panel["unused"])
     fields = "".join(_field(f, values[f.name], f.name in unused) for f in widget.fields)
     actions = []
+    disabled = set(panel["disabled"])
+    for n, (act, label) in enumerate(widget.actions):
+        button = attrs(
+            type="button",
+            class_="md-button rb-widget__act" + (" md-button--primary" if n == 0 else ""),
+            data_act=act,
+            disabled=act in disabled,
+        )
+        icon = DIE_ICON if n == 0 else ""
+        actions.append(f"<button{button}>{icon}{escape(label)}</button>")
     if widget.roll is not None:
         actions.append(
             f'<button type="button" class="md-button md-button--primary rb-widget__roll">'
@@ -140,6 +163,7 @@ def render(
         data_widget=widget.name,
         data_values=json.dumps(values, separators=(",", ":")),
         data_store=store,
+        data_source=widget.source.store if widget.source else None,
     )
     return (
         f"<div{root}>{form}{rolled}"
@@ -194,7 +218,43 @@ def _table(block: dict[str, Any]) -> str:
 def _field(f: Field, value: Any, unused: bool) -> str:
     if isinstance(f, Rows):
         return _rows(f, value, unused)
+    if isinstance(f, Dice):
+        return _dice(f, value, unused)
     return _cell(f, value, "field", unused)
+
+
+def _dice(f: Dice, dice: tuple[dict[str, Any], ...], unused: bool) -> str:
+    """The dice of a roll as toggle buttons (pressed: marked); fixed dice are not pressable."""
+    box = attrs(
+        class_=f"rb-dice rb-field--{f.name}",
+        data_dice=f.name,
+        data_fixed=" ".join(f.fixed),
+        data_kinds=" ".join(f.kinds),
+        data_mark_word=f.mark_word,
+        data_fixed_word=f.fixed_word,
+        hidden=unused,
+    )
+    hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""
+    buttons = "".join(_die(f, n, die) for n, die in enumerate(dice, start=1))
+    return (
+        f"<fieldset{box}><legend>{escape(f.label)}</legend>"
+        f'<div class="rb-dice__list">{buttons}</div>{hint}</fieldset>'
+    )
+
+
+def _die(f: Dice, number: int, die: dict[str, Any]) -> str:
+    """One die; the page script draws the same button (docs/assets/rollbook/dice.js)."""
+    fixed = die["kind"] in f.fixed
+    button = attrs(
+        type="button",
+        class_=f"rb-part rb-part--die rb-die rb-die--{die['kind']}",
+        data_face=die["face"],
+        data_kind=die["kind"],
+        aria_pressed=None if fixed else ("true" if die["marked"] else "false"),
+        aria_disabled="true" if fixed else None,
+        aria_label=f.die_name(number, die),
+    )
+    return f"<button{button}>{die['face']}</button>"
 
 
 def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:

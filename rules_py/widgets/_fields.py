@@ -185,7 +185,76 @@ class Rows:
         return tuple(rows)
 
 
-Field: TypeAlias = Cell | Rows
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """The dice of a roll on the table: each die's face, kind and whether the reader marked it.
+
+    The value is a tuple of ``{"face": int, "kind": str, "marked": bool}``, one per
+    die in order. ``kinds`` lists the kinds a die may be (the first is the plain
+    one); dice of a kind in ``fixed`` cannot be marked (a threat die is never
+    rerolled). The page draws the dice as toggle buttons: tapping one marks it.
+    """
+
+    name: str
+    label: str
+    kinds: tuple[str, ...] = ("normal",)
+    fixed: tuple[str, ...] = ()
+    faces: int = 6
+    max_dice: int = 24
+    mark_word: str = "marked"
+    """What a marked die's name says: ``"Die 3: 5, danger, marked for reroll"``."""
+    fixed_word: str = ""
+    """What a fixed die's name says instead (``"never rerolled"``)."""
+    hint: str = ""
+    default: tuple[Mapping[str, Any], ...] = ()
+
+    def read(self, raw: object) -> tuple[dict[str, Any], ...]:
+        """``raw`` as a tuple of dice, each checked (face in range, known kind, markable)."""
+        if not isinstance(raw, Sequence) or isinstance(raw, str):
+            raise FieldError(self.name, f"{self.label} must be a list of dice")
+        if len(raw) > self.max_dice:
+            raise FieldError(
+                self.name, f"{self.label}: at most {self.max_dice} dice (got {len(raw)})"
+            )
+        dice = []
+        for number, die in enumerate(raw, start=1):
+            if not isinstance(die, Mapping) or set(die) - {"face", "kind", "marked"}:
+                raise FieldError(self.name, f"{self.label}: die {number} is not a die")
+            face = die.get("face")
+            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.faces:
+                raise FieldError(
+                    self.name,
+                    f"{self.label}: die {number} must show 1 to {self.faces} (got {face!r})",
+                )
+            kind = die.get("kind", self.kinds[0])
+            if kind not in self.kinds:
+                raise FieldError(
+                    self.name,
+                    f"{self.label}: die {number} is {', '.join(self.kinds)} (got {kind!r})",
+                )
+            marked = die.get("marked", False)
+            if not isinstance(marked, bool):
+                raise FieldError(self.name, f"{self.label}: die {number} is marked or not")
+            if marked and kind in self.fixed:
+                raise FieldError(
+                    self.name,
+                    f"{self.label}: die {number} is a {kind} die and cannot be marked"
+                    + (f" ({self.fixed_word})" if self.fixed_word else ""),
+                )
+            dice.append({"face": face, "kind": kind, "marked": marked})
+        return tuple(dice)
+
+    def die_name(self, number: int, die: Mapping[str, Any]) -> str:
+        """A die's accessible name: ``"Die 3: 5, danger, marked for reroll"``."""
+        state = ""
+        if die["kind"] in self.fixed and self.fixed_word:
+            state = f", {self.fixed_word}"
+        elif die["marked"]:
+            state = f", {self.mark_word}"
+        return f"Die {number}: {die['face']}, {die['kind']}{state}"
+
+
+Field: TypeAlias = Cell | Rows | Dice
 """Any input of a widget."""
 
 
@@ -216,6 +285,6 @@ def read_values(
 
 def default(f: Field) -> Any:
     """A field's default value, as :meth:`read` would return it."""
-    if isinstance(f, Rows):
+    if isinstance(f, Rows | Dice):
         return f.read(list(f.default))
     return f.default

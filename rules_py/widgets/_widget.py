@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_py.views import RequestError, View
-from rules_py.widgets._blocks import Block, error
+from rules_py.widgets._blocks import Block, error, text
 from rules_py.widgets._fields import Field, FieldError, read_values
+from rules_py.widgets._source import Source
 
 Values = Mapping[str, Any]
 
@@ -43,6 +44,12 @@ class Widget:
     ratings that goes with a start; ``portable`` is the file name stem for export
     and import, or ""; ``name_field`` names the field an exported file is named
     after (the stem when it is blank).
+
+    ``actions`` are the widget's buttons besides Roll, ``(name, label)``: pressing
+    one asks ``act(name, values)`` for the fields to set and a sentence saying what
+    happened (a new roll of dice, say); ``disabled`` names the actions the values
+    leave nothing to do for. ``source`` takes fields from another widget's saved
+    values (see :mod:`~rules_py.widgets._source`).
     """
 
     name: str
@@ -55,36 +62,87 @@ class Widget:
     settle: Callable[[Values, Values], Mapping[str, Any]] | None = None
     portable: str = ""
     name_field: str = ""
+    actions: tuple[tuple[str, str], ...] = ()
+    act: Callable[[str, Values], tuple[Mapping[str, Any], str]] | None = None
+    disabled: Callable[[Values], Iterable[str]] | None = None
+    source: Source | None = None
 
-    def panel(self, raw: Values, previous: Values | None = None) -> View:
+    def panel(
+        self,
+        raw: Values,
+        previous: Values | None = None,
+        *,
+        act: str | None = None,
+        source: object = None,
+    ) -> View:
         """What the widget shows for the reader's raw values.
 
-        With ``previous`` (the values the page showed last), the fields that
-        :attr:`settle` fills in are answered in ``set`` and used at once. The
-        fields the refusals name are listed in ``invalid``.
+        ``source`` is the source widget's saved values (None when there are none):
+        the fields it feeds are answered in ``set`` and listed in ``taken`` (the
+        page makes them read-only), and the sentence saying so comes first. With
+        ``previous`` (the values the page showed last), the fields that
+        :attr:`settle` fills in are answered in ``set`` too, and then those of the
+        action ``act`` if the reader pressed one, with its sentence in ``told``.
+        The fields the refusals name are listed in ``invalid``.
         """
         values, errors = read_values(self.fields, raw)
         changes: dict[str, Any] = {}
+        lead: list[Block] = []
+        hidden: list[str] = []
+        taken: list[str] = []
+        told = ""
+
+        def update(more: Mapping[str, Any]) -> None:
+            nonlocal values, errors
+            changes.update(more)
+            values, errors = read_values(self.fields, {**values, **more})
+
+        if not errors and self.source is not None:
+            given = self.source.values(source)
+            if given is None:
+                hidden.append(self.source.switch)
+            elif values[self.source.switch]:
+                fed, line = self.source.take(given)
+                update(fed)
+                taken = sorted(fed)
+                lead.append(text(line))
         if not errors and previous is not None and self.settle is not None:
             before, unreadable = read_values(self.fields, previous)
             if not unreadable:
-                changes = dict(self.settle(before, values))
-                values, errors = read_values(self.fields, {**values, **changes})
+                update(self.settle(before, values))
+        if not errors and act is not None:
+            if self.act is None or act not in {name for name, _ in self.actions}:
+                raise WidgetError(f"{self.title} has no button {act!r}")
+            if act not in self._disabled(values):
+                try:
+                    done, told = self.act(act, values)
+                except ValueError as broken:
+                    errors.append(FieldError("", str(broken)))
+                else:
+                    update(done)
         blocks: list[Block]
         if errors:
-            blocks = [error(str(e), [e.field]) for e in errors]
+            blocks = [error(str(e), [e.field] if e.field else []) for e in errors]
         else:
             try:
-                blocks = self.show(values)
+                blocks = lead + self.show(values)
             except ValueError as broken:
-                blocks = [error(str(broken), _named(broken))]
+                blocks = [*lead, error(str(broken), _named(broken))]
         invalid = [f for b in blocks if b["type"] == "error" for f in b["fields"]]
         return {
             "blocks": blocks,
             "invalid": list(dict.fromkeys(invalid)),
-            "unused": sorted(self.unused(values)) if self.unused else [],
+            "unused": sorted([*(self.unused(values) if self.unused else ()), *hidden]),
             "set": changes,
+            "taken": taken,
+            "disabled": [name for name, _ in self.actions]
+            if errors
+            else sorted(self._disabled(values)),
+            "told": told,
         }
+
+    def _disabled(self, values: Values) -> set[str]:
+        return set(self.disabled(values)) if self.disabled else set()
 
     def rolled(self, raw: Values) -> View:
         """Roll for the reader's values (``WidgetError`` if they are refused)."""
@@ -185,7 +243,10 @@ def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) 
         previous = args.get("previous")
         if previous is not None and not isinstance(previous, Mapping):
             raise WidgetError("previous values must be a set of named values")
-        return widget.panel(values, previous)
+        act = args.get("act")
+        if act is not None and not isinstance(act, str):
+            raise WidgetError("act must name one of the widget's buttons")
+        return widget.panel(values, previous, act=act, source=args.get("source"))
     if action == "roll":
         return widget.rolled(values)
     if action == "export":

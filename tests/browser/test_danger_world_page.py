@@ -7,9 +7,11 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from rules_py.systems import danger_world as dw
+from tests.browser.test_accessibility import AUDIT, AXE
 from tests.browser.widgets import (
     TIMEOUT,
     cell_titles,
@@ -21,65 +23,184 @@ from tests.browser.widgets import (
 from tests.sitesrv import SiteServer
 
 
+def _dice(roller: Locator) -> Locator:
+    return roller.locator(".rb-dice__list > button.rb-die")
+
+
 def _faces(roller: Locator) -> list[str]:
-    return roller.locator('[data-field="faces"]').input_value().split(", ")
+    return [b or "" for b in _dice(roller).evaluate_all("bs => bs.map(b => b.dataset.face)")]
 
 
-def _act(roller: Locator, action: str) -> None:
-    set_field(roller, "action", action)
-    expect(roller.locator('[data-field="action"]')).to_have_value("hold", timeout=TIMEOUT)
+def _button(roller: Locator, act: str) -> Locator:
+    return roller.locator(f'.rb-widget__act[data-act="{act}"]')
+
+
+def _press(roller: Locator, act: str) -> None:
+    """Press one of the roller's buttons and wait for Python's answer."""
+    _button(roller, act).click()
     wait_idle(roller)
 
 
-def test_roller_rolls_rerolls_two_rounds_and_advises(page: Page, server: SiteServer) -> None:
+def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: SiteServer) -> None:
     page.goto(server.url + "danger-world/checks/")
     roller = widget(page, "danger-world-roller")
     expect_panel(roller, "No dice yet")
+    reroll = _button(roller, "reroll")
+    expect(reroll).to_be_disabled()
     set_field(roller, "threat", "1")
     expect_panel(roller, "1 threat die")
-    _act(roller, "roll")
+    _press(roller, "roll")
+    expect(_dice(roller)).to_have_count(6, timeout=TIMEOUT)
     first = _faces(roller)
-    assert len(first) == 6 and first[5].startswith("T")
+    threat = _dice(roller).nth(5)
+    expect(threat).to_have_attribute("aria-label", f"Die 6: {first[5]}, threat, never rerolled")
+    expect(roller.locator(".rb-widget__message")).to_contain_text("Rolled 6 dice")
+    expect(roller.locator('[data-field="own"]')).to_have_value(
+        ", ".join(first[:5]) + f", T{first[5]}"
+    )
     expect_panel(roller, "The sets the dice offer now")
-    expect(roller.locator('[data-field="first"]')).to_be_visible()
-    expect(roller.locator('[data-field="second"]')).to_be_hidden()
+    expect(reroll).to_be_disabled()
 
-    set_field(roller, "first", "1, 2")
-    expect_panel(roller, re.compile(r"Round one: dice 1 and 2 \(showing \d and \d\) are marked"))
-    _act(roller, "reroll")
+    # Round one: tap dice 1 and 2 (die 2 from the keyboard), and the threat die, which stays.
+    _dice(roller).nth(0).click()
+    _dice(roller).nth(1).focus()
+    page.keyboard.press("Space")
+    threat.click(force=True)  # aria-disabled: a tap does nothing
+    expect(_dice(roller).nth(0)).to_have_attribute("aria-pressed", "true")
+    expect(_dice(roller).nth(1)).to_have_attribute(
+        "aria-label", f"Die 2: {first[1]}, normal, marked for reroll"
+    )
+    expect(threat).not_to_have_attribute("aria-pressed", "true")
+    expect_panel(
+        roller, re.compile(r"Round one of 2: dice 1 and 2 \(showing \d and \d\) are marked")
+    )
+    expect(reroll).to_be_enabled(timeout=TIMEOUT)
+    _press(roller, "reroll")
+    expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
     after = _faces(roller)
     assert after[2:] == first[2:]
-    expect(roller.locator('[data-field="round"]')).to_have_value("1")
-    expect(roller.locator('[data-field="second"]')).to_be_visible()
-    expect(roller.locator('[data-field="first"]')).to_be_hidden()
-
-    set_field(roller, "second", "6")
-    expect_panel(roller, "die 6 is a threat die")
-    expect(roller.locator('[data-field="second"]')).to_have_attribute("aria-invalid", "true")
-    set_field(roller, "second", "3")
-    expect(roller.locator('[data-field="second"]')).not_to_have_attribute(
-        "aria-invalid", "true", timeout=TIMEOUT
+    expect(roller.locator(".rb-widget__message")).to_contain_text(
+        "Round one: rerolled dice 1 and 2"
     )
-    _act(roller, "reroll")
+    expect(_dice(roller).nth(0)).to_have_attribute("aria-pressed", "false")
+    expect(reroll).to_be_disabled()
+
+    # Advise marks the best dice for round two and shows the exact chances.
+    _press(roller, "advise")
+    expect(roller.locator('[data-field="advise"]')).to_be_checked()
+    expect_panel(roller, re.compile(r"Advice \(1 reroll round left\)"))
+    expect_panel(roller, re.compile(r"stopping now: (0\.00% \(0\)|100%)"))
+    # Round two: die 3 marked by a tap (on top of the advice), then rerolled.
+    if _dice(roller).nth(2).get_attribute("aria-pressed") != "true":
+        _dice(roller).nth(2).click()
+    expect(reroll).to_be_enabled(timeout=TIMEOUT)
+    marked = [i for i in range(5) if _dice(roller).nth(i).get_attribute("aria-pressed") == "true"]
+    _press(roller, "reroll")
+    expect(roller.locator('[data-field="round"]')).to_have_value("2", timeout=TIMEOUT)
     final = _faces(roller)
-    assert final[:2] == after[:2] and final[3:] == after[3:]
+    assert all(final[i] == after[i] for i in range(6) if i not in marked)
     expect_panel(roller, "Both reroll rounds are used")
     expect_panel(roller, "no reroll round is left")
-
-    # The reader's own dice: the advice for 1, 3, 3, 5, 6 at difficulty 3 keeps the 3s.
-    set_field(roller, "threat", "0")
-    expect(roller.locator('[data-field="faces"]')).to_have_value("", timeout=TIMEOUT)
-    set_field(roller, "faces", "1, 3, 3, 5, 6")
-    best = dw.keep_chance([3, 3], 5, 3, 2)
-    expect_panel(roller, f"the best keep is worth {float(best) * 100:.2f}% ({best})")
-    expect_panel(roller, "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5).")
-    _act(roller, "advised")
-    expect(roller.locator('[data-field="first"]')).to_have_value("1, 4, 5")
+    expect(reroll).to_be_disabled()
+    expect(_button(roller, "advise")).to_be_disabled()
 
     page.reload()
     roller = widget(page, "danger-world-roller")
-    expect(roller.locator('[data-field="faces"]')).to_have_value("1, 3, 3, 5, 6")
-    expect(roller.locator('[data-field="first"]')).to_have_value("1, 4, 5")
+    expect(_dice(roller)).to_have_count(6)
+    assert _faces(roller) == final
+    expect(roller.locator('[data-field="round"]')).to_have_value("2")
+    expect(reroll).to_be_disabled()
+
+    # The reader's own dice: the advice for 1, 3, 3, 5, 6 at difficulty 3 keeps the 3s.
+    set_field(roller, "threat", "0")
+    expect(_dice(roller)).to_have_count(0, timeout=TIMEOUT)
+    set_field(roller, "own", "1, 3, 3, 5, 6")
+    expect(_dice(roller)).to_have_count(5, timeout=TIMEOUT)
+    _press(roller, "advise")
+    best = dw.keep_chance([3, 3], 5, 3, 2)
+    expect_panel(roller, f"the best keep is worth {float(best) * 100:.2f}% ({best})")
+    expect_panel(
+        roller,
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5): "
+        f"{float(best) * 100:.2f}% ({best}).",
+    )
+    pressed = _dice(roller).evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")
+    assert pressed == ["true", "false", "false", "true", "true"]
+    page.reload()
+    roller = widget(page, "danger-world-roller")
+    expect(_dice(roller).nth(3)).to_have_attribute("aria-pressed", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_roller_dice_wrap_on_a_phone(page: Page, server: SiteServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(server.url + "danger-world/checks/")
+    roller = widget(page, "danger-world-roller")
+    set_field(roller, "bonus", "9")
+    set_field(roller, "threat", "2")
+    _press(roller, "roll")
+    expect(_dice(roller)).to_have_count(16, timeout=TIMEOUT)
+    boxes = _dice(roller).evaluate_all(
+        "bs => bs.map(b => { const r = b.getBoundingClientRect(); "
+        "return [r.left, r.right, r.top]; })"
+    )
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert all(left >= 0 and right <= width for left, right, _ in boxes)
+    assert len({round(top) for _, _, top in boxes}) >= 2  # they wrap onto more lines
+    assert all(right - left >= 24 for left, right, _ in boxes)  # a finger's target
+    page.screenshot(path="/tmp/dw-roller-390.png", full_page=False)
+
+
+def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "danger-world/player-characters/")
+    sheet = widget(page, "danger-world-sheet")
+    set_field(sheet, "name", "Ada")
+    set_field(sheet, "track_bashed", "2")
+    set_field(sheet, "track_stunned", "1")
+    set_field(sheet, "level", "7")
+    expect_panel(sheet, "Ada: danger level 7")
+
+    roller_page = page.context.new_page()
+    errors: list[str] = []
+    roller_page.on("pageerror", lambda error: errors.append(str(error)))
+    roller_page.goto(server.url + "danger-world/checks/")
+    roller = widget(roller_page, "danger-world-roller")
+    expect_panel(roller, "From your sheet (Ada): Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost")
+    expect(roller.locator('[data-field="bashed"]')).to_have_value("2")
+    expect(roller.locator('[data-field="lost"]')).to_have_value("1")
+    expect(roller.locator('[data-field="bashed"]')).to_have_js_property("readOnly", True)
+    expect_panel(roller, "The pool: 4 normal dice and 2 threat dice")
+    expect(roller.locator('[data-field="use_sheet"]')).to_be_checked()
+
+    # The sheet changes in the other tab: the roller follows.
+    set_field(sheet, "track_bashed", "0")
+    expect_panel(roller, "From your sheet (Ada): Bashed 0 → 0 threat dice")
+    expect_panel(roller, "The pool: 4 normal dice against")
+
+    # A sheet saved on the roller's own page (no storage event there): the roller hears it.
+    roller_page.evaluate(
+        """async () => {
+            const { save, loadSaved } = await import(new URL('../../assets/rollbook/saved.js',
+                location.href).href);
+            const key = 'rollbook:widget:danger-world-character';
+            save(key, { ...loadSaved(key), track_stunned: 2 });
+        }"""
+    )
+    expect_panel(roller, "Stunned 2 → 2 dice lost")
+    expect(roller.locator('[data-field="lost"]')).to_have_value("2")
+
+    # The reader sets the roller by hand.
+    set_field(roller, "use_sheet", False)
+    expect(roller.locator('[data-field="lost"]')).to_have_js_property(
+        "readOnly", False, timeout=TIMEOUT
+    )
+    set_field(roller, "lost", "0")
+    expect_panel(roller, "The pool: 5 normal dice against")
+    expect(roller.locator('[data-field="lost"]')).to_have_value("0")
+    expect(roller.locator(".rb-widget__panel")).not_to_contain_text("From your sheet")
+    assert errors == []
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -154,3 +275,30 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     page.reload()
     expect(widget(page, "danger-world-sheet").locator('[data-field="name"]')).to_have_value("Wren")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("width", (390, 1280))
+@pytest.mark.parametrize("scheme", ("light", "dark"))
+def test_axe_finds_nothing_on_a_roll_with_marked_dice(
+    browser: Browser, server: SiteServer, scheme: str, width: int
+) -> None:
+    """The dice appear only after a roll, so the site-wide audit never sees them: this one does."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "danger-world/checks/")
+        roller = widget(page, "danger-world-roller")
+        set_field(roller, "level", "7")
+        set_field(roller, "danger", "2")
+        set_field(roller, "threat", "1")
+        wait_idle(roller)
+        _press(roller, "roll")
+        expect(_dice(roller)).to_have_count(8, timeout=TIMEOUT)
+        _dice(roller).nth(0).click()
+        _dice(roller).nth(5).click()  # a danger die
+        _press(roller, "advise")
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(AUDIT)
+    finally:
+        context.close()
+    assert [(v["id"], v["impact"], v["targets"][:3]) for v in violations] == []

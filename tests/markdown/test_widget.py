@@ -158,3 +158,44 @@ def test_a_list_that_starts_empty_still_carries_a_row_to_add(convert: Convert) -
     assert template is not None
     assert template.group(1).startswith('<div class="rb-row" role="group" aria-label="Skill 1">')
     assert 'data-cell="ranks"' in template.group(1)
+
+
+def test_a_dice_field_is_a_row_of_toggle_buttons_named_by_python(convert: Convert) -> None:
+    html = convert(
+        _fence(
+            "widget: danger-world-roller\nstat_a: 1\nstat_b: 1\nthreat: 1\n"
+            "dice: [{face: 4}, {face: 2, marked: true}, {face: 6, kind: threat}]"
+        )
+    )
+    fieldset = html[html.index('<fieldset class="rb-dice') : html.index("</fieldset>")]
+    assert 'data-dice="dice"' in fieldset and 'data-fixed="threat"' in fieldset
+    assert 'data-mark-word="marked for reroll"' in fieldset
+    assert (
+        '<button type="button" class="rb-part rb-part--die rb-die rb-die--normal" '
+        'data-face="2" data-kind="normal" aria-pressed="true" '
+        'aria-label="Die 2: 2, normal, marked for reroll">2</button>'
+    ) in fieldset
+    assert 'aria-pressed="false" aria-label="Die 1: 4, normal">4</button>' in fieldset
+    # a threat die is never marked: no pressed state, and its name says so
+    assert (
+        'data-kind="threat" aria-disabled="true" aria-label="Die 3: 6, threat, never rerolled"'
+    ) in fieldset
+    # the buttons: Roll first; Reroll marked on (a die is marked); the sheet's store named
+    assert re.search(
+        r'<button type="button" class="md-button rb-widget__act md-button--primary" '
+        r'data-act="roll"><svg[^>]*>.*?</svg>Roll</button>',
+        html,
+    )
+    assert '<button type="button" class="md-button rb-widget__act" data-act="reroll">' in html
+    assert 'data-source="danger-world-character"' in html
+    assert 'class="rb-field rb-field--use_sheet" hidden' in html  # no sheet at build time
+
+
+def test_actions_with_nothing_to_do_are_written_disabled(convert: Convert) -> None:
+    html = convert(_fence("widget: danger-world-roller"))
+    assert 'data-act="reroll" disabled>Reroll marked</button>' in html
+    assert 'data-act="advise" disabled>Advise</button>' in html
+    assert '<fieldset class="rb-dice rb-field--dice"' in html and 'data-dice="dice"' in html
+    dice = html[html.index('<fieldset class="rb-dice') :]
+    assert dice[: dice.index(">")].endswith("hidden")  # no dice yet
+    assert "No dice yet: press Roll" in html

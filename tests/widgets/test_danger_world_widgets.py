@@ -154,49 +154,87 @@ def test_danger_world_widget_defaults_are_refused_nowhere(name: str) -> None:
 ROLLER = "danger-world-roller"
 
 
-def roller(previous: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]:
-    return show(ROLLER, previous, **values)
+def roller(
+    previous: dict[str, Any] | None = None,
+    act: str | None = None,
+    source: dict[str, Any] | None = None,
+    **values: Any,
+) -> dict[str, Any]:
+    args: dict[str, Any] = {"values": values}
+    if previous is not None:
+        args["previous"] = previous
+    if act is not None:
+        args["act"] = act
+    if source is not None:
+        args["source"] = source
+    return answer(ROLLER, "show", args)
+
+
+def dice(faces: str, marked: str = "") -> list[dict[str, Any]]:
+    """``"1 3 D5 T2"`` as the dice field holds them; ``marked`` numbers the marked dice."""
+    kinds = {"D": "danger", "T": "threat"}
+    marks = {int(n) for n in marked.split()}
+    return [
+        {"face": int(t[-1]), "kind": kinds.get(t[0], "normal"), "marked": i in marks}
+        for i, t in enumerate(faces.split(), start=1)
+    ]
 
 
 def test_danger_world_roller_advises_keeping_the_threes_of_1_3_3_5_6() -> None:
-    panel = roller(faces="1, 3, 3, 5, 6", difficulty="3", round="1")
+    panel = roller(dice=dice("1 3 3 5 6"), difficulty="3", round="1", advise=True)
     said = texts(panel)
     # one round left: keep 3, 3 and reroll three dice, which need one more 3: 1 - (5/6)^3
     assert "the best keep is worth 42.13% (91/216)" in said
-    assert "stopping now: 0.00%" in said
+    assert "stopping now: 0.00% (0)" in said
     (advised,) = blocks_of(panel, "list")
     assert advised["items"] == [
-        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5)."
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5): 42.13% (91/216)."
     ]
-    two_rounds = texts(roller(faces="1, 3, 3, 5, 6", difficulty="3"))
-    assert f"({dw.keep_chance([3, 3], 5, 3, 2)})" in two_rounds
-    assert blocks_of(roller(faces="1, 3, 3, 5, 6", difficulty="3"), "list") == [advised]
+    # two rounds left: the same keep, worth more
+    two_rounds = roller(dice=dice("1 3 3 5 6"), difficulty="3", advise=True)
+    best = dw.keep_chance([3, 3], 5, 3, 2)
+    assert f"({best})" in texts(two_rounds)
+    assert blocks_of(two_rounds, "list")[0]["items"] == [
+        "Keep 3 and 3 (dice 2 and 3) and reroll 1, 5 and 6 (dice 1, 4 and 5): "
+        f"{float(best) * 100:.2f}% ({best})."
+    ]
+    assert not blocks_of(roller(dice=dice("1 3 3 5 6"), difficulty="3"), "list")  # advice off
+
+
+def test_danger_world_roller_advise_marks_the_optimal_keep_s_rerolls() -> None:
+    state = {"dice": dice("1 3 3 5 6", marked="2"), "difficulty": "3", "own": "1, 3, 3, 5, 6"}
+    panel = roller(previous=state, act="advise", **state)
+    assert panel["set"]["dice"] == dice("1 3 3 5 6", marked="1 4 5")
+    assert panel["set"]["advise"] is True
+    assert panel["told"] == "Marked the advised dice to reroll: 1, 4 and 5."
+    assert "the best keep is worth" in texts(panel)
+    assert panel["disabled"] == []  # dice marked: Reroll marked is on
 
 
 def test_danger_world_roller_offers_each_set_with_outcome_bonus_botches_and_danger() -> None:
     panel = roller(
-        faces="3, 3, 3, 2, D3, T3", danger=1, threat=1, stat_a=2, stat_b=2, difficulty="2"
+        dice=dice("3 3 3 2 D3 T3"), danger=1, threat=1, stat_a=2, stat_b=2, difficulty="2"
     )
     sets = table(panel, "The sets the dice offer now")
     # set of 3 from the normal 3s first: the 2 botches below 3, the threat 3 at 3 or below
     assert sets["Set of 3"] == ["success", "1", "2: 1 normal and 1 threat", "+0"]
     assert sets["No set"] == ["failure", "0", "none", "+0"]
-    assert table(panel, "The dice showing")["5"] == ["danger", "3", "—"]
 
 
 def test_danger_world_roller_a_danger_die_needed_in_the_set_raises_danger() -> None:
-    panel = roller(faces="1, 3, 3, D3", danger=1, stat_a=2, stat_b=1, difficulty="3")
+    panel = roller(dice=dice("1 3 3 D3"), danger=1, stat_a=2, stat_b=1, difficulty="3")
     assert table(panel, "The sets")["Set of 3"] == ["success", "0", "1: 1 normal", "+1"]
 
 
-def test_danger_world_roller_refuses_faces_that_do_not_match_the_pool() -> None:
-    panel = roller(faces="1, 2, 3")
-    assert panel["invalid"] == ["faces"]
+def test_danger_world_roller_refuses_dice_that_do_not_match_the_pool() -> None:
+    panel = roller(dice=dice("1 2 3"))
+    assert panel["invalid"] == ["dice", "own"]
     assert (
         "the dice showing are 3 normal, 0 danger, 0 threat, but the pool is 5 normal"
-        in (refusals(panel)[0])
+        in refusals(panel)[0]
     )
-    assert roller(faces="1, 9")["invalid"] == ["faces"]
+    assert roller(dice=[{"face": 9, "kind": "normal", "marked": False}])["invalid"] == ["dice"]
+    assert roller(own="1, 9")["invalid"] == ["own"]
 
 
 def test_danger_world_roller_refuses_danger_dice_past_the_zone_rank() -> None:
@@ -204,49 +242,148 @@ def test_danger_world_roller_refuses_danger_dice_past_the_zone_rank() -> None:
     assert not refusals(roller(danger=2, level=6))
 
 
-def test_danger_world_roller_refuses_marking_a_threat_die_or_a_missing_one() -> None:
-    base = {"faces": "1, 3, T2", "stat_a": 1, "stat_b": 1, "threat": 1}
-    assert roller(**base, first="3")["invalid"] == ["first"]
-    assert roller(**base, first="4")["invalid"] == ["first"]
-    assert not refusals(roller(**base, first="1"))
+def test_danger_world_roller_refuses_marking_a_threat_die() -> None:
+    base = {"stat_a": 1, "stat_b": 1, "threat": 1}
+    panel = roller(**base, dice=dice("1 3 T2", marked="3"))
+    assert panel["invalid"] == ["dice"]
+    assert "die 3 is a threat die and cannot be marked (never rerolled)" in refusals(panel)[0]
+    assert not refusals(roller(**base, dice=dice("1 3 T2", marked="1")))
 
 
-def test_danger_world_roller_rolls_then_rerolls_two_rounds_through_settle() -> None:
+def test_danger_world_roller_rolls_then_rerolls_two_rounds_with_the_buttons() -> None:
     start = {"stat_a": 3, "stat_b": 2, "danger": 1, "threat": 1, "difficulty": "3"}
-    panel = roller(previous=start, **start, action="roll")
-    faces = panel["set"]["faces"]
-    assert panel["set"]["action"] == "hold" and panel["set"]["round"] == "0"
-    dice = faces.split(", ")
-    assert len(dice) == 7 and dice[5].startswith("D") and dice[6].startswith("T")
-    shown = {**start, **panel["set"]}
-    # mark the advised dice for round one, then reroll them
-    marked = roller(previous=shown, **{**shown, "action": "advised"})
-    state = {**shown, **marked["set"]}
-    assert marked["set"]["action"] == "hold"
-    again = roller(previous=state, **{**state, "first": "1, 2", "action": "reroll"})
+    panel = roller(previous=start, act="roll", **start)
+    assert panel["disabled"] == ["reroll"]  # nothing marked yet
+    rolled = panel["set"]["dice"]
+    assert [d["kind"] for d in rolled] == ["normal"] * 5 + ["danger", "threat"]
+    assert not any(d["marked"] for d in rolled) and panel["set"]["round"] == "0"
+    assert panel["set"]["own"] == ", ".join(
+        {"normal": "", "danger": "D", "threat": "T"}[d["kind"]] + str(d["face"]) for d in rolled
+    )
+    assert panel["told"].startswith("Rolled 7 dice: ")
+    state = {**start, **panel["set"]}
+    # the reader taps dice 1 and 2, then rerolls them: round one
+    state["dice"] = [{**d, "marked": i < 2} for i, d in enumerate(rolled)]
+    panel = roller(previous=state, **state)
+    assert "Round one of 2: dice 1 and 2 (showing" in texts(panel)
+    again = roller(previous=state, act="reroll", **state)
     assert again["set"]["round"] == "1"
-    after = again["set"]["faces"].split(", ")
-    assert after[2:] == dice[2:]  # only dice 1 and 2 were rerolled
-    assert again["unused"] == ["first"]
-    state = {**state, "first": "1, 2", **again["set"]}
-    last = roller(previous=state, **{**state, "second": "7, 3", "action": "reroll"})
-    assert refusals(last) and last["invalid"] == ["second"]  # die 7 is the threat die
-    last = roller(previous=state, **{**state, "second": "3", "action": "reroll"})
+    after = again["set"]["dice"]
+    assert after[2:] == rolled[2:] and not any(d["marked"] for d in after)
+    assert again["told"].startswith("Round one: rerolled dice 1 and 2 (")
+    assert again["disabled"] == ["reroll"]
+    state = {**state, **again["set"]}
+    # round two: die 3 marked; rerolled, the rounds are spent and the buttons say so
+    state["dice"] = [{**d, "marked": i == 2} for i, d in enumerate(after)]
+    last = roller(previous=state, act="reroll", **state)
     assert last["set"]["round"] == "2"
+    final = last["set"]["dice"]
+    assert final[:2] == after[:2] and final[3:] == after[3:]
     assert "Both reroll rounds are used" in texts(last)
-    assert "no reroll round is left" in texts(last)
+    assert last["disabled"] == ["advise", "reroll"]
+    state = {**state, **last["set"]}
+    done = roller(previous=state, act="reroll", **state)  # a spent round does nothing
+    assert done["set"] == {} and done["told"] == ""
+
+
+def test_danger_world_roller_own_dice_typed_in_become_the_dice() -> None:
+    state = {"stat_a": 1, "stat_b": 1, "threat": 1}
+    panel = roller(previous=state, **state, own="2, 2, T1")
+    assert panel["set"] == {"dice": dice("2 2 T1")}
+    assert "Set of 2" in table(panel, "The sets")
 
 
 def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
-    state = {"faces": "1, 3, 3, 5, 6", "round": "1", "first": "1"}
+    state = {"dice": dice("1 3 3 5 6", marked="1"), "round": "1", "own": "1, 3, 3, 5, 6"}
     panel = roller(previous=state, **{**state, "bonus": 1})
-    assert panel["set"] == {"faces": "", "round": "0", "first": "", "second": ""}
+    assert panel["set"] == {"dice": [], "own": "", "round": "0"}
     assert "No dice yet" in texts(panel)
+    assert panel["unused"] == ["dice", "use_sheet"]
 
 
 def test_danger_world_roller_a_roll_at_the_difficulty_keeps_everything() -> None:
-    panel = roller(faces="3, 3, 3, 2, 6", difficulty="3")
+    state = {"dice": dice("3 3 3 2 6"), "difficulty": "3"}
+    panel = roller(previous=state, act="advise", **state)
     assert "stop and keep them all" in texts(panel)
+    assert panel["told"] == "The advice is to reroll nothing: no die is marked."
+
+
+@pytest.mark.parametrize("widget", [ROLLER, "danger-world-odds", "danger-world-sheet"])
+def test_danger_world_modified_difficulties_1_and_7_come_with_the_gm_s_call(widget: str) -> None:
+    one, seven = show(widget, difficulty="1"), show(widget, difficulty="7")
+    assert not refusals(one) and not refusals(seven)
+    assert "reads it as 2" in texts(one) and "the GM's call" in texts(one)
+    assert "cannot succeed" in texts(seven) and "the GM's call" in texts(seven)
+    assert "GM's call" not in texts(show(widget, difficulty="2"))
+
+
+def test_danger_world_odds_at_difficulty_1_are_those_of_2_and_at_7_nothing() -> None:
+    one = show("danger-world-odds", dice=6, difficulty="1")
+    assert "6 dice at difficulty 1 (modified, read as 2): " in texts(one)
+    assert f"({dw.success_chance(6, 2, 0)})" not in texts(one)  # percent shown, not fractions
+    two = show("danger-world-odds", dice=6, difficulty="2")
+    assert texts(two).split(": ", 1)[1] == texts(one).split("read as 2): ", 1)[1]
+    (block,) = blocks_of(one, "table")
+    assert [row["hit"] for row in block["rows"]] == [True, False, False, False, False]
+    seven = show("danger-world-odds", dice=6, difficulty="7")
+    assert "0.00% with no rerolls, 0.00% with one reroll round, 0.00% with two" in texts(seven)
+    (block,) = blocks_of(seven, "table")
+    assert not any(row["hit"] for row in block["rows"])
+
+
+def test_danger_world_roller_at_difficulty_7_no_set_succeeds() -> None:
+    panel = roller(dice=dice("3 3 3 2 6"), difficulty="7", advise=True)
+    assert table(panel, "The sets")["Set of 3"][0] == "partial"
+    assert "stopping now: 0.00% (0)" in texts(panel)
+
+
+# --------------------------------------------------------------------------
+# The sheet feeds the roller
+# --------------------------------------------------------------------------
+
+
+def test_danger_world_sheet_store_is_where_the_roller_reads() -> None:
+    from rules_py.widgets.danger_world._roller import SOURCE
+
+    assert _fences("player-characters.md")[0]["store"] == SOURCE.store
+
+
+def test_danger_world_roller_takes_bashed_stunned_and_level_from_the_sheet() -> None:
+    sheet = {"name": "Ada", "track_bashed": 2, "track_stunned": 1, "level": 7}
+    panel = roller(source=sheet, stat_a=3, stat_b=2)
+    assert panel["set"] == {"bashed": 2, "lost": 1, "level": 7}
+    assert panel["taken"] == ["bashed", "level", "lost"]
+    assert blocks_of(panel, "text")[0]["text"] == (
+        "From your sheet (Ada): Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost; "
+        "danger level 7 → up to 2 danger dice."
+    )
+    # 3 + 2 stat dice, one lost to Stunned; the threat dice join those of the challenge
+    assert "The pool: 4 normal dice and 3 threat dice" in texts(
+        roller(source=sheet, stat_a=3, stat_b=2, threat=1)
+    )
+    assert "use_sheet" not in panel["unused"]
+
+
+def test_danger_world_roller_without_a_sheet_or_with_it_off_keeps_the_readers_values() -> None:
+    alone = roller(bashed=1, lost=2)
+    assert alone["set"] == {} and alone["taken"] == [] and "use_sheet" in alone["unused"]
+    assert "From " not in texts(alone)
+    off = roller(source={"track_bashed": 3}, use_sheet=False, bashed=1)
+    assert off["set"] == {} and off["taken"] == [] and "use_sheet" not in off["unused"]
+
+
+def test_danger_world_roller_reads_a_sheet_in_error_field_by_field() -> None:
+    # a sheet that breaks a rule (nine dice spread) still has its damage boxes
+    panel = roller(source={"Cool": 2, "track_bashed": 1, "track_kod": 1, "level": "x"})
+    assert panel["set"] == {"bashed": 1, "lost": 0, "level": 1}
+    assert texts(panel).startswith("From your sheet: Bashed 1 → 1 threat die; Stunned 0")
+    assert "K.O.'d or Dead" in texts(panel)
+
+
+def test_danger_world_a_new_sheet_clears_a_roll_the_pool_no_longer_matches() -> None:
+    state = {"dice": dice("1 3 3 5 6"), "own": "1, 3, 3, 5, 6"}
+    panel = roller(previous=state, source={"track_stunned": 1}, **state)
+    assert panel["set"] == {"bashed": 0, "lost": 1, "level": 1, "dice": [], "own": "", "round": "0"}
 
 
 # --------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -10,7 +11,18 @@ import pytest
 from rules_py.views import handle
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._blocks import error, facts, text
-from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Rows, Text, read_values
+from rules_py.widgets._fields import (
+    Choice,
+    Dice,
+    FieldError,
+    Flag,
+    Number,
+    Rows,
+    Text,
+    default,
+    read_values,
+)
+from rules_py.widgets._source import Source
 from rules_py.widgets._widget import Refusal, Values, Widget, WidgetError, answer, by_name, slug
 
 LEVEL = Number("level", "Level", 1, 0, 15)
@@ -256,3 +268,119 @@ def test_rows_left_unnamed_are_numbered_by_their_place() -> None:
 
     rows = [{"name": "Ash"}, {"name": ""}, {"name": "Cy"}]
     assert row_names(rows, "Character") == ["Ash", "Character 2", "Cy"]
+
+
+# --------------------------------------------------------------------------
+# Dice fields, action buttons and values taken from another widget
+# --------------------------------------------------------------------------
+
+ROLL = Dice(
+    "roll",
+    "Dice",
+    kinds=("plain", "wild", "stuck"),
+    fixed=("stuck",),
+    max_dice=3,
+    mark_word="marked for reroll",
+    fixed_word="never rerolled",
+)
+
+
+def test_a_dice_field_reads_each_die_and_names_it() -> None:
+    raw = [{"face": 4}, {"face": 2, "kind": "wild", "marked": True}, {"face": 6, "kind": "stuck"}]
+    dice = ROLL.read(raw)
+    assert dice == (
+        {"face": 4, "kind": "plain", "marked": False},
+        {"face": 2, "kind": "wild", "marked": True},
+        {"face": 6, "kind": "stuck", "marked": False},
+    )
+    names = [ROLL.die_name(n, d) for n, d in enumerate(dice, start=1)]
+    assert names == [
+        "Die 1: 4, plain",
+        "Die 2: 2, wild, marked for reroll",
+        "Die 3: 6, stuck, never rerolled",
+    ]
+    assert default(ROLL) == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("4, 2", "Dice must be a list of dice"),
+        ([{"face": 1}] * 4, "at most 3 dice (got 4)"),
+        ([{"face": 7}], "die 1 must show 1 to 6 (got 7)"),
+        ([{"face": True}], "die 1 must show 1 to 6"),
+        ([{"face": 2, "kind": "odd"}], "die 1 is plain, wild, stuck (got 'odd')"),
+        ([{"face": 2, "marked": "yes"}], "die 1 is marked or not"),
+        ([{"face": 2, "colour": "red"}], "die 1 is not a die"),
+        ([{"face": 2}, {"face": 3, "kind": "stuck", "marked": True}], "die 2 is a stuck die"),
+    ],
+)
+def test_a_dice_field_refuses_what_is_not_a_die(raw: object, message: str) -> None:
+    with pytest.raises(FieldError, match=re.escape(message)) as refused:
+        ROLL.read(raw)
+    assert refused.value.field == "roll"
+
+
+def _game_act(action: str, values: Values) -> tuple[dict[str, Any], str]:
+    if action == "clear":
+        raise Refusal("Nothing to clear")
+    dice = [{**d, "face": 6} if d["marked"] else d for d in values["roll"]]
+    return {"roll": dice}, f"Rerolled {sum(d['marked'] for d in dice)}"
+
+
+GAME = Widget(
+    name="test-game",
+    title="Test game",
+    fields=(ROLL, Number("bonus", "Bonus", 0, 0, 3), Flag("use_card", "Use my card", True)),
+    show=lambda values: [text(f"{len(values['roll'])} dice, bonus {values['bonus']}")],
+    actions=(("reroll", "Reroll marked"), ("clear", "Clear"), ("noop", "Nothing")),
+    act=_game_act,
+    disabled=lambda values: [] if any(d["marked"] for d in values["roll"]) else ["reroll"],
+    source=Source(
+        store="test-card",
+        fields=(Number("luck", "Luck", 0, 0, 3),),
+        switch="use_card",
+        take=lambda card: ({"bonus": card["luck"]}, f"From your card: luck {card['luck']}"),
+    ),
+)
+GAMES = by_name([GAME])
+
+
+def test_an_action_answers_its_fields_and_says_what_it_did() -> None:
+    values = {"roll": [{"face": 1, "marked": True}, {"face": 2}]}
+    done = answer(GAMES, "test-game", "show", {"values": values, "act": "reroll"})
+    assert done["set"] == {
+        "roll": [
+            {"face": 6, "kind": "plain", "marked": True},
+            {"face": 2, "kind": "plain", "marked": False},
+        ]
+    }
+    assert done["told"] == "Rerolled 1" and done["disabled"] == []
+    # a disabled action does nothing; a refusing one says why; an unknown one is refused
+    idle = answer(GAMES, "test-game", "show", {"values": {"roll": [{"face": 1}]}, "act": "reroll"})
+    assert idle["set"] == {} and idle["told"] == "" and idle["disabled"] == ["reroll"]
+    refused = answer(GAMES, "test-game", "show", {"values": {}, "act": "clear"})
+    assert refused["blocks"] == [{"type": "error", "text": "Nothing to clear", "fields": []}]
+    assert refused["disabled"] == ["reroll", "clear", "noop"]
+    with pytest.raises(WidgetError, match="no button 'jump'"):
+        answer(GAMES, "test-game", "show", {"values": {}, "act": "jump"})
+    with pytest.raises(WidgetError, match="act must name"):
+        answer(GAMES, "test-game", "show", {"values": {}, "act": 3})
+
+
+def test_a_source_s_saved_values_set_fields_unless_the_reader_turns_it_off() -> None:
+    fed = answer(GAMES, "test-game", "show", {"values": {"bonus": 0}, "source": {"luck": 2}})
+    assert fed["set"] == {"bonus": 2} and fed["taken"] == ["bonus"]
+    assert [b["text"] for b in fed["blocks"]] == ["From your card: luck 2", "0 dice, bonus 2"]
+    assert fed["unused"] == []
+    # unreadable source values are read as the source's defaults
+    assert answer(GAMES, "test-game", "show", {"values": {}, "source": {"luck": 9}})["set"] == {
+        "bonus": 0
+    }
+    off = answer(
+        GAMES, "test-game", "show", {"values": {"bonus": 1, "use_card": False}, "source": {}}
+    )
+    assert off["set"] == {} and off["taken"] == [] and off["blocks"][0]["text"].startswith("0")
+    # no source saved: the switch is hidden and nothing is taken
+    alone = answer(GAMES, "test-game", "show", {"values": {"bonus": 1}})
+    assert alone["unused"] == ["use_card"] and alone["set"] == {}

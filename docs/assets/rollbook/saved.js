@@ -11,12 +11,17 @@ export function loadSaved(key) {
   }
 }
 
+// Fired on window after each save, with { detail: { key } }: a widget that takes values
+// from another (the storage event only tells other tabs) hears of them on this page.
+export const SAVED_EVENT = "rollbook:saved";
+
 export function save(key, values) {
   try {
     localStorage.setItem(key, JSON.stringify(values));
   } catch (error) {
-    /* storage full or blocked: nothing to keep */
+    return; /* storage full or blocked: nothing to keep */
   }
+  window.dispatchEvent(new CustomEvent(SAVED_EVENT, { detail: { key } }));
 }
 
 export function forget(key) {

@@ -2,8 +2,9 @@
 // This module reads the form, asks the worker, and draws the blocks it answers
 // with; the rules, the checks of every value and the refusals are all Python's.
 
+import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
-import { loadSaved, markEdited, save } from "./saved.js";
+import { SAVED_EVENT, loadSaved, markEdited, save } from "./saved.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
@@ -118,6 +119,10 @@ export function mountWidget(root, rollbook) {
   const key = STORE + (root.dataset.store || `${location.pathname}#${root.id}`);
   const controls = [...fields.querySelectorAll(":scope > .rb-field [data-field]")];
   const rowLists = new Map();
+  const diceFields = new Map();
+  const actButtons = [...form.querySelectorAll(".rb-widget__act[data-act]")];
+  // Another widget's saved values this one takes fields from (the pool roller from the sheet).
+  const sourceKey = root.dataset.source ? STORE + root.dataset.source : null;
   let timer = null;
   let latest = 0;
   let shown = null; // the values the panel answers for: Python fills in from what changed since
@@ -134,6 +139,7 @@ export function mountWidget(root, rollbook) {
     const values = {};
     for (const control of controls) values[control.dataset.field] = readControl(control);
     for (const [field, rows] of rowLists) values[field] = rows.read();
+    for (const [field, dice] of diceFields) values[field] = dice.read();
     return values;
   };
 
@@ -142,6 +148,25 @@ export function mountWidget(root, rollbook) {
       if (control.dataset.field in values) writeControl(control, values[control.dataset.field]);
     }
     for (const [field, rows] of rowLists) if (field in values) rows.write(values[field]);
+    for (const [field, dice] of diceFields) if (field in values) dice.write(values[field]);
+  };
+
+  // Python names the fields another widget's values set (read-only while they do) and
+  // the buttons that have nothing to do; a button losing the focus hands it to the dice.
+  const showState = (view) => {
+    for (const control of controls) {
+      const taken = (view.taken || []).includes(control.dataset.field);
+      if (control.tagName === "INPUT" && control.type !== "checkbox") control.readOnly = taken;
+      control.closest(".rb-field")?.classList.toggle("rb-field--taken", taken);
+    }
+    for (const button of actButtons) {
+      const off = (view.disabled || []).includes(button.dataset.act);
+      if (off && document.activeElement === button) {
+        button.disabled = true;
+        if (![...diceFields.values()].some((dice) => dice.focus())) actButtons.find((b) => !b.disabled)?.focus();
+      }
+      button.disabled = off;
+    }
   };
 
   // A refusal keeps the sheet in view: Python answers what still makes sense under
@@ -158,25 +183,30 @@ export function mountWidget(root, rollbook) {
     }
     panel.replaceChildren(...blocks);
     for (const wrapper of fields.children) {
-      const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows;
+      const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows || wrapper.dataset.dice;
       if (field) wrapper.hidden = view.unused.includes(field);
     }
-    for (const control of form.querySelectorAll("[data-field], [data-rows]")) {
-      const field = control.dataset.field || control.dataset.rows;
+    for (const control of form.querySelectorAll("[data-field], [data-rows], [data-dice]")) {
+      const field = control.dataset.field || control.dataset.rows || control.dataset.dice;
       if (view.invalid.includes(field)) control.setAttribute("aria-invalid", "true");
       else control.removeAttribute("aria-invalid");
     }
   };
 
-  const recompute = async () => {
+  // `act` names the button the reader pressed (Python rolls, rerolls...), or none.
+  const recompute = async (act = null) => {
+    clearTimeout(timer);
     const values = read();
     save(key, values);
     const request = ++latest;
     markEdited(root, JSON.stringify(values) !== preset);
     rollbook.loading(status, "Working it out…");
     root.setAttribute("aria-busy", "true");
+    const args = { name, action: "show", values, previous: shown ?? values };
+    if (act) args.act = act;
+    if (sourceKey) args.source = loadSaved(sourceKey);
     try {
-      const view = await ask("widget", { name, action: "show", values, previous: shown ?? values });
+      const view = await ask("widget", args);
       if (request !== latest || !root.isConnected) return;
       if (view.set && Object.keys(view.set).length) {
         write(view.set);
@@ -185,9 +215,11 @@ export function mountWidget(root, rollbook) {
       // Values Python could not read (only refusals came back) are not a base to settle from.
       if (!view.blocks.every((block) => block.type === "error")) shown = read();
       showPanel(view);
+      showState(view);
+      if (act || view.told) tell(view.told || "");
       setStatus("");
     } catch (error) {
-      if (request === latest) rollbook.showError(status, error, recompute);
+      if (request === latest) rollbook.showError(status, error, () => recompute(act));
     } finally {
       if (request === latest) root.removeAttribute("aria-busy");
     }
@@ -208,6 +240,25 @@ export function mountWidget(root, rollbook) {
 
   for (const fieldset of fields.querySelectorAll(":scope > [data-rows]")) {
     rowLists.set(fieldset.dataset.rows, new RowList(fieldset, changed));
+  }
+  for (const fieldset of fields.querySelectorAll(":scope > [data-dice]")) {
+    diceFields.set(fieldset.dataset.dice, new DiceField(fieldset, () => {
+      tell("");
+      changed();
+    }));
+  }
+  for (const button of actButtons) button.addEventListener("click", () => recompute(button.dataset.act));
+  if (sourceKey) {
+    // The source saved on this page (its own event) or in another tab (a storage event).
+    const sourceChanged = (event) => {
+      if (!root.isConnected) {
+        // A page left by instant navigation: stop listening rather than save stale values.
+        window.removeEventListener(SAVED_EVENT, sourceChanged);
+        window.removeEventListener("storage", sourceChanged);
+      } else if ((event.detail?.key ?? event.key) === sourceKey) changed();
+    };
+    window.addEventListener(SAVED_EVENT, sourceChanged);
+    window.addEventListener("storage", sourceChanged);
   }
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
@@ -311,7 +362,7 @@ export function mountWidget(root, rollbook) {
   const before = JSON.stringify(read());
   if (saved) write(saved);
   shown = read();
-  if (JSON.stringify(shown) !== before) recompute();
+  if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
 }
 
 function showRolled(output, view) {

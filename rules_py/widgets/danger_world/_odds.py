@@ -17,7 +17,13 @@ from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.widgets._blocks import Block, bar_chart, table, text
 from rules_py.widgets._fields import Choice, Number
 from rules_py.widgets._widget import Values, Widget
-from rules_py.widgets.danger_world._common import DIFFICULTY, ROUND_NAMES, dice_word
+from rules_py.widgets.danger_world._common import (
+    DIFFICULTY,
+    ROUND_NAMES,
+    dice_word,
+    difficulty_note,
+    difficulty_words,
+)
 
 MAX_DICE = MAX_POOL
 """The largest pool the odds cover (the solver's limit, 24)."""
@@ -45,7 +51,8 @@ def _odds_show(values: Values) -> list[Block]:
             f"(got {dice} + {threat} threat)"
         )
     odds = dw.success_odds(dice)
-    none, one, two = odds[target]
+    none, one, two = (dw.success_chance(dice, target, r) for r in range(ROUNDS + 1))
+    needed = dw.effective_difficulty(target)
     threat_note = (
         f" The {dice_word(threat, 'threat')} change nothing here: they never make a set "
         "and are not rerolled (they only add botches)."
@@ -54,9 +61,11 @@ def _odds_show(values: Values) -> list[Block]:
     )
     rows = [[f"{d}: {name}", *(percent(p) for p in odds[d])] for d, name in dw.DIFFICULTIES.items()]
     titles = [["", *(str(p) for p in odds[d])] for d in dw.DIFFICULTIES]
+    note = difficulty_note(target)
     return [
+        *([text(note)] if note else []),
         text(
-            f"{dice_word(dice)} at difficulty {target} ({dw.difficulty_name(target)}): "
+            f"{dice_word(dice)} at difficulty {difficulty_words(target)}: "
             f"{percent(none)} with {ROUND_NAMES[0]}, {percent(one)} with {ROUND_NAMES[1]}, "
             f"{percent(two)} with {ROUND_NAMES[2]} played well.{threat_note}"
         ),
@@ -65,12 +74,12 @@ def _odds_show(values: Values) -> list[Block]:
             ["Difficulty", "No rerolls", "One round", "Two rounds"],
             rows,
             titles=titles,
-            hits=(d == target for d in dw.DIFFICULTIES),
+            hits=(d == needed for d in dw.DIFFICULTIES),
         ),
         bar_chart(
             highest_set(dice),
             f"the highest set a first roll of {dice_word(dice)} shows (0: no set)",
-            target,
+            target if needed is None else needed,
             axis="Highest set on the first roll (0: none)",
         ),
     ]

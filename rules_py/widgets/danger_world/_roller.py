@@ -1,13 +1,15 @@
 """The Danger World pool roller: roll, two rounds of marked rerolls, sets, botches, advice.
 
-The page has no clickable dice, so the roll lives in fields: ``faces`` holds the
-dice showing (``"1, 3, 3, D5, T2"``: a bare face is a normal die, ``D`` marks a
-danger die and ``T`` a threat die; the reader may also type the faces of real
-dice), ``first`` and ``second`` the dice marked for each reroll round (by their
-numbers), and the ``action`` choice rolls, rerolls the marked dice or marks the
-advised ones through :attr:`Widget.settle`. Every rule comes from
-:mod:`rules_py.systems.danger_world` (Danger World, Dice Mechanics; Special Dice;
-The Danger Track; the readings of issue 11).
+The roll lives in the form's values, so a reload keeps it: ``dice`` holds the
+dice showing (:class:`~rules_py.widgets._fields.Dice`: each die's face, kind and
+whether the reader marked it for the next reroll; the page draws them as
+toggle buttons) and ``round`` the reroll rounds used. The buttons Roll,
+Reroll marked and Advise are the widget's actions; ``own`` takes the faces of
+real dice typed in (``"1, 3, 3, D5, T2"``: D a danger die, T a threat die).
+With a character sheet saved in this browser, Bashed, Stunned and the danger
+level come from it (:data:`SOURCE`) unless the reader turns "Use my sheet" off.
+Every rule comes from :mod:`rules_py.systems.danger_world` (Danger World, Dice
+Mechanics; Special Dice; The Danger Track; the readings of issue 11).
 """
 
 from __future__ import annotations
@@ -22,16 +24,23 @@ from rules_py.systems import danger_world as dw
 from rules_py.systems.danger_world._common import MAX_POOL
 from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.widgets._blocks import Block, bullets, listing, table, text
-from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._fields import Choice, Dice, Flag, Number, Text
+from rules_py.widgets._source import Source
 from rules_py.widgets._widget import Refusal, Values, Widget
-from rules_py.widgets.danger_world._common import DIFFICULTY, SYSTEM, dice_word
+from rules_py.widgets.danger_world import _sheet
+from rules_py.widgets.danger_world._common import (
+    DIFFICULTY,
+    SYSTEM,
+    dice_word,
+    difficulty_note,
+    difficulty_words,
+)
 
 _KIND_MARK = {"normal": "", "danger": "D", "threat": "T"}
 _MARK_KIND = {"": "normal", "D": "danger", "T": "threat"}
 _TOKEN = re.compile(r"^([DT]?)([1-6])$")
-_ROUND_FIELDS = ("first", "second")
 _ROUND_WORDS = ("round one", "round two")
-_POOL_FIELDS = ("stat_a", "stat_b", "bonus", "lost", "danger", "threat", "level")
+_POOL_FIELDS = ("stat_a", "stat_b", "bonus", "lost", "bashed", "danger", "threat", "level")
 
 
 def parse_faces(raw: str) -> tuple[dw.Die, ...]:
@@ -53,23 +62,21 @@ def parse_faces(raw: str) -> tuple[dw.Die, ...]:
 
 
 def show_faces(dice: Sequence[dw.Die]) -> str:
-    """Dice as the ``faces`` field writes them: ``"1, 3, D5, T2"``."""
+    """Dice as the ``own`` field writes them: ``"1, 3, D5, T2"``."""
     return ", ".join(f"{_KIND_MARK[d.kind]}{d.face}" for d in dice)
 
 
-def parse_marks(raw: str) -> tuple[int, ...]:
-    """``"1 4 5"`` (dice numbers, counted from 1) as sorted positions from 0."""
-    numbers = set()
-    for token in re.split(r"[\s,;]+", raw.strip()):
-        if not token:
-            continue
-        if not token.isdigit() or len(token) > 3:
-            raise ValueError(
-                f"{SYSTEM}, Dice Mechanics: mark dice by their numbers, e.g. 1, 4, 5 "
-                f"(got {token!r})"
-            )
-        numbers.add(int(token))
-    return tuple(sorted(n - 1 for n in numbers))
+def _field_dice(dice: Sequence[dw.Die], marked: Sequence[int] = ()) -> list[dict[str, Any]]:
+    """Dice as the ``dice`` field holds them."""
+    return [{"face": d.face, "kind": d.kind, "marked": i in marked} for i, d in enumerate(dice)]
+
+
+def _rolled(values: Values) -> tuple[dw.Die, ...]:
+    return tuple(dw.Die(d["face"], d["kind"]) for d in values["dice"])
+
+
+def _marked(values: Values) -> tuple[int, ...]:
+    return tuple(i for i, d in enumerate(values["dice"]) if d["marked"])
 
 
 def _pool(values: Values) -> tuple[int, int, int]:
@@ -79,42 +86,20 @@ def _pool(values: Values) -> tuple[int, int, int]:
         danger = dw.check_danger_dice(values["danger"], values["level"])
     except ValueError as broken:
         raise Refusal(str(broken), ["danger"]) from None
-    if normal + danger + values["threat"] > MAX_POOL:
+    threat = values["threat"] + values["bashed"]
+    if normal + danger + threat > MAX_POOL:
         raise Refusal(
             f"{SYSTEM}, Dice Mechanics: the tools roll at most {MAX_POOL} dice (got "
-            f"{normal + danger + values['threat']})",
+            f"{normal + danger + threat})",
             ["bonus", "danger", "threat"],
         )
-    return normal, danger, values["threat"]
-
-
-def _rounds_used(values: Values) -> int:
-    return int(values["round"])
-
-
-def _marks(values: Values, dice: Sequence[dw.Die], name: str) -> tuple[int, ...]:
-    """The dice marked in field ``name``, refused past the pool or on a threat die."""
-    marks = parse_marks(values[name])
-    for p in marks:
-        if not 0 <= p < len(dice):
-            raise Refusal(
-                f"{SYSTEM}, Dice Mechanics: there is no die {p + 1}; the dice are numbered "
-                f"1 to {len(dice)}",
-                [name],
-            )
-        if not dice[p].rerollable:
-            raise Refusal(
-                f"{SYSTEM}, Special Dice: die {p + 1} is a threat die, rolled once and never "
-                "rerolled",
-                [name],
-            )
-    return marks
+    return normal, danger, threat
 
 
 def _checked_dice(values: Values) -> tuple[dw.Die, ...]:
     """The dice showing, refused when they do not match the pool's counts."""
     normal, danger, threat = _pool(values)
-    dice = parse_faces(values["faces"])
+    dice = _rolled(values)
     if not dice:
         return dice
     have = {k: sum(d.kind == k for d in dice) for k in ("normal", "danger", "threat")}
@@ -126,8 +111,8 @@ def _checked_dice(values: Values) -> tuple[dw.Die, ...]:
 
         raise Refusal(
             f"{SYSTEM}, Dice Mechanics: the dice showing are {told(have)}, but the pool is "
-            f"{told(want)}: roll the pool again or correct the faces",
-            ["faces"],
+            f"{told(want)}: roll the pool again or correct the dice",
+            ["dice", "own"],
         )
     return dice
 
@@ -153,13 +138,13 @@ def _dice_numbers(positions: Sequence[int]) -> str:
 
 def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Block]:
     if left == 0:
-        return [text("Advise: no reroll round is left; pick the set to use from the table.")]
+        return [text("Advice: no reroll round is left; pick the set to use from the table.")]
     found = dw.advice(dice, target, left)
     rounds = f"{left} reroll round{'s' if left > 1 else ''} left"
     if found.stop == 1:
         return [
             text(
-                f"Advise ({rounds}): the dice already hold a set at difficulty {target}; "
+                f"Advice ({rounds}): the dice already hold a set at difficulty {target}; "
                 "stop and keep them all (success 100%)."
             )
         ]
@@ -175,12 +160,12 @@ def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Blo
             if keep.rerolled
             else "reroll nothing"
         )
-        lines.append(f"{kept.capitalize()} and {again}.")
+        lines.append(f"{kept.capitalize()} and {again}: {percent(keep.chance)} ({keep.chance}).")
     several = len(found.optimal) > 1
     summary = (
-        f"Advise ({rounds}): {'these keeps are' if several else 'the best keep is'} worth "
+        f"Advice ({rounds}): {'these keeps are' if several else 'the best keep is'} worth "
         f"{percent(found.success)} ({found.success}) with the rerolls after played well; "
-        f"stopping now: {percent(found.stop)}."
+        f"stopping now: {percent(found.stop)} ({found.stop})."
     )
     return [text(summary), bullets(lines)]
 
@@ -189,7 +174,7 @@ def _roller_show(values: Values) -> list[Block]:
     normal, danger, threat = _pool(values)
     target = int(values["difficulty"])
     dice = _checked_dice(values)
-    used = _rounds_used(values)
+    used = int(values["round"])
     pool_parts = [dice_word(normal, "normal")]
     if danger:
         pool_parts.append(dice_word(danger, "danger"))
@@ -198,51 +183,32 @@ def _roller_show(values: Values) -> list[Block]:
     before = dw.success_chance(normal + danger, target, ROUNDS)
     blocks: list[Block] = [
         text(
-            f"The pool: {listing(pool_parts)} against difficulty {target} "
-            f"({dw.difficulty_name(target)}). Played well with both reroll rounds it succeeds "
-            f"{percent(before)} of the time ({before})."
+            f"The pool: {listing(pool_parts)} against difficulty {difficulty_words(target)}. "
+            f"Played well with both reroll rounds it succeeds {percent(before)} of the time "
+            f"({before})."
         )
     ]
+    if note := difficulty_note(target):
+        blocks.append(text(note))
     if not dice:
-        blocks.append(
-            text(
-                "No dice yet: choose “Roll the pool” under Next, or type the faces your own "
-                "dice show."
-            )
-        )
+        blocks.append(text("No dice yet: press Roll, or enter the faces your own dice show."))
         return blocks
-    marked = {name: _marks(values, dice, name) for name in _ROUND_FIELDS}
+    marked = _marked(values)
     left = ROUNDS - used
-    rows = []
-    for i, die in enumerate(dice):
-        notes = [
-            word
-            for name, word in zip(_ROUND_FIELDS, _ROUND_WORDS, strict=True)
-            if i in marked[name]
-        ]
-        rows.append([str(i + 1), die.kind, str(die.face), listing(notes) or "—"])
-    blocks.append(
-        table(
-            "The dice showing",
-            ["Die", "Kind", "Shows", "Marked to reroll in"],
-            rows,
-        )
-    )
     if left:
-        name = _ROUND_FIELDS[used]
-        word = _ROUND_WORDS[used]
-        if marked[name]:
-            faces = listing(str(dice[p].face) for p in marked[name])
+        word = _ROUND_WORDS[used].capitalize()
+        if marked:
+            faces = listing(str(dice[p].face) for p in marked)
             blocks.append(
                 text(
-                    f"{word.capitalize()}: dice {_dice_numbers(marked[name])} (showing {faces}) "
-                    "are marked; choose “Reroll the marked dice” under Next."
+                    f"{word} of {ROUNDS}: dice {_dice_numbers(marked)} (showing {faces}) are "
+                    "marked; press Reroll marked to roll them again."
                 )
             )
         else:
             blocks.append(
                 text(
-                    f"{word.capitalize()} of {ROUNDS}: mark the dice to reroll by their numbers, "
+                    f"{word} of {ROUNDS}: tap the dice to reroll, then press Reroll marked; "
                     "or stop here."
                 )
             )
@@ -274,46 +240,93 @@ def _roller_show(values: Values) -> list[Block]:
 
 
 def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
-    """Roll, reroll or mark the advised dice when ``action`` asks; clear a stale roll."""
-    action = after["action"]
-    changes: dict[str, Any] = {}
-    fresh = {"faces": "", "round": "0", "first": "", "second": ""}
-    if any(before[f] != after[f] for f in _POOL_FIELDS) and after["faces"]:
-        changes.update(fresh)
-    if action == "hold":
-        return changes
-    changes["action"] = "hold"
-    values = {**after, **changes}
-    try:
-        normal, danger, threat = _pool(values)
-        dice = _checked_dice(values)
-    except ValueError:
-        return changes
+    """Clear a roll the pool no longer matches; read faces the reader typed in."""
+    if any(before[f] != after[f] for f in _POOL_FIELDS) and after["dice"]:
+        return {"dice": [], "own": "", "round": "0"}
+    if before["own"] != after["own"]:
+        return {"dice": _field_dice(parse_faces(after["own"]))}
+    if _rolled(before) != _rolled(after):
+        return {"own": show_faces(_rolled(after))}
+    return {}
+
+
+def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
+    """Roll the pool, reroll the marked dice (the next round), or mark the advised dice."""
     if action == "roll":
-        rolled = dw.roll_pool(normal, danger, threat, random.Random())
-        return {**changes, **fresh, "faces": show_faces(rolled)}
-    used = _rounds_used(values)
-    if not dice or used >= ROUNDS:
-        return changes
-    name = _ROUND_FIELDS[used]
-    try:
-        marks = _marks(values, dice, name)
-    except ValueError:
-        return changes
-    if action == "advised":
-        found = dw.advice(dice, int(values["difficulty"]), ROUNDS - used)
-        best = found.optimal[0].rerolled if found.stop == 0 else ()
-        return {**changes, name: ", ".join(str(p + 1) for p in best)}
-    if not marks:
-        return changes
-    again = dw.reroll(dice, marks, random.Random())
-    return {**changes, "faces": show_faces(again), "round": str(used + 1)}
+        rolled = dw.roll_pool(*_pool(values), random.Random())
+        said = listing(f"{d.face}{'' if d.kind == 'normal' else ' ' + d.kind}" for d in rolled)
+        return (
+            {"dice": _field_dice(rolled), "own": show_faces(rolled), "round": "0"},
+            f"Rolled {dice_word(len(rolled))}: {said}.",
+        )
+    dice = _checked_dice(values)
+    used = int(values["round"])
+    target = int(values["difficulty"])
+    if action == "reroll":
+        marks = _marked(values)
+        again = dw.reroll(dice, marks, random.Random())
+        was = listing(str(dice[p].face) for p in marks)
+        now = listing(str(again[p].face) for p in marks)
+        return (
+            {"dice": _field_dice(again), "own": show_faces(again), "round": str(used + 1)},
+            f"{_ROUND_WORDS[used].capitalize()}: rerolled dice {_dice_numbers(marks)} "
+            f"({was}); they now show {now}.",
+        )
+    found = dw.advice(dice, target, ROUNDS - used)
+    best = found.optimal[0].rerolled if found.stop == 0 else ()
+    said = (
+        f"Marked the advised dice to reroll: {_dice_numbers(best)}."
+        if best
+        else "The advice is to reroll nothing: no die is marked."
+    )
+    return {"dice": _field_dice(dice, best), "advise": True}, said
+
+
+def _roller_disabled(values: Values) -> list[str]:
+    if not values["dice"] or int(values["round"]) >= ROUNDS:
+        return ["reroll", "advise"]
+    return [] if _marked(values) else ["reroll"]
 
 
 def _roller_unused(values: Values) -> list[str]:
-    used = _rounds_used(values)
-    return [name for i, name in enumerate(_ROUND_FIELDS) if i != used]
+    return [] if values["dice"] else ["dice"]
 
+
+def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
+    """What a check takes from the character sheet (The Danger Track): one threat die per
+    filled Bashed box, one die lost per filled Stunned box, and the danger level (which
+    caps the danger dice). Answers the roller's fields and the sentence that says so.
+    """
+    bashed = sheet[_sheet.TRACK_FIELDS["Bashed"]]
+    stunned = sheet[_sheet.TRACK_FIELDS["Stunned"]]
+    level = sheet["level"]
+    name = str(sheet["name"]).strip()
+    zone = dw.zone(level)
+    whose = f"your sheet ({name})" if name else "your sheet"
+    line = (
+        f"From {whose}: Bashed {bashed} → {dice_word(bashed, 'threat')}; "
+        f"Stunned {stunned} → {dice_word(stunned)} lost; danger level {level} → up to "
+        f"{dice_word(zone.danger_dice, 'danger')}."
+    )
+    if sheet[_sheet.TRACK_FIELDS["K.O.'d"]] or sheet[_sheet.TRACK_FIELDS["Dead"]]:
+        line += " The sheet marks the PC K.O.'d or Dead: no actions until that clears."
+    return {"bashed": bashed, "lost": stunned, "level": level}, line
+
+
+SOURCE = Source(store=_sheet.STORE, fields=_sheet.SHEET.fields, switch="use_sheet", take=from_sheet)
+"""The character sheet saved in this browser feeds Bashed, Stunned and the danger level."""
+
+DICE = Dice(
+    "dice",
+    "Dice showing",
+    kinds=("normal", "danger", "threat"),
+    fixed=("threat",),
+    max_dice=MAX_POOL,
+    mark_word="marked for reroll",
+    fixed_word="never rerolled",
+    hint="Tap a die to mark it for the next reroll, again to unmark it. D: a danger die; "
+    "T: a threat die, never rerolled.",
+)
 
 ROLLER = Widget(
     name="danger-world-roller",
@@ -329,43 +342,33 @@ ROLLER = Widget(
             MAX_POOL,
             hint="From a partial or extra success, an aspect or story points.",
         ),
-        Number("lost", "Dice lost", 0, 0, MAX_POOL, hint="One per filled Stunned box."),
+        Number("lost", "Dice lost (Stunned)", 0, 0, 3, hint="One per filled Stunned box."),
+        Number("bashed", "Threat dice (Bashed)", 0, 0, 3, hint="One per filled Bashed box."),
         Number("level", "Danger level", 1, 1, 999, hint="Its zone's rank caps the danger dice."),
-        Number(
-            "danger",
-            "Danger dice",
-            0,
-            0,
-            5,
-            hint="Up to the zone's rank.",
-        ),
+        Number("danger", "Danger dice", 0, 0, 5, hint="Up to the zone's rank."),
         Number(
             "threat",
-            "Threat dice",
+            "Threat dice (challenge)",
             0,
             0,
             MAX_POOL,
-            hint="Never rerolled, never in a set.",
+            hint="From complications. Never rerolled, never in a set.",
         ),
         DIFFICULTY,
-        Choice(
-            "action",
-            "Next",
-            (
-                ("hold", "Keep the dice as they are"),
-                ("roll", "Roll the pool"),
-                ("reroll", "Reroll the marked dice"),
-                ("advised", "Mark the advised dice"),
-            ),
-            "hold",
-            hint="Rolling anew clears the rerolls; a reroll uses the round's marks.",
+        Flag(
+            "use_sheet",
+            "Use my sheet",
+            True,
+            hint="Take Bashed, Stunned and the danger level from the character sheet saved "
+            "in this browser.",
         ),
+        DICE,
         Text(
-            "faces",
-            "Dice showing",
+            "own",
+            "Enter your own dice",
             "",
             max_length=120,
-            hint="Filled by a roll, or type your own: 1, 3, 3, D5, T2 (D a danger die, "
+            hint="Rolling real dice? Type their faces: 1, 3, 3, D5, T2 (D a danger die, "
             "T a threat die).",
             parse=parse_faces,
         ),
@@ -375,27 +378,15 @@ ROLLER = Widget(
             (("0", "None yet"), ("1", "Round one"), ("2", "Both rounds")),
             "0",
         ),
-        Text(
-            "first",
-            "Round one: reroll dice",
-            "",
-            max_length=80,
-            hint="The dice's numbers, e.g. 1, 4, 5.",
-            parse=parse_marks,
-        ),
-        Text(
-            "second",
-            "Round two: reroll dice",
-            "",
-            max_length=80,
-            hint="The dice's numbers, e.g. 1, 4, 5.",
-            parse=parse_marks,
-        ),
-        Flag("advise", "Advise: show the best dice to keep", True),
+        Flag("advise", "Show the advice", False, hint="Advise turns it on."),
     ),
     show=_roller_show,
     unused=_roller_unused,
     settle=_roller_settle,
+    actions=(("roll", "Roll"), ("reroll", "Reroll marked"), ("advise", "Advise")),
+    act=_roller_act,
+    disabled=_roller_disabled,
+    source=SOURCE,
 )
 """Danger World, Dice Mechanics: a check rolled, rerolled twice, its sets and the advice."""
 

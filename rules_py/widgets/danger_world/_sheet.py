@@ -21,7 +21,13 @@ from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.widgets._blocks import Block, error, facts, listing, table, text
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Refusal, Values, Widget
-from rules_py.widgets.danger_world._common import DIFFICULTY, SYSTEM, dice_word
+from rules_py.widgets.danger_world._common import (
+    DIFFICULTY,
+    SYSTEM,
+    dice_word,
+    difficulty_note,
+    difficulty_words,
+)
 
 MAX_USES = 999
 """The most uses an aspect row takes (a tool limit)."""
@@ -42,7 +48,10 @@ DEFAULT_STATS: Mapping[str, int] = {
 }
 """A new PC with the eight dice spread (one die in each stat, eight more)."""
 
-_TRACK_FIELDS = {name: "track_" + re.sub(r"[^a-z]", "", name.lower()) for name in TRACK_NAMES}
+STORE = "danger-world-character"
+"""Where the browser keeps the sheet (its fence's ``store``); the pool roller reads it."""
+
+TRACK_FIELDS = {name: "track_" + re.sub(r"[^a-z]", "", name.lower()) for name in TRACK_NAMES}
 _STAT_OPTIONS = tuple((s, s) for s in dw.STATS)
 
 ASPECTS = Rows(
@@ -112,7 +121,7 @@ def character_sheet(values: Values) -> dw.CharacterSheet:
         dw.check_stats(stats, values["starting"])
     except ValueError as broken:
         raise Refusal(str(broken), dw.STATS) from None
-    damage = dw.damage_from_list([values[_TRACK_FIELDS[t]] for t in TRACK_NAMES])
+    damage = dw.damage_from_list([values[TRACK_FIELDS[t]] for t in TRACK_NAMES])
     injured = tuple(s for s in re.split(r"[,;]+", values["injured"]) if s.strip())
     try:
         return dw.CharacterSheet(
@@ -246,15 +255,15 @@ def _sheet_show(values: Values) -> list[Block]:
         text(
             f"A check on {first} and {second}: {dice_word(plan.normal)}"
             + (f" and {dice_word(plan.threat, 'threat')}" if plan.threat else "")
-            + f", plus up to {dice_word(zone.danger_dice, 'danger')}. At difficulty {target} "
-            f"({dw.difficulty_name(target)}) with no danger dice it succeeds {percent(p)} of "
-            f"the time ({p}), rerolls played well. Set the pool roller to "
-            f"{stats[first]} and {stats[second]} stat dice"
-            + (f", {damage.lost_dice} lost" if damage.lost_dice else "")
-            + (f", {plan.threat} threat" if plan.threat else "")
-            + f" and danger level {sheet.danger_level}."
+            + f", plus up to {dice_word(zone.danger_dice, 'danger')}. At difficulty "
+            f"{difficulty_words(target)} with no danger dice it succeeds {percent(p)} of "
+            f"the time ({p}), rerolls played well. The pool roller takes the damage and the "
+            f"danger level from this sheet; set it to {stats[first]} and {stats[second]} "
+            "stat dice."
         )
     )
+    if note := difficulty_note(target):
+        blocks.append(text(note))
     return blocks
 
 
@@ -277,7 +286,7 @@ SHEET = Widget(
         Number("general_sp", "General pool SP", 0, 0, MAX_STORY_POINTS),
         Number("level", "Danger level", 1, 1, MAX_LEVEL, hint="1 at the start of an episode."),
         *(
-            Number(_TRACK_FIELDS[t.name], f"{t.name} boxes filled", 0, 0, t.boxes)
+            Number(TRACK_FIELDS[t.name], f"{t.name} boxes filled", 0, 0, t.boxes)
             for t in dw.DAMAGE_TRACKS
         ),
         Text(

@@ -1,0 +1,40 @@
+"""Values one widget takes from another's saved values (the pool roller from the sheet).
+
+The browser keeps each widget's values under its ``store``; a widget with a
+:class:`Source` gets the source's saved values with every ``show`` request (or
+none, when the reader has not filled the source in). Python reads them with the
+source's own fields, and :attr:`Source.take` answers this widget's fields to set
+and a sentence saying where they come from. A check box of this widget
+(:attr:`Source.switch`) lets the reader set those fields by hand instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_py.widgets._fields import Field, read_values
+
+Values = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Another widget's saved values feeding some of this widget's fields."""
+
+    store: str
+    """Where the browser keeps the source's values (its fence's ``store``)."""
+    fields: tuple[Field, ...]
+    """The source widget's fields, to read its values."""
+    switch: str
+    """This widget's :class:`~rules_py.widgets._fields.Flag`: take the values or not."""
+    take: Callable[[Values], tuple[Mapping[str, Any], str]]
+    """The source's read values -> (this widget's field values, the sentence that says so)."""
+
+    def values(self, raw: object) -> Values | None:
+        """The source's saved values as its fields read them (defaults where unreadable)."""
+        if not isinstance(raw, Mapping):
+            return None
+        values, _errors = read_values(self.fields, raw)
+        return values
