@@ -218,6 +218,7 @@ function open() {
   render();
   panel.status.replaceChildren();
   panel.dialog.show();
+  document.body.classList.add("rb-log-open");
   button.setAttribute("aria-expanded", "true");
   panel.dialog.querySelector(".rb-log__copy").focus();
 }
@@ -226,6 +227,7 @@ function close() {
   if (!panel.dialog.open) return;
   const hadFocus = panel.dialog.contains(document.activeElement);
   panel.dialog.close();
+  document.body.classList.remove("rb-log-open");
   button.setAttribute("aria-expanded", "false");
   if (hadFocus) focusBack(panel.before, button);
 }
