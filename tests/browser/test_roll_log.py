@@ -68,7 +68,9 @@ def test_rolls_from_inline_widget_and_dice_box_are_logged_across_pages_and_reloa
     assert re.fullmatch(r"\[\d\] \[\d\] \[\d\]", oldest.locator(".rb-log__dice").inner_text())
     expect(middle.locator(".rb-log__what")).to_contain_text("Check (Ability rating")
     expect(middle.locator(".rb-log__outcome")).to_have_text(outcome)
-    assert re.fullmatch(r"\[\d+\] \[\d+\]( [+−] \d+)?", middle.locator(".rb-log__dice").inner_text())
+    assert re.fullmatch(
+        r"\[\d+\] \[\d+\]( [+−] \d+)?", middle.locator(".rb-log__dice").inner_text()
+    )
     expect(newest.locator(".rb-log__what")).to_have_text("2d10k1+2")
     expect(newest.locator(".rb-log__total")).to_have_text(f"= {box_total}")
     expect(newest.locator(".rb-log__dice")).to_contain_text("dropped")
