@@ -194,6 +194,8 @@ def test_a_dice_box_roll_goes_to_the_log(page: Page, server: SiteServer) -> None
     total = page.locator(f"{BOX} .rb-total")
     expect(total).to_be_visible(timeout=TIMEOUT)
     shown = (total.text_content() or "").removeprefix("= ")
+    # Rolled at once after typing: the odds follow the expression all the same.
+    expect(page.locator(f"{BOX} .rb-odds__expr")).to_have_text("4dF", timeout=TIMEOUT)
     page.keyboard.press("Escape")
     page.keyboard.press("l")
     entry = page.locator("#rb-log .rb-log__entry").first

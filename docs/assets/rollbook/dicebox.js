@@ -100,6 +100,7 @@ function makeBox() {
 const box = makeBox();
 let latest = 0;
 let timer = null;
+let weighed = null; // the expression the odds were last asked for
 let before = null;
 
 // Point at a mistake (Python's `where`: the expression, a caret line under the
@@ -118,6 +119,7 @@ async function weigh() {
   const rollbook = window.rollbook;
   const expr = box.input.value;
   remember(expr);
+  weighed = expr;
   const request = ++latest;
   if (!expr.trim()) {
     mark(null);
@@ -204,7 +206,7 @@ function mountRoll() {
   const request = async () => {
     clearTimeout(timer);
     const expr = box.input.value;
-    remember(expr);
+    if (expr !== weighed) weigh(); // rolled before the odds caught up with the typing
     try {
       const view = await rollbook.ask("roll", { expr });
       mark(null);
