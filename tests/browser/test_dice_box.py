@@ -60,6 +60,12 @@ def test_the_shortcut_is_not_taken_while_typing(page: Page, server: SiteServer) 
     page.keyboard.press("Escape")
     page.keyboard.press("Control+d")
     expect(page.locator(BOX)).to_be_hidden()
+    # While the box is open, the log's key does not open a panel behind it.
+    open_box(page)
+    page.locator(f"{BOX} .rb-dicebox__roll").focus()
+    page.keyboard.press("l")
+    expect(page.locator("#rb-log")).to_be_hidden()
+    expect(page.locator(BOX)).to_be_visible()
 
 
 def test_the_box_shows_exact_odds_and_a_chart_and_rolls(page: Page, server: SiteServer) -> None:

@@ -6,7 +6,7 @@
 // expression is remembered in this browser.
 
 import { el } from "./draw.js";
-import { ICONS, closeButton, focusBack, headerButton, onShortcut } from "./header.js";
+import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
 
 export const KEY = "rollbook:dicebox";
 const EXAMPLE = "3d6";
@@ -31,14 +31,7 @@ function remember(expr) {
 // The box's markup, written once: the same classes as a page's odds figure, so
 // that rollbook.js's showOdds fills it in and rollbook.css styles it.
 function makeBox() {
-  document.getElementById("rb-dicebox")?.remove(); // one box only
-  const dialog = el("dialog", "rb-dicebox md-typeset");
-  dialog.id = "rb-dicebox";
-  dialog.setAttribute("aria-labelledby", "rb-dicebox-title");
-  const head = el("div", "rb-dicebox__head");
-  const title = el("h2", "rb-dicebox__title", "Dice box");
-  title.id = "rb-dicebox-title";
-  head.append(title, closeButton("Close the dice box", () => dialog.close()));
+  const dialog = panelDialog("dicebox", "Dice box", "Close the dice box", () => dialog.close());
 
   const form = el("form", "rb-dicebox__form");
   form.setAttribute("aria-labelledby", "rb-dicebox-title");
@@ -92,7 +85,7 @@ function makeBox() {
   box.append(table);
   figure.append(caption, status, chart, box);
   figure.hidden = true;
-  dialog.append(head, form, rolled, figure);
+  dialog.append(form, rolled, figure);
   document.body.append(dialog);
   return { dialog, form, input, roll, caret, error, rolled, figure, status };
 }

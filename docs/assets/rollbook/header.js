@@ -4,6 +4,8 @@
 // Instant navigation replaces the page's content but keeps the header and the
 // body's own children, so each button and panel is made once, found again by id.
 
+import { el } from "./draw.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 // Material Design icons (Apache 2.0), as Material for MkDocs ships them.
@@ -50,11 +52,12 @@ export function headerButton({ id, label, title, path, shortcut, controls }) {
 }
 
 // Call `action` when the reader presses `key` (no Ctrl, Alt or Meta), unless they
-// are typing: in a text field, a text area, a list or anything editable.
+// are typing (in a text field, a text area, a list or anything editable) or a
+// modal dialog (the dice box) holds the page.
 export function onShortcut(key, action) {
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
-    if (event.key.toLowerCase() !== key) return;
+    if (event.key.toLowerCase() !== key || document.querySelector("dialog:modal")) return;
     const target = event.target;
     if (target instanceof Element && (target.closest("input, textarea, select, [contenteditable]") || target.isContentEditable)) return;
     event.preventDefault();
@@ -72,6 +75,21 @@ export function closeButton(label, close) {
   button.append(icon(ICONS.close));
   button.addEventListener("click", close);
   return button;
+}
+
+// A panel: the <dialog> #rb-`name` with its heading and close button (a copy
+// left by an earlier load of the module is replaced: one panel only).
+export function panelDialog(name, heading, closeLabel, close) {
+  document.getElementById(`rb-${name}`)?.remove();
+  const dialog = el("dialog", `rb-${name} md-typeset`);
+  dialog.id = `rb-${name}`;
+  dialog.setAttribute("aria-labelledby", `rb-${name}-title`);
+  const head = el("div", `rb-${name}__head`);
+  const title = el("h2", `rb-${name}__title`, heading);
+  title.id = `rb-${name}-title`;
+  head.append(title, closeButton(closeLabel, close));
+  dialog.append(head);
+  return dialog;
 }
 
 // The element to give focus back to when a panel closes: what had it before,

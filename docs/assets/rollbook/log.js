@@ -7,7 +7,7 @@
 // copies as text and clears, with Undo.
 
 import { el } from "./draw.js";
-import { ICONS, closeButton, focusBack, headerButton, onShortcut } from "./header.js";
+import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
 
 export const KEY = "rollbook:log";
 export const MAX_ENTRIES = 200;
@@ -115,15 +115,7 @@ async function copyText(text) {
 }
 
 function makePanel(opener) {
-  const found = document.getElementById("rb-log");
-  if (found) found.remove(); // a copy of this module loaded twice: one panel only
-  const dialog = el("dialog", "rb-log md-typeset");
-  dialog.id = "rb-log";
-  dialog.setAttribute("aria-labelledby", "rb-log-title");
-  const head = el("div", "rb-log__head");
-  const title = el("h2", "rb-log__title", "Roll log");
-  title.id = "rb-log-title";
-  head.append(title, closeButton("Close the roll log", () => close()));
+  const dialog = panelDialog("log", "Roll log", "Close the roll log", () => close());
   const actions = el("div", "rb-log__actions");
   const copy = el("button", "rb-log__copy md-button", "Copy as text");
   const clear = el("button", "rb-log__clear md-button", "Clear");
@@ -138,7 +130,7 @@ function makePanel(opener) {
   list.setAttribute("aria-labelledby", "rb-log-title");
   const said = el("p", "rb-visually-hidden rb-log__said");
   said.setAttribute("aria-live", "polite");
-  dialog.append(head, actions, status, empty, list, said);
+  dialog.append(actions, status, empty, list, said);
   document.body.append(dialog);
 
   const tell = (...content) => {
