@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules_py._format import decimal, percent
+from rules_py._log import log_entry
 from rules_py.dice import (
     DiceError,
     DiceTerm,
@@ -107,14 +108,17 @@ def _spoken_rolls(rolls: tuple[int, ...]) -> str:
 
 
 def roll_view(expr: str) -> View:
-    """Roll ``expr``: the dice (kept or dropped), each part as text, and the total."""
+    """Roll ``expr``: the dice (kept or dropped), each part as text, the total, its log entry."""
     result = roll(expr)
+    parts = roll_parts(result)
+    line = {"label": "", "parts": parts, "total": result.total}
     return {
         "expr": str(result.expression),
         "total": result.total,
-        "parts": roll_parts(result),
+        "parts": parts,
         "text": result.describe(),
         "label": f"{result.expression}: {spoken_dice(result)}",
+        "log": log_entry(str(result.expression), [line]),
     }
 
 
@@ -302,11 +306,31 @@ def handle(request: str) -> str:
         message = json.loads(request)
         handler = HANDLERS[message["op"]]
         result = handler(**message.get("args", {}))
-    except (DiceError, RequestError) as error:
+    except DiceError as error:
+        return json.dumps({"ok": False, "error": str(error), **error_where(error)})
+    except RequestError as error:
         return json.dumps({"ok": False, "error": str(error)})
     except (KeyError, TypeError, ValueError) as error:
         return json.dumps({"ok": False, "error": f"bad request: {error}"})
     return json.dumps({"ok": True, "result": result}, default=_json_default)
+
+
+def error_where(error: DiceError) -> View:
+    """Where a dice expression goes wrong, for the page to point at it as the CLI does.
+
+    ``{"where": {"expression", "position", "caret"}}``: ``position`` is the 0-based
+    index of the offending character and ``caret`` the line to write under the
+    expression (spaces, then ``^``). Empty when the error has no position.
+    """
+    if error.position is None:
+        return {}
+    return {
+        "where": {
+            "expression": error.expression,
+            "position": error.position,
+            "caret": error.pointer().rpartition("\n")[2],
+        }
+    }
 
 
 def _json_default(value: object) -> object:

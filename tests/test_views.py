@@ -34,7 +34,11 @@ def test_handle_answers_json_and_reports_errors() -> None:
     ok = json.loads(handle(json.dumps({"op": "odds", "args": {"expr": "4dF", "target": 1}})))
     assert ok["ok"] and ok["result"]["expr"] == "4dF"
     bad = json.loads(handle(json.dumps({"op": "roll", "args": {"expr": "3d10k4"}})))
-    assert bad == {"ok": False, "error": "cannot keep 4 of 3 dice (at position 6)"}
+    assert bad == {
+        "ok": False,
+        "error": "cannot keep 4 of 3 dice (at position 6)",
+        "where": {"expression": "3d10k4", "position": 5, "caret": "     ^"},
+    }
     unknown = json.loads(handle(json.dumps({"op": "explode"})))
     assert not unknown["ok"] and "bad request" in unknown["error"]
     wrong_type = json.loads(

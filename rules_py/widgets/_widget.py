@@ -8,9 +8,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_py._log import log_entry
 from rules_py.views import RequestError, View
 from rules_py.widgets._blocks import Block, error, text
 from rules_py.widgets._fields import Field, FieldError, read_values
+from rules_py.widgets._inputs import what_rolled
 from rules_py.widgets._source import Source
 
 Values = Mapping[str, Any]
@@ -145,16 +147,23 @@ class Widget:
         return set(self.disabled(values)) if self.disabled else set()
 
     def rolled(self, raw: Values) -> View:
-        """Roll for the reader's values (``WidgetError`` if they are refused)."""
+        """Roll for the reader's values (``WidgetError`` if they are refused).
+
+        The answer carries its roll log entry (``log``): the title and key inputs,
+        the dice, the total and the outcome.
+        """
         if self.roll is None:
             raise WidgetError(f"{self.title} has nothing to roll")
         values, errors = read_values(self.fields, raw)
         if errors:
             raise WidgetError(str(errors[0]))
         try:
-            return self.roll(values)
+            view = self.roll(values)
         except ValueError as broken:  # a rule's message (FieldError included)
             raise WidgetError(str(broken)) from None
+        unused = self.unused(values) if self.unused else ()
+        what = what_rolled(self.title, self.fields, values, unused)
+        return {**view, "log": log_entry(what, view["lines"], view["outcome"], self.title)}
 
     def export(self, raw: Values) -> View:
         """The reader's values as a file to save: its name and JSON text."""

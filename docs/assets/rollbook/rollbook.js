@@ -5,6 +5,8 @@
 import { drawChart, drawParts, flash } from "./draw.js";
 import { forget, loadSaved, markEdited, save } from "./saved.js";
 import { mountWidget } from "./widget.js";
+import "./log.js"; // the roll log: header button, panel, and the entries of "rollbook:rolled"
+import "./dicebox.js"; // the dice box: header button, shortcut D, any expression rolled or weighed
 
 const STORE = "rollbook:odds:";
 // How long Python may take to start before the page gives up and offers Retry,
@@ -26,7 +28,7 @@ let timer = null;
 const waiting = new Set(); // elements that say "Getting the dice ready…"
 const stranded = new Map(); // elements that say "Dice unavailable", and how to try again
 // Tests and the benchmark read the state and may ask the worker directly.
-window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry };
+window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry, showRoll, showOdds };
 newReady();
 
 function newReady() {
@@ -80,7 +82,8 @@ function startPython() {
     if (!pending) return;
     state.pending.delete(message.id);
     if (message.ok) pending.resolve(message.result);
-    else pending.reject(new Error(message.error));
+    // A dice error says where it is ({expression, position, caret}): the dice box points at it.
+    else pending.reject(Object.assign(new Error(message.error), { where: message.where }));
   });
   worker.addEventListener("error", (event) => {
     event.preventDefault();
@@ -190,8 +193,9 @@ function mountRoll(button) {
 }
 
 // A roll button: "Getting the dice ready…" until Python answers, then the
-// result or the error. Inline rolls and widgets' roll buttons alike.
-function onRoll(button, output, request, show) {
+// result or the error. Inline rolls, widgets' roll buttons and the dice box alike.
+// Once a roll is shown, "rollbook:rolled" tells the page (the roll log listens).
+function onRoll(button, output, request, show, source = button.closest("[data-widget]") ? "widget" : "inline") {
   let pointer = "";
   button.addEventListener("pointerdown", (event) => (pointer = event.pointerType));
   button.addEventListener("click", async () => {
@@ -212,6 +216,8 @@ function onRoll(button, output, request, show) {
       if (wasReady) state.timings.clicks.push(performance.now() - clicked);
       show(output, view);
       speak(output, view.label);
+      const detail = { source, what: view.log?.what ?? view.expr, view, time: Date.now() };
+      document.dispatchEvent(new CustomEvent("rollbook:rolled", { detail }));
     } catch (error) {
       showError(output, error, () => button.click());
     } finally {

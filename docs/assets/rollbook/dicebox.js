@@ -1,0 +1,217 @@
+// The dice box: from any page (a header button, or the D key), the reader types
+// any expression in the site's notation, rolls it (the roll goes to the roll log
+// like any other) and reads its exact odds, table and chart. Python parses,
+// rolls and weighs; a mistake comes back with its position, and the box writes
+// the expression with a caret under it, as the command line does. The last
+// expression is remembered in this browser.
+
+import { el } from "./draw.js";
+import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
+
+export const KEY = "rollbook:dicebox";
+const EXAMPLE = "3d6";
+const SVG = "http://www.w3.org/2000/svg";
+
+function remembered() {
+  try {
+    return localStorage.getItem(KEY) ?? EXAMPLE;
+  } catch (error) {
+    return EXAMPLE;
+  }
+}
+
+function remember(expr) {
+  try {
+    localStorage.setItem(KEY, expr);
+  } catch (error) {
+    /* storage blocked: the box starts from the example next time */
+  }
+}
+
+// The box's markup, written once: the same classes as a page's odds figure, so
+// that rollbook.js's showOdds fills it in and rollbook.css styles it.
+function makeBox() {
+  const dialog = panelDialog("dicebox", "Dice box", "Close the dice box", () => dialog.close());
+
+  const form = el("form", "rb-dicebox__form");
+  form.setAttribute("aria-labelledby", "rb-dicebox-title");
+  const label = el("label", "rb-dicebox__label", "Dice expression");
+  label.htmlFor = "rb-dicebox-expr";
+  const row = el("div", "rb-dicebox__row");
+  const input = el("input", "rb-dicebox__input");
+  Object.assign(input, { id: "rb-dicebox-expr", name: "expr", type: "text", autocomplete: "off", spellcheck: false, maxLength: 200 });
+  input.setAttribute("autocapitalize", "off");
+  input.setAttribute("aria-describedby", "rb-dicebox-error rb-dicebox-hint");
+  const roll = el("button", "rb-dicebox__roll md-button md-button--primary", "Roll");
+  roll.type = "submit";
+  row.append(input, roll);
+  const caret = el("pre", "rb-dicebox__caret");
+  caret.setAttribute("aria-hidden", "true"); // the message below says the position in words
+  caret.hidden = true;
+  const error = el("p", "rb-dicebox__error rb-error");
+  error.id = "rb-dicebox-error";
+  const hint = el("p", "rb-dicebox__hint");
+  hint.id = "rb-dicebox-hint";
+  const notation = el("a", "", "the dice notation");
+  notation.href = new URL("../../dice/", import.meta.url).href;
+  hint.append("For example 3d6, 2d10k1+2, 4dF, d%, 3d6! or 4d6dl1: see ", notation, ".");
+  form.append(label, row, caret, error, hint);
+
+  const rolled = el("output", "rb-dicebox__rolled rb-roll__output");
+  rolled.setAttribute("aria-live", "polite");
+  rolled.htmlFor = "rb-dicebox-expr";
+
+  const figure = el("figure", "rb-odds rb-dicebox__odds");
+  const caption = el("figcaption", "rb-odds__summary");
+  caption.append(el("code", "rb-odds__expr"), " ", el("span", "rb-odds__text"));
+  const status = el("p", "rb-odds__status");
+  status.setAttribute("role", "status");
+  const chart = document.createElementNS(SVG, "svg");
+  chart.setAttribute("class", "rb-chart");
+  const box = el("div", "rb-odds__table");
+  box.tabIndex = 0; // it scrolls: reachable from the keyboard, and named
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", "Dice box: odds table");
+  const table = el("table", "rb-table");
+  const headings = el("tr");
+  for (const text of ["Result", "P(=)", "P(≥)", "P(≤)"]) {
+    const th = el("th", "", text);
+    th.scope = "col";
+    headings.append(th);
+  }
+  const thead = el("thead");
+  thead.append(headings);
+  table.append(el("caption"), thead, el("tbody"));
+  box.append(table);
+  figure.append(caption, status, chart, box);
+  figure.hidden = true;
+  dialog.append(form, rolled, figure);
+  document.body.append(dialog);
+  return { dialog, form, input, roll, caret, error, rolled, figure, status };
+}
+
+const box = makeBox();
+let latest = 0;
+let timer = null;
+let weighed = null; // the expression the odds were last asked for
+let before = null;
+
+// Point at a mistake (Python's `where`: the expression, a caret line under the
+// offending character) or clear the marks.
+function mark(error) {
+  const where = error?.where;
+  box.error.textContent = error ? error.message : "";
+  box.caret.hidden = !where;
+  box.caret.textContent = where ? `${where.expression}\n${where.caret}` : "";
+  if (error) box.input.setAttribute("aria-invalid", "true");
+  else box.input.removeAttribute("aria-invalid");
+}
+
+// The exact odds of what the reader typed: the table and chart, or the mistake.
+async function weigh() {
+  const rollbook = window.rollbook;
+  const expr = box.input.value;
+  remember(expr);
+  weighed = expr;
+  const request = ++latest;
+  if (!expr.trim()) {
+    mark(null);
+    box.figure.hidden = true;
+    return;
+  }
+  box.figure.hidden = false;
+  rollbook.loading(box.status, "Computing…");
+  box.figure.setAttribute("aria-busy", "true");
+  try {
+    const view = await rollbook.ask("odds", { expr, columns: ["eq", "ge", "le"] });
+    if (request !== latest) return;
+    mark(null);
+    rollbook.showOdds(box.figure, view);
+    box.status.className = "rb-odds__status";
+    box.status.textContent = "";
+  } catch (error) {
+    if (request !== latest) return;
+    box.status.className = "rb-odds__status";
+    box.status.textContent = "";
+    if (error.where) {
+      mark(error); // the odds below (if any) are still those of the last good expression
+      box.figure.hidden = !box.figure.querySelector("tbody tr");
+    } else {
+      mark(null);
+      rollbook.showError(box.status, error, weigh);
+    }
+  } finally {
+    if (request === latest) box.figure.removeAttribute("aria-busy");
+  }
+}
+
+let mounted = false;
+
+function open() {
+  // rollbook.js defines window.rollbook after its imports (this module among them) ran.
+  if (!mounted) mountRoll();
+  mounted = true;
+  if (box.dialog.open) return box.input.focus();
+  before = document.activeElement;
+  if (!box.input.value) box.input.value = remembered();
+  box.dialog.showModal();
+  button.setAttribute("aria-expanded", "true");
+  box.input.focus();
+  box.input.select();
+  weigh();
+}
+
+const button = headerButton({
+  id: "rb-dicebox-button",
+  label: "Dice box",
+  title: "Dice box: roll any dice (D)",
+  path: ICONS.dice,
+  shortcut: "d",
+  controls: "rb-dicebox",
+});
+button.setAttribute("aria-haspopup", "dialog");
+button.setAttribute("aria-expanded", "false");
+button.addEventListener("click", open);
+onShortcut("d", open);
+
+box.dialog.addEventListener("close", () => {
+  button.setAttribute("aria-expanded", "false");
+  focusBack(before, button);
+});
+// A click on the backdrop (outside the box) closes it, as Escape does.
+box.dialog.addEventListener("click", (event) => {
+  if (event.target !== box.dialog) return;
+  const r = box.dialog.getBoundingClientRect();
+  const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+  if (!inside) box.dialog.close();
+});
+box.form.addEventListener("submit", (event) => event.preventDefault());
+box.input.addEventListener("input", () => {
+  clearTimeout(timer);
+  timer = setTimeout(weigh, 200);
+});
+
+// Rolling goes through rollbook.js's onRoll, like every roll button: loading
+// text, Retry, the screen reader's sentence, and "rollbook:rolled" for the log.
+// Enter in the field presses Roll (the form's submit button).
+function mountRoll() {
+  const rollbook = window.rollbook;
+  const request = async () => {
+    clearTimeout(timer);
+    const expr = box.input.value;
+    if (expr !== weighed) weigh(); // rolled before the odds caught up with the typing
+    try {
+      const view = await rollbook.ask("roll", { expr });
+      mark(null);
+      return view;
+    } catch (error) {
+      if (!error.where) throw error;
+      mark(error);
+      box.input.focus();
+      box.input.setSelectionRange(error.where.position, error.where.position + 1);
+      throw new Error("Not rolled: mend the expression first (the caret marks the mistake).");
+    }
+  };
+  rollbook.onRoll(box.roll, box.rolled, request, rollbook.showRoll, "dicebox");
+}
+

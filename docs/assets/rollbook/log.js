@@ -1,0 +1,239 @@
+// The roll log: every roll on the site (inline rolls, widgets, the dice box) as
+// Python worded it (the view's `log`: what was rolled, the dice, the total, the
+// outcome), with the time. Kept in this browser (localStorage, the last 200
+// rolls), so that it survives instant navigation and reload, and shared by the
+// site's open tabs (the `storage` event). A header button opens it as a panel
+// beside the page (not modal: the reader keeps rolling while it is open); it
+// copies as text and clears, with Undo.
+
+import { el } from "./draw.js";
+import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
+
+export const KEY = "rollbook:log";
+export const MAX_ENTRIES = 200;
+const UNDO_MS = 10_000;
+
+// The saved entries, oldest first ([] when none or unreadable).
+export function loadLog() {
+  try {
+    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(entries) ? entries.filter((entry) => entry && typeof entry === "object" && entry.id) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function saveLog(entries) {
+  try {
+    if (entries.length) localStorage.setItem(KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+    else localStorage.removeItem(KEY);
+  } catch (error) {
+    /* storage full or blocked: the log lasts as long as the page */
+  }
+}
+
+let entries = loadLog();
+let panel = null; // made once, at the end of this module
+let undoTimer = null;
+
+// A roll as the log keeps it. Python words every part (view.log); an answer
+// without one (an older worker) still gives its expression and total.
+function entryOf({ source, what, view, time }) {
+  const log = view.log || {};
+  const entry = {
+    id: `${time}-${Math.random().toString(36).slice(2, 8)}`,
+    time,
+    source,
+    what: log.what ?? what ?? "",
+    dice: log.dice ?? "",
+    total: log.total ?? String(view.total ?? ""),
+    outcome: log.outcome ?? view.outcome ?? "",
+    said: log.said ?? `Rolled ${what}: ${view.total ?? ""}`,
+  };
+  if (view.seed !== undefined) entry.seed = view.seed;
+  return entry;
+}
+
+function add(entry) {
+  entries = [...loadLog(), entry].slice(-MAX_ENTRIES); // another tab may have added since
+  saveLog(entries);
+  render();
+  say(entry.said);
+}
+
+document.addEventListener("rollbook:rolled", (event) => add(entryOf(event.detail)));
+
+window.addEventListener("storage", (event) => {
+  if (event.key !== KEY && event.key !== null) return;
+  const known = new Set(entries.map((entry) => entry.id));
+  entries = loadLog();
+  render();
+  const fresh = entries.filter((entry) => !known.has(entry.id));
+  if (fresh.length) say(fresh[fresh.length - 1].said);
+});
+
+const pad = (n) => String(n).padStart(2, "0");
+const clock = (date) => `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+const day = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+// One entry as a line of text: "2026-11-22 19:42:03  3d6: [3] [5] [3] = 11 (Success)".
+export function entryText(entry) {
+  const date = new Date(entry.time);
+  const dice = entry.dice ? `: ${entry.dice}` : "";
+  const total = entry.total !== "" ? ` = ${entry.total}` : "";
+  const outcome = entry.outcome ? ` (${entry.outcome})` : "";
+  return `${day(date)} ${clock(date)}  ${entry.what}${dice}${total}${outcome}`;
+}
+
+function logText() {
+  return entries.map(entryText).join("\n") + "\n";
+}
+
+// The Clipboard API where the page may use it, else a selected text area and
+// the older copy command.
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    const area = el("textarea", "rb-visually-hidden");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.setAttribute("aria-hidden", "true");
+    area.tabIndex = -1;
+    document.body.append(area);
+    area.select();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch (again) {
+      copied = false;
+    }
+    area.remove();
+    return copied;
+  }
+}
+
+function makePanel(opener) {
+  const dialog = panelDialog("log", "Roll log", "Close the roll log", () => close());
+  const actions = el("div", "rb-log__actions");
+  const copy = el("button", "rb-log__copy md-button", "Copy as text");
+  const clear = el("button", "rb-log__clear md-button", "Clear");
+  for (const button of [copy, clear]) button.type = "button";
+  const status = el("p", "rb-log__status");
+  status.setAttribute("role", "status");
+  actions.append(copy, clear);
+  const empty = el("p", "rb-log__empty", "No rolls yet: every roll on the site is listed here, newest first.");
+  const list = el("ol", "rb-log__list");
+  list.reversed = true;
+  list.tabIndex = 0; // it scrolls: reachable from the keyboard, and named
+  list.setAttribute("aria-labelledby", "rb-log-title");
+  const said = el("p", "rb-visually-hidden rb-log__said");
+  said.setAttribute("aria-live", "polite");
+  dialog.append(actions, status, empty, list, said);
+  document.body.append(dialog);
+
+  const tell = (...content) => {
+    clearTimeout(undoTimer);
+    status.replaceChildren(...content);
+  };
+  copy.addEventListener("click", async () => {
+    if (!entries.length) return tell("Nothing to copy yet.");
+    const n = entries.length;
+    const copied = await copyText(logText());
+    tell(copied ? `Copied ${n} ${n === 1 ? "roll" : "rolls"}.` : "This browser would not copy: select the list and copy it.");
+  });
+  clear.addEventListener("click", () => {
+    if (!entries.length) return tell("The log is already empty.");
+    const cleared = entries;
+    entries = [];
+    saveLog(entries);
+    render();
+    const undo = el("button", "rb-log__undo md-button", "Undo");
+    undo.type = "button";
+    undo.addEventListener("click", () => {
+      const since = loadLog(); // rolls made after clearing stay, after the restored ones
+      entries = [...cleared, ...since].slice(-MAX_ENTRIES);
+      saveLog(entries);
+      render();
+      tell("The rolls are back.");
+      clear.focus();
+    });
+    tell(`Cleared ${cleared.length} ${cleared.length === 1 ? "roll" : "rolls"}. `, undo);
+    undoTimer = setTimeout(() => {
+      const hadFocus = status.contains(document.activeElement);
+      status.replaceChildren();
+      if (hadFocus) clear.focus();
+    }, UNDO_MS);
+  });
+  // Not modal, so Escape is ours to handle; focus goes back where it was.
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    }
+  });
+  panel = { dialog, list, empty, said, status, opener, before: null };
+}
+
+function render() {
+  if (!panel) return;
+  panel.empty.hidden = entries.length > 0;
+  panel.list.hidden = entries.length === 0;
+  const items = [...entries].reverse().map((entry) => {
+    const date = new Date(entry.time);
+    const item = el("li", `rb-log__entry rb-log__entry--${entry.source || "inline"}`);
+    const time = el("time", "rb-log__time", clock(date));
+    time.dateTime = date.toISOString();
+    time.title = `${day(date)} ${clock(date)}`;
+    item.append(time, el("span", "rb-log__what", entry.what));
+    if (entry.dice) item.append(el("span", "rb-log__dice", entry.dice));
+    if (entry.total !== "") item.append(el("strong", "rb-log__total", `= ${entry.total}`));
+    if (entry.outcome) item.append(el("span", "rb-log__outcome", entry.outcome));
+    return item;
+  });
+  panel.list.replaceChildren(...items);
+}
+
+// A new entry, said politely while the log is open (a closed panel is not
+// rendered, so nothing is said: the roll's own result speaks where it was rolled).
+function say(text) {
+  if (!panel || !text) return;
+  panel.said.textContent = "";
+  requestAnimationFrame(() => (panel.said.textContent = text));
+}
+
+function open() {
+  if (panel.dialog.open) return panel.list.focus();
+  panel.before = document.activeElement;
+  entries = loadLog();
+  render();
+  panel.status.replaceChildren();
+  panel.dialog.show();
+  document.body.classList.add("rb-log-open");
+  button.setAttribute("aria-expanded", "true");
+  panel.dialog.querySelector(".rb-log__copy").focus();
+}
+
+function close() {
+  if (!panel.dialog.open) return;
+  const hadFocus = panel.dialog.contains(document.activeElement);
+  panel.dialog.close();
+  document.body.classList.remove("rb-log-open");
+  button.setAttribute("aria-expanded", "false");
+  if (hadFocus) focusBack(panel.before, button);
+}
+
+const button = headerButton({
+  id: "rb-log-button",
+  label: "Roll log",
+  title: "Roll log (L)",
+  path: ICONS.history,
+  shortcut: "l",
+  controls: "rb-log",
+});
+button.setAttribute("aria-expanded", "false");
+makePanel(button);
+render();
+button.addEventListener("click", () => (panel.dialog.open ? close() : open()));
+onShortcut("l", () => (panel.dialog.open ? close() : open()));

@@ -1,0 +1,210 @@
+"""The dice box in a real browser: opened from the header or with D, rolls, odds, caret errors.
+
+Also axe-core over a page with the dice box open and with the roll log open, in
+both schemes, on a phone and a desktop.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from rules_py.views import odds_view
+from tests.browser.test_accessibility import AUDIT, AXE, NAMED_RULES, SCHEMES, SETTLED, WIDTHS
+from tests.browser.widgets import TIMEOUT
+from tests.sitesrv import SiteServer
+
+BOX = "#rb-dicebox"
+FIELD = "#rb-dicebox-expr"
+
+
+def open_box(page: Page) -> None:
+    page.keyboard.press("d")
+    expect(page.locator(BOX)).to_be_visible()
+    expect(page.locator(FIELD)).to_be_focused()
+
+
+def test_the_header_button_opens_the_box_and_escape_gives_the_focus_back(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "wodu/")
+    button = page.locator("#rb-dicebox-button")
+    assert button.get_attribute("aria-label") == "Dice box"
+    assert "(D)" in (button.get_attribute("title") or "")
+    assert button.get_attribute("aria-keyshortcuts") == "D"
+    button.click()
+    expect(page.locator(BOX)).to_be_visible()
+    assert page.evaluate("document.querySelector('#rb-dicebox').matches(':modal')")
+    expect(page.locator(FIELD)).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator(BOX)).to_be_hidden()
+    expect(button).to_be_focused()
+
+    # With the shortcut, from a roll button: the focus goes back to it.
+    roll = page.locator("button[data-roll]").first
+    roll.focus()
+    open_box(page)
+    page.keyboard.press("Escape")
+    expect(roll).to_be_focused()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_shortcut_is_not_taken_while_typing(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    page.keyboard.press("s")  # Material's search
+    page.keyboard.type("dice")
+    expect(page.locator(BOX)).to_be_hidden()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+d")
+    expect(page.locator(BOX)).to_be_hidden()
+    # While the box is open, the log's key does not open a panel behind it.
+    open_box(page)
+    page.locator(f"{BOX} .rb-dicebox__roll").focus()
+    page.keyboard.press("l")
+    expect(page.locator("#rb-log")).to_be_hidden()
+    expect(page.locator(BOX)).to_be_visible()
+
+
+def test_the_box_shows_exact_odds_and_a_chart_and_rolls(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    open_box(page)
+    page.locator(FIELD).fill("2d6+1")
+    box = page.locator(BOX)
+    expect(box.locator(".rb-odds__expr")).to_have_text("2d6+1", timeout=TIMEOUT)
+    expected = odds_view("2d6+1")
+    rows = box.locator("tbody tr")
+    expect(rows).to_have_count(len(expected["rows"]))
+    first = expected["rows"][0]
+    expect(rows.first.locator("th")).to_have_text(first["cells"][0])
+    assert rows.first.locator("td").all_text_contents() == first["cells"][1:]
+    assert rows.first.locator("td").first.get_attribute("title") == first["exact"][0]
+    expect(box.locator(".rb-odds__text")).to_have_text(expected["summary"])
+    chart = box.locator("svg.rb-chart")
+    expect(chart.locator("rect")).to_have_count(len(expected["rows"]))
+    assert chart.get_attribute("aria-label") == expected["chart"]["label"]
+
+    page.locator(FIELD).press("Enter")
+    total = box.locator(".rb-dicebox__rolled .rb-total")
+    expect(total).to_be_visible(timeout=TIMEOUT)
+    value = int((total.text_content() or "").removeprefix("= "))
+    dice = [int(d) for d in box.locator(".rb-dicebox__rolled .rb-part--die").all_text_contents()]
+    assert len(dice) == 2 and value == sum(dice) + 1
+    # Remembered: after a reload the box starts from the last expression.
+    page.reload()
+    open_box(page)
+    expect(page.locator(FIELD)).to_have_value("2d6+1")
+
+
+@pytest.mark.parametrize(
+    ("expr", "caret", "message"),
+    [
+        ("3d6+", "    ^", "expected a die or a number after '+' (at position 5)"),
+        ("2d", "  ^", "expected the number of sides after 'd', found the end (at position 3)"),
+    ],
+)
+def test_a_mistake_is_pointed_at_with_a_caret(
+    page: Page, server: SiteServer, expr: str, caret: str, message: str
+) -> None:
+    page.goto(server.url + "dice/")
+    open_box(page)
+    field = page.locator(FIELD)
+    field.fill(expr)
+    box = page.locator(BOX)
+    pointer = box.locator(".rb-dicebox__caret")
+    expect(pointer).to_be_visible(timeout=TIMEOUT)
+    assert pointer.text_content() == f"{expr}\n{caret}"
+    expect(box.locator(".rb-dicebox__error")).to_have_text(message)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    assert "rb-dicebox-error" in (field.get_attribute("aria-describedby") or "")
+    # Rolling is refused, and the cursor goes to the mistake.
+    field.press("Enter")
+    expect(box.locator(".rb-dicebox__rolled")).to_contain_text("Not rolled", timeout=TIMEOUT)
+    assert field.evaluate("f => f.selectionStart") == len(caret) - 1
+    # Mended: the marks go.
+    field.fill("3d6+2")
+    expect(pointer).to_be_hidden(timeout=TIMEOUT)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(box.locator(".rb-odds__expr")).to_have_text("3d6+2")
+
+
+def test_the_box_fills_a_phone_screen(browser: Browser, server: SiteServer) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.url + "dice/")
+        page.locator("#rb-dicebox-button").click()
+        box = page.locator(BOX)
+        expect(box).to_be_visible()
+        size = box.bounding_box()
+        assert size and size["x"] == 0 and size["width"] == 390
+        page.locator(FIELD).fill("4d6dl1")
+        expect(box.locator(".rb-odds__expr")).to_have_text("4d6dl1", timeout=TIMEOUT)
+        overflow = page.evaluate(
+            "document.querySelector('#rb-dicebox').scrollWidth"
+            " - document.querySelector('#rb-dicebox').clientWidth"
+        )
+        assert overflow <= 0
+    finally:
+        context.close()
+
+
+def audit_open(page: Page, title: str) -> list[dict[str, Any]]:
+    # The pointer on the panel's heading: Material's tooltip of a roll button (a box
+    # outside any landmark) shows while the button is hovered or focused, and goes.
+    page.locator(title).hover()
+    expect(page.locator(".md-tooltip2")).to_have_count(0)
+    page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
+    return [
+        v for v in violations if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES
+    ]
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_axe_finds_nothing_with_the_box_or_the_log_open(
+    browser: Browser, server: SiteServer, scheme: str, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "dice/")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        page.locator("button[data-roll='3d6']").first.click()
+        open_box(page)
+        page.locator(FIELD).fill("3d6+")
+        expect(page.locator(".rb-dicebox__caret")).to_be_visible(timeout=TIMEOUT)
+        page.locator(FIELD).fill("2d10k1+2")
+        page.locator(FIELD).press("Enter")
+        expect(page.locator(f"{BOX} .rb-total")).to_be_visible(timeout=TIMEOUT)
+        assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
+        box = audit_open(page, "#rb-dicebox-title")
+        page.keyboard.press("Escape")
+        page.locator("#rb-log-button").click()
+        expect(page.locator("#rb-log .rb-log__entry")).to_have_count(2)
+        log = audit_open(page, "#rb-log-title")
+    finally:
+        context.close()
+    assert box == [], f"dice box open: {box}"
+    assert log == [], f"roll log open: {log}"
+
+
+def test_a_dice_box_roll_goes_to_the_log(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    open_box(page)
+    page.locator(FIELD).fill("4dF")
+    page.locator(FIELD).press("Enter")
+    total = page.locator(f"{BOX} .rb-total")
+    expect(total).to_be_visible(timeout=TIMEOUT)
+    shown = (total.text_content() or "").removeprefix("= ")
+    # Rolled at once after typing: the odds follow the expression all the same.
+    expect(page.locator(f"{BOX} .rb-odds__expr")).to_have_text("4dF", timeout=TIMEOUT)
+    page.keyboard.press("Escape")
+    page.keyboard.press("l")
+    entry = page.locator("#rb-log .rb-log__entry").first
+    expect(entry.locator(".rb-log__what")).to_have_text("4dF")
+    expect(entry.locator(".rb-log__total")).to_have_text(f"= {shown}")
+    assert re.fullmatch(r"(\[[+− ]\] ?){4}", entry.locator(".rb-log__dice").text_content() or "")

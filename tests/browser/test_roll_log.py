@@ -1,0 +1,226 @@
+"""The roll log in a real browser: inline, widget and dice box rolls, kept across pages and reloads.
+
+Every roll on the site is logged with its time, what was rolled, the dice, the
+total and the outcome (as Python words them); the log opens from the header on
+any page, copies as text, clears with Undo, follows the other tabs and speaks
+new entries politely while it is open.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from tests.browser.widgets import TIMEOUT, widget
+from tests.browser.widgets import roll as roll_widget
+from tests.sitesrv import SiteServer
+
+ENTRIES = "#rb-log .rb-log__entry"
+STORED = "JSON.parse(localStorage.getItem('rollbook:log') || '[]')"
+
+
+def roll_inline(page: Page, expr: str) -> int:
+    """Click the first inline roll of ``expr``; return the total it shows."""
+    button = page.locator(f"button[data-roll='{expr}']").first
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    button.click()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    return int((output.locator(".rb-total").text_content() or "").removeprefix("= "))
+
+
+def open_log(page: Page) -> Locator:
+    page.locator("#rb-log-button").click()
+    log = page.locator("#rb-log")
+    expect(log).to_be_visible()
+    return log
+
+
+def test_rolls_from_inline_widget_and_dice_box_are_logged_across_pages_and_reload(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "dice/")
+    total = roll_inline(page, "3d6")
+
+    page.goto(server.url + "wodu/resolution/")
+    check = widget(page, "wodu-check")
+    outcome = roll_widget(check).locator(".rb-rolled__outcome").text_content() or ""
+
+    page.keyboard.press("d")
+    box = page.locator("#rb-dicebox")
+    expect(box).to_be_visible()
+    page.locator("#rb-dicebox-expr").fill("2d10k1+2")
+    page.locator("#rb-dicebox-expr").press("Enter")
+    expect(box.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    box_total = int((box.locator(".rb-total").text_content() or "").removeprefix("= "))
+    page.keyboard.press("Escape")
+
+    # Another page (by instant navigation), then a reload: the log is still there.
+    page.locator(".md-tabs__link", has_text="Peupfudge").click()
+    page.wait_for_url(re.compile(r"/peupfudge/$"))
+    page.reload()
+    log = open_log(page)
+    entries = page.locator(ENTRIES)
+    expect(entries).to_have_count(3)
+    newest, middle, oldest = (entries.nth(i) for i in range(3))
+    expect(oldest.locator(".rb-log__what")).to_have_text("3d6")
+    expect(oldest.locator(".rb-log__total")).to_have_text(f"= {total}")
+    assert re.fullmatch(r"\[\d\] \[\d\] \[\d\]", oldest.locator(".rb-log__dice").inner_text())
+    expect(middle.locator(".rb-log__what")).to_contain_text("Check (Ability rating")
+    expect(middle.locator(".rb-log__outcome")).to_have_text(outcome)
+    assert re.fullmatch(
+        r"\[\d+\] \[\d+\]( [+−] \d+)?", middle.locator(".rb-log__dice").inner_text()
+    )
+    expect(newest.locator(".rb-log__what")).to_have_text("2d10k1+2")
+    expect(newest.locator(".rb-log__total")).to_have_text(f"= {box_total}")
+    expect(newest.locator(".rb-log__dice")).to_contain_text("dropped")
+    for entry in (newest, middle, oldest):
+        assert re.fullmatch(r"\d\d:\d\d:\d\d", entry.locator("time").inner_text())
+        assert entry.locator("time").get_attribute("datetime")
+    sources = page.evaluate(f"{STORED}.map((e) => e.source)")
+    assert sources == ["inline", "widget", "dicebox"]
+    expect(log.locator(".rb-log__empty")).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_one_header_button_and_one_panel_after_instant_navigation(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + "dice/")
+    open_log(page)
+    roll_inline(page, "d20")  # the panel stays open beside the page while the reader rolls
+    expect(page.locator(ENTRIES)).to_have_count(1)
+    page.locator(".md-tabs__link", has_text="2d10 WoDu Hack").click()
+    page.wait_for_url(re.compile(r"/wodu/$"))
+    for selector in ("#rb-log-button", "#rb-log", "#rb-dicebox-button", "#rb-dicebox"):
+        expect(page.locator(selector)).to_have_count(1)
+    expect(page.locator("#rb-log")).to_be_visible()
+    expect(page.locator(ENTRIES)).to_have_count(1)
+    # The buttons sit in Material's header, before the search.
+    order = page.evaluate(
+        """() => [...document.querySelector('.md-header__inner').children]
+             .map((e) => e.id || e.getAttribute('for') || '').filter(Boolean)"""
+    )
+    assert order.index("rb-log-button") < order.index("__search")
+    assert order.index("rb-dicebox-button") < order.index("__search")
+
+
+def test_copy_puts_the_log_on_the_clipboard_as_text(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url[:-1])
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    total = roll_inline(page, "3d6")
+    log = open_log(page)
+    log.locator(".rb-log__copy").click()
+    expect(log.locator(".rb-log__status")).to_have_text("Copied 1 roll.")
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(
+        rf"\d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d  3d6: \[\d\] \[\d\] \[\d\] = {total}\n", text
+    )
+
+
+def test_copy_falls_back_when_the_clipboard_api_refuses(page: Page, server: SiteServer) -> None:
+    page.add_init_script(
+        """navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+           window.copied = [];
+           document.addEventListener('copy', () => window.copied.push(
+             document.activeElement && document.activeElement.value));"""
+    )
+    page.goto(server.url + "dice/")
+    roll_inline(page, "d20")
+    log = open_log(page)
+    log.locator(".rb-log__copy").click()
+    expect(log.locator(".rb-log__status")).to_have_text("Copied 1 roll.")
+    copied = page.evaluate("window.copied")
+    assert len(copied) == 1 and "d20: [" in copied[0]
+
+
+def test_clear_empties_the_log_and_undo_brings_it_back(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    roll_inline(page, "3d6")
+    roll_inline(page, "d20")
+    log = open_log(page)
+    expect(page.locator(ENTRIES)).to_have_count(2)
+    log.locator(".rb-log__clear").click()
+    expect(page.locator(ENTRIES)).to_have_count(0)
+    expect(log.locator(".rb-log__empty")).to_be_visible()
+    expect(log.locator(".rb-log__status")).to_contain_text("Cleared 2 rolls.")
+    assert page.evaluate(STORED) == []
+    log.locator(".rb-log__undo").click()
+    expect(page.locator(ENTRIES)).to_have_count(2)
+    expect(log.locator(".rb-log__status")).to_have_text("The rolls are back.")
+    assert len(page.evaluate(STORED)) == 2
+    # Cleared for good: a reload finds nothing.
+    log.locator(".rb-log__clear").click()
+    page.reload()
+    open_log(page)
+    expect(page.locator(ENTRIES)).to_have_count(0)
+
+
+def test_the_log_keeps_the_last_200_rolls(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    page.evaluate(
+        """() => localStorage.setItem('rollbook:log', JSON.stringify(
+             Array.from({ length: 200 }, (_, i) => ({ id: 'old-' + i, time: Date.now() - 1e6 + i,
+               source: 'inline', what: 'd6', dice: '[1]', total: '1', outcome: '', said: '' }))))"""
+    )
+    roll_inline(page, "3d6")
+    stored = page.evaluate(STORED)
+    assert len(stored) == 200
+    assert stored[0]["id"] == "old-1" and stored[-1]["what"] == "3d6"
+
+
+def test_new_entries_are_said_politely_and_other_tabs_follow(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    log = open_log(page)
+    said = log.locator(".rb-log__said")
+    assert said.get_attribute("aria-live") == "polite"
+    assert log.locator(".rb-log__list").get_attribute("aria-live") is None
+    total = roll_inline(page, "3d6")
+    expect(said).to_have_text(f"Rolled 3d6: {total}")
+
+    other = context.new_page()
+    other.goto(server.url + "wodu/")
+    other_total = roll_inline(other, "2d10+1")
+    expect(page.locator(ENTRIES)).to_have_count(2)
+    expect(page.locator(ENTRIES).first.locator(".rb-log__what")).to_have_text("2d10+1")
+    expect(said).to_have_text(f"Rolled 2d10+1: {other_total}")
+
+
+def test_escape_closes_the_log_and_returns_the_focus(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    button = page.locator("#rb-log-button")
+    assert button.get_attribute("aria-label") == "Roll log"
+    assert "(L)" in (button.get_attribute("title") or "")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#rb-log")).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rb-log")).to_be_hidden()
+    expect(button).to_be_focused()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    # The shortcut, not while typing in the search.
+    page.keyboard.press("l")
+    expect(page.locator("#rb-log")).to_be_visible()
+    page.keyboard.press("l")
+    expect(page.locator("#rb-log")).to_be_hidden()
+    page.keyboard.press("s")  # Material opens its search
+    page.keyboard.type("l")
+    expect(page.locator("#rb-log")).to_be_hidden()
+
+
+def test_without_javascript_there_is_no_log_button(browser: Browser, server: SiteServer) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "dice/")
+        expect(page.locator(".md-header__inner")).to_be_visible()
+        expect(page.locator("#rb-log-button, #rb-dicebox-button")).to_have_count(0)
+    finally:
+        context.close()
