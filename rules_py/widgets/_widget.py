@@ -50,8 +50,10 @@ class Widget:
     ``actions`` are the widget's buttons besides Roll, ``(name, label)``: pressing
     one asks ``act(name, values)`` for the fields to set and a sentence saying what
     happened (a new roll of dice, say); ``disabled`` names the actions the values
-    leave nothing to do for. ``source`` takes fields from another widget's saved
-    values (see :mod:`~rules_py.widgets._source`).
+    leave nothing to do for. ``logged(name, values)`` words the roll log's entry
+    for an action that rolled dice (None for one that did not), given the values
+    after it. ``source`` takes fields from another widget's saved values (see
+    :mod:`~rules_py.widgets._source`).
     """
 
     name: str
@@ -67,6 +69,7 @@ class Widget:
     actions: tuple[tuple[str, str], ...] = ()
     act: Callable[[str, Values], tuple[Mapping[str, Any], str]] | None = None
     disabled: Callable[[Values], Iterable[str]] | None = None
+    logged: Callable[[str, Values], View | None] | None = None
     source: Source | None = None
 
     def panel(
@@ -93,6 +96,7 @@ class Widget:
         hidden: list[str] = []
         taken: list[str] = []
         told = ""
+        log: View | None = None
 
         def update(more: Mapping[str, Any]) -> None:
             nonlocal values, errors
@@ -122,6 +126,8 @@ class Widget:
                     errors.append(FieldError("", str(broken)))
                 else:
                     update(done)
+                    if self.logged is not None and not errors:
+                        log = self.logged(act, values)
         blocks: list[Block]
         if errors:
             blocks = [error(str(e), [e.field] if e.field else []) for e in errors]
@@ -141,6 +147,7 @@ class Widget:
             if errors
             else sorted(self._disabled(values)),
             "told": told,
+            **({"log": log} if log is not None else {}),
         }
 
     def _disabled(self, values: Values) -> set[str]:

@@ -302,3 +302,24 @@ def test_axe_finds_nothing_on_a_roll_with_marked_dice(
     finally:
         context.close()
     assert [(v["id"], v["impact"], v["targets"][:3]) for v in violations] == []
+
+
+def test_roller_rolls_and_rerolls_go_to_the_roll_log(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "danger-world/checks/")
+    roller = widget(page, "danger-world-roller")
+    _press(roller, "roll")
+    expect(_dice(roller)).to_have_count(5, timeout=TIMEOUT)
+    _dice(roller).nth(0).click()
+    expect(_button(roller, "reroll")).to_be_enabled(timeout=TIMEOUT)
+    _press(roller, "reroll")
+    expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
+    faces = _faces(roller)
+    page.locator("#rb-log-button").click()
+    entries = page.locator("#rb-log .rb-log__entry")
+    expect(entries).to_have_count(2)
+    newest = entries.nth(0)
+    expect(newest.locator(".rb-log__what")).to_have_text(
+        re.compile(r"^Pool roller: 5 dice against difficulty .*, round one$")
+    )
+    expect(newest.locator(".rb-log__dice")).to_have_text(" ".join(f"[{f}]" for f in faces))
+    expect(newest.locator(".rb-log__outcome")).to_have_text(re.compile(r"^(Set of \d|No set): "))

@@ -453,3 +453,24 @@ def test_danger_world_sheet_exports_and_imports() -> None:
     broken = saved["text"].replace('"starting": false', '"starting": true')
     with pytest.raises(WidgetError, match="breaks a rule"):
         answer(SHEET, "import", {"text": broken})
+
+
+def test_danger_world_roller_rolls_and_rerolls_reach_the_roll_log() -> None:
+    start = {"stat_a": 2, "stat_b": 2, "danger": 1, "threat": 1, "difficulty": "3"}
+    panel = roller(previous=start, act="roll", **start)
+    rolled = panel["set"]["dice"]
+    entry = panel["log"]
+    assert entry["what"] == "Pool roller: 6 dice against difficulty 3 (meaningful)"
+    assert entry["dice"] == " ".join(
+        f"[{ {'normal': '', 'danger': 'D', 'threat': 'T'}[d['kind']] }{d['face']}]" for d in rolled
+    )
+    best = dw.outcomes(tuple(dw.Die(d["face"], d["kind"]) for d in rolled), 3)[0]
+    assert entry["outcome"].startswith("No set" if best.height is None else f"Set of {best.height}")
+    assert entry["said"] == f"Rolled the pool: {entry['outcome']}"
+    state = {**start, **panel["set"]}
+    state["dice"] = [{**d, "marked": i == 0} for i, d in enumerate(rolled)]
+    again = roller(previous=state, act="reroll", **state)
+    assert again["log"]["what"].endswith(", round one")
+    # marking dice, advising and showing roll nothing: no entry
+    assert "log" not in roller(previous=state, **state)
+    assert "log" not in roller(previous=state, act="advise", **state)

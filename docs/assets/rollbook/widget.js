@@ -217,6 +217,11 @@ export function mountWidget(root, rollbook) {
       showPanel(view);
       showState(view);
       if (act || view.told) tell(view.told || "");
+      // An action that rolled dice (Danger World's Roll, Reroll marked) goes to the roll log.
+      if (view.log) {
+        const detail = { source: "widget", what: view.log.what, view: { log: view.log }, time: Date.now() };
+        document.dispatchEvent(new CustomEvent("rollbook:rolled", { detail }));
+      }
       setStatus("");
     } catch (error) {
       if (request === latest) rollbook.showError(status, error, () => recompute(act));

@@ -40,6 +40,8 @@ _KIND_MARK = {"normal": "", "danger": "D", "threat": "T"}
 _MARK_KIND = {"": "normal", "D": "danger", "T": "threat"}
 _TOKEN = re.compile(r"^([DT]?)([1-6])$")
 _ROUND_WORDS = ("round one", "round two")
+TITLE = "Pool roller"
+_RESULT_WORDS = {"success": "success", "partial": "partial success", "failure": "failure"}
 _POOL_FIELDS = ("stat_a", "stat_b", "bonus", "lost", "bashed", "danger", "threat", "level")
 
 
@@ -282,6 +284,30 @@ def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
     return {"dice": _field_dice(dice, best), "advise": True}, said
 
 
+def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
+    """The roll log's entry for Roll and Reroll marked: the pool, the dice, the best set."""
+    if action not in {"roll", "reroll"}:
+        return None
+    dice = _rolled(values)
+    target = int(values["difficulty"])
+    used = int(values["round"])
+    what = f"{TITLE}: {dice_word(len(dice))} against difficulty {difficulty_words(target)}"
+    if action == "reroll":
+        what += f", {_ROUND_WORDS[used - 1]}"
+    best = dw.outcomes(dice, target)[0]
+    outcome = f"{_set_name(best.height)}: {_RESULT_WORDS[best.result]}"
+    if best.bonus_dice:
+        outcome += f", {dice_word(best.bonus_dice, 'bonus')}"
+    faces = " ".join(f"[{_KIND_MARK[d.kind]}{d.face}]" for d in dice)
+    return {
+        "what": what,
+        "dice": faces,
+        "total": "",
+        "outcome": outcome,
+        "said": f"Rolled the pool: {outcome}",
+    }
+
+
 def _roller_disabled(values: Values) -> list[str]:
     if not values["dice"] or int(values["round"]) >= ROUNDS:
         return ["reroll", "advise"]
@@ -330,7 +356,7 @@ DICE = Dice(
 
 ROLLER = Widget(
     name="danger-world-roller",
-    title="Pool roller",
+    title=TITLE,
     fields=(
         Number("stat_a", "First stat's dice", 3, 1, 4, hint="A stat is 1 to 4 dice."),
         Number("stat_b", "Second stat's dice", 2, 1, 4),
@@ -385,6 +411,7 @@ ROLLER = Widget(
     settle=_roller_settle,
     actions=(("roll", "Roll"), ("reroll", "Reroll marked"), ("advise", "Advise")),
     act=_roller_act,
+    logged=_roller_logged,
     disabled=_roller_disabled,
     source=SOURCE,
 )
