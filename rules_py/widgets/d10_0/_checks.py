@@ -242,7 +242,6 @@ HELPERS = Rows(
 )
 
 
-
 def _cooperation_show(values: Values) -> list[Block]:
     skill = is_skill(values)
     scores = [row["score"] for row in values["helpers"]]

@@ -209,7 +209,6 @@ PARTY = Rows(
 )
 
 
-
 def _initiative_show(values: Values) -> list[Block]:
     rows = values["party"]
     names = row_names(rows, "Character")
