@@ -11,7 +11,11 @@ export function loadSaved(key) {
   }
 }
 
+// Keys whose values are not saved for now (a shared link's values on show).
+export const held = new Set();
+
 export function save(key, values) {
+  if (held.has(key)) return;
   try {
     localStorage.setItem(key, JSON.stringify(values));
   } catch (error) {

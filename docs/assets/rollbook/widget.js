@@ -3,7 +3,9 @@
 // with; the rules, the checks of every value and the refusals are all Python's.
 
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
+import { printable } from "./print.js";
 import { loadSaved, markEdited, save } from "./saved.js";
+import { shareable } from "./share.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
@@ -312,6 +314,15 @@ export function mountWidget(root, rollbook) {
   if (saved) write(saved);
   shown = read();
   if (JSON.stringify(shown) !== before) recompute();
+  const actions = form.querySelector(".rb-widget__actions");
+  const apply = (values) => {
+    clearTimeout(timer);
+    write(values);
+    shown = read();
+    recompute();
+  };
+  if (form.querySelector(".rb-widget__export")) printable(root, actions);
+  shareable(root, { key, read, apply, own: () => loadSaved(key) ?? defaults, actions });
 }
 
 function showRolled(output, view) {
