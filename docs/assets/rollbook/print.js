@@ -18,7 +18,7 @@ function labelOf(field) {
 
 function line(label, value) {
   const item = el("div", "rb-print-values__item");
-  item.append(el("dt", "", label), el("dd", "", value));
+  item.append(el("dt", "", `${label}:`), el("dd", "", value));
   return item;
 }
 
@@ -47,7 +47,7 @@ export function sheetValues(root) {
         for (const row of rows) ul.append(el("li", "", row));
         dd.append(ul);
       } else dd.textContent = "none";
-      item.append(el("dt", "", legend), dd);
+      item.append(el("dt", "", `${legend}:`), dd);
       list.append(item);
       continue;
     }
