@@ -18,7 +18,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import roll_view
-from tests.browser.test_accessibility import AUDIT, AXE, SCHEMES, SETTLED, WIDTHS
+from tests.browser.test_accessibility import (
+    AUDIT,
+    AXE,
+    SCHEMES,
+    SETTLED,
+    WIDTHS,
+    scheme_context,
+)
 from tests.browser.widgets import TIMEOUT, expect_panel, set_cell, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -86,16 +93,22 @@ def test_a_shared_odds_link_opens_with_the_linkers_values(
     assert errors == []
 
 
+def _open_shared(page: Page, url: str, root: Locator, values: dict[str, Any]) -> Locator:
+    """Open ``url``, then a link to it that shares ``values`` for ``root`` (a fresh load)."""
+    page.goto(url)
+    root_id = root.get_attribute("id")
+    page.goto(f"{url}#share={root_id}:{_state(values)}")
+    page.reload()
+    return page.locator(f"#{root_id}")
+
+
 def test_kept_shared_values_become_the_readers_own(
     fresh: BrowserContext, server: SiteServer
 ) -> None:
     page = fresh.new_page()
-    page.goto(server.url + "dice/")
-    figure = page.locator("figure[data-odds]").first
+    first = page.locator("figure[data-odds]").first
+    figure = _open_shared(page, server.url + "dice/", first, {"modifier": "3", "target": ""})
     figure_id = figure.get_attribute("id")
-    page.goto(f"{server.url}dice/#share={figure_id}:{_state({'modifier': '3', 'target': ''})}")
-    page.reload()
-    figure = page.locator(f"#{figure_id}")
     expect(figure.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
     expect(figure.locator("input[name=target]")).to_have_value("")
     figure.get_by_role("button", name="Keep these").click()
@@ -149,12 +162,8 @@ def test_shared_widget_values_are_checked_by_python(
     fresh: BrowserContext, server: SiteServer
 ) -> None:
     page = fresh.new_page()
-    page.goto(server.url + "2d6/character-creation/")
-    root_id = widget(page, "2d6-builder").get_attribute("id")
-    page.goto(
-        f"{server.url}2d6/character-creation/#share={root_id}:{_state({'stat_points': '-5'})}"
-    )
-    page.reload()
+    builder = page.locator('[data-widget="2d6-builder"]')
+    _open_shared(page, server.url + "2d6/character-creation/", builder, {"stat_points": "-5"})
     root = widget(page, "2d6-builder")
     expect(root.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
     expect(root.locator('[data-field="stat_points"]')).to_have_attribute(
@@ -264,11 +273,7 @@ def _audit(page: Page) -> list[dict[str, Any]]:
 def test_axe_finds_nothing_on_shared_links(
     browser: Browser, server: SiteServer, scheme: str, width: int
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": 900},
-        color_scheme="dark" if scheme == "dark" else "light",
-    )
-    try:
+    with scheme_context(browser, scheme, width) as context:
         page = context.new_page()
         page.goto(f"{server.url}dice/#roll=3d6%2B1&seed=42&at=2026-11-22T20:14:00Z")
         line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
@@ -292,7 +297,3 @@ def test_axe_finds_nothing_on_shared_links(
         root.get_by_role("button", name="Share a link to these values").click()
         expect(root.get_by_role("textbox", name="Link to share")).to_be_focused()
         assert _audit(page) == []
-        if width == 390:
-            page.screenshot(path=f"/tmp/share-widget-{scheme}-{width}.png")
-    finally:
-        context.close()
