@@ -158,6 +158,40 @@ def test_a_shared_widget_link_wins_over_saved_values_for_that_load(
     assert errors == []
 
 
+def test_resetting_shared_values_keeps_the_readers_own(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    page = fresh.new_page()
+    page.goto(server.url + "dice/")
+    figure = page.locator("figure[data-odds]").first
+    figure.locator("input[name=modifier]").fill("4")
+    expect(figure.locator(".rb-edited")).to_be_visible(timeout=TIMEOUT)
+    shared = _open_shared(page, server.url + "dice/", figure, {"modifier": "1"})
+    expect(shared.locator("input[name=modifier]")).to_have_value("1", timeout=TIMEOUT)
+    shared.get_by_role("button", name="Reset").click()
+    expect(shared.locator("input[name=modifier]")).to_have_value("0")
+    shared.get_by_role("button", name="Back to your values").click()
+    expect(shared.locator("input[name=modifier]")).to_have_value("4")
+
+
+def test_a_link_pasted_on_the_same_page_is_opened_too(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    expected = roll_view("2d10", seed=5)
+    page = fresh.new_page()
+    page.goto(server.url + "dice/")
+    figure = page.locator("figure[data-odds]").first
+    expect(figure.locator(".rb-odds__controls")).to_be_visible(timeout=TIMEOUT)
+    page.evaluate("() => { location.hash = 'roll=2d10&seed=5&at=2026-11-22T20:14:00Z'; }")
+    line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_have_text(f"= {expected['total']}", timeout=TIMEOUT)
+    state = _state({"modifier": "-2"})
+    link = f"share={figure.get_attribute('id')}:{state}"
+    page.evaluate("(link) => { location.hash = link; }", link)
+    expect(figure.locator("input[name=modifier]")).to_have_value("-2", timeout=TIMEOUT)
+    expect(figure.locator(".rb-shared")).to_contain_text(SHARED)
+
+
 def test_shared_widget_values_are_checked_by_python(
     fresh: BrowserContext, server: SiteServer
 ) -> None:

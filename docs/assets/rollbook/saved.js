@@ -11,7 +11,7 @@ export function loadSaved(key) {
   }
 }
 
-// Keys whose values are not saved for now (a shared link's values on show).
+// Keys whose saved values are left as they are for now (a shared link's values on show).
 export const held = new Set();
 
 export function save(key, values) {
@@ -24,6 +24,7 @@ export function save(key, values) {
 }
 
 export function forget(key) {
+  if (held.has(key)) return;
   try {
     localStorage.removeItem(key);
   } catch (error) {

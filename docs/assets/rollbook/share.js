@@ -240,15 +240,16 @@ async function openRoll(text, rollbook) {
   }
 }
 
-// Answer the page's fragment, once per fragment: called after the page's widgets
-// are mounted (and again when the fragment changes on the same page).
-export function openFragment(rollbook) {
+// Answer the page's fragment: called once the page's widgets are mounted (each
+// page Material's instant navigation draws, which it also redraws when the
+// fragment changes) and when the fragment changes (once per fragment).
+export function openFragment(rollbook, changed = false) {
   if (!listening) {
     listening = true;
-    window.addEventListener("hashchange", () => openFragment(rollbook));
+    window.addEventListener("hashchange", () => openFragment(rollbook, true));
   }
   const hash = location.hash.slice(1);
-  if (hash === opened) return;
+  if (changed && hash === opened) return;
   opened = hash;
   if (hash.length > MAX_FRAGMENT && /^(share|roll)=/.test(hash)) {
     pageNotice("This shared link is too long to be one of Rollbook's.");
