@@ -221,6 +221,10 @@ def test_a_shared_roll_shows_the_same_dice_labelled_and_cannot_be_rerolled(
     assert shown == [part["text"] for part in expected["parts"]]
     assert line.locator(".rb-part--dropped").count() == 1
     expect(line).to_contain_text("4d6dl1+2 rolled at")
+    spoken = expected["label"].split(": ", 1)[1]  # "3, 5, 1 dropped, 6, plus 2, total 16"
+    expect(line).to_have_attribute(
+        "aria-label", re.compile(r"^4d6dl1\+2 rolled at .*: " + re.escape(spoken) + "$")
+    )
     expect(line).to_contain_text("Nov")
     assert panel.locator("button").all_inner_texts() == ["Close"]
     assert panel.locator("button[data-roll], .rb-roll__button").count() == 0

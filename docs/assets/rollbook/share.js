@@ -230,9 +230,11 @@ async function openRoll(text, rollbook) {
   try {
     const view = await rollbook.ask("roll", { expr, seed });
     line.classList.remove("rb-loading");
+    const what = `${view.expr} rolled ${when(at)}: `;
     const total = el("strong", "rb-total", `= ${view.total}`);
-    line.replaceChildren(el("span", "rb-shared__what", `${view.expr} rolled ${when(at)}: `), ...drawParts(view.parts), total);
-    line.setAttribute("aria-label", `${view.expr} rolled ${when(at)}: ${view.label.slice(view.label.indexOf(":") + 2)}`);
+    line.replaceChildren(el("span", "rb-shared__what", what), ...drawParts(view.parts), total);
+    // Heard as Python's sentence for the dice (its label is "<expr>: <dice>, total <n>").
+    line.setAttribute("aria-label", what + view.label.slice(view.label.indexOf(": ") + 2));
     line.setAttribute("role", "img");
     line.dataset.seed = String(view.seed);
   } catch (error) {
