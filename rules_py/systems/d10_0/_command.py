@@ -61,7 +61,6 @@ adjust damage=N chain=T          damage (0 or more) after adjustments such as "-
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
-
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
     refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
 

@@ -242,6 +242,7 @@ HELPERS = Rows(
 )
 
 
+
 def _cooperation_show(values: Values) -> list[Block]:
     skill = is_skill(values)
     scores = [row["score"] for row in values["helpers"]]

@@ -209,6 +209,7 @@ PARTY = Rows(
 )
 
 
+
 def _initiative_show(values: Values) -> list[Block]:
     rows = values["party"]
     names = row_names(rows, "Character")
