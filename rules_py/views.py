@@ -15,15 +15,17 @@ from typing import Any
 from rules_py._format import decimal, percent
 from rules_py._log import log_entry
 from rules_py.dice import (
+    SEED_LIMIT,
     DiceError,
     DiceTerm,
     DieKind,
     Distribution,
     RollResult,
     distribution,
+    fresh_seed,
     parse,
     reseed,
-    roll,
+    roll_seeded,
 )
 
 View = dict[str, Any]
@@ -107,13 +109,21 @@ def _spoken_rolls(rolls: tuple[int, ...]) -> str:
     return f"{sum(rolls)} ({' + '.join(str(r) for r in rolls)})"
 
 
-def roll_view(expr: str) -> View:
-    """Roll ``expr``: the dice (kept or dropped), each part as text, the total, its log entry."""
-    result = roll(expr)
+def roll_view(expr: str, seed: int | None = None) -> View:
+    """Roll ``expr``: the dice (kept or dropped), each part as text, the total, the seed
+    and its roll log entry.
+
+    Each roll has its own seed, drawn from the shared generator unless given: the
+    same ``expr`` and ``seed`` give the same dice again (a shared roll's link holds
+    both), and rolling from a given seed leaves the shared generator untouched.
+    """
+    seed = fresh_seed() if seed is None else _seed(seed)
+    result = roll_seeded(expr, seed)
     parts = roll_parts(result)
     line = {"label": "", "parts": parts, "total": result.total}
     return {
         "expr": str(result.expression),
+        "seed": seed,
         "total": result.total,
         "parts": parts,
         "text": result.describe(),
@@ -258,16 +268,20 @@ def _cap_note(dist: Distribution) -> str:
     )
 
 
-def _int(value: object, name: str) -> int:
+def _int(value: object, name: str, low: int = -10_000, high: int = 10_000) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise DiceError(f"{name} must be a whole number")
     try:
         number = int(value)
     except ValueError:
         raise DiceError(f"{name} must be a whole number, not {value!r}") from None
-    if abs(number) > 10_000:
-        raise DiceError(f"{name} must be between -10000 and 10000")
+    if not low <= number <= high:
+        raise DiceError(f"{name} must be between {low} and {high}")
     return number
+
+
+def _seed(value: object) -> int:
+    return _int(value, "a roll's seed", 0, SEED_LIMIT - 1)
 
 
 def seed(entropy: int | list[int]) -> View:

@@ -11,9 +11,11 @@ from rules_py.dice._exact import MAX_WORK, distribution, estimate_work
 from rules_py.dice._parser import MAX_DICE, MAX_SIDES, parse
 from rules_py.dice._roller import (
     EXPLODE_DEPTH,
+    SEED_LIMIT,
     DieRoll,
     RollResult,
     TermRoll,
+    fresh_seed,
     reseed,
     roll,
     roll_seeded,
@@ -24,6 +26,7 @@ __all__ = [
     "MAX_DICE",
     "MAX_SIDES",
     "MAX_WORK",
+    "SEED_LIMIT",
     "Constant",
     "DiceError",
     "DiceTerm",
@@ -36,6 +39,7 @@ __all__ = [
     "TermRoll",
     "distribution",
     "estimate_work",
+    "fresh_seed",
     "parse",
     "reseed",
     "roll",

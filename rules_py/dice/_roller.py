@@ -11,12 +11,20 @@ from rules_py.dice._parser import parse
 EXPLODE_DEPTH = 9
 """An exploding die is re-rolled at most this many times (the exact odds use the same cap)."""
 
+SEED_LIMIT = 2**53
+"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``: a JavaScript number holds each exactly."""
+
 _rng = random.Random()
 
 
 def reseed(seed: int | None = None) -> None:
     """Seed the shared generator afresh (``None``: from the operating system's entropy)."""
     _rng.seed(seed)
+
+
+def fresh_seed() -> int:
+    """A new seed for one roll, drawn from the shared generator."""
+    return _rng.getrandbits(53)
 
 
 @dataclass(frozen=True, slots=True)

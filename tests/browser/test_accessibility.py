@@ -10,11 +10,13 @@ contrast regression names the element rather than only an axe rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.browser.widgets import TIMEOUT, widget
 from tests.sitesrv import SiteServer
@@ -46,6 +48,19 @@ AUDIT = """async () => {
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
 }"""
+
+
+@contextmanager
+def scheme_context(browser: Browser, scheme: str, width: int) -> Iterator[BrowserContext]:
+    """A fresh context in ``scheme`` ("light" or "dark") at ``width`` CSS pixels."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 900},
+        color_scheme="dark" if scheme == "dark" else "light",
+    )
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def site_pages(site: Path) -> list[str]:
@@ -81,11 +96,7 @@ def audit(page: Page, url: str) -> list[dict[str, Any]]:
 def test_axe_finds_nothing_serious_on_any_page(
     browser: Browser, server: SiteServer, built_site: tuple[Path, int], scheme: str, width: int
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": 900},
-        color_scheme="dark" if scheme == "dark" else "light",
-    )
-    try:
+    with scheme_context(browser, scheme, width) as context:
         page = context.new_page()
         failures = []
         for path in [*site_pages(built_site[0]), "404.html"]:
@@ -100,8 +111,6 @@ def test_axe_finds_nothing_serious_on_any_page(
                         f"/{path} {scheme} {width}px: {v['id']} [{v['impact']}] {v['help']}: "
                         f"{targets}{more}"
                     )
-    finally:
-        context.close()
     assert not failures, f"{len(failures)} axe violations:\n" + "\n".join(failures)
 
 
@@ -149,19 +158,13 @@ def contrast(fore: list[float], back: list[float]) -> float:
 def test_text_of_item_12_reads_at_4_5_to_1(
     browser: Browser, server: SiteServer, scheme: str, path: str, selector: str
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900},
-        color_scheme="dark" if scheme == "dark" else "light",
-    )
-    try:
+    with scheme_context(browser, scheme, 1280) as context:
         page = context.new_page()
         page.goto(server.url + path)
         page.wait_for_function(SETTLED, timeout=30_000)
         colours = page.evaluate(COLOURS, selector)
         ratio = contrast(colours["fore"], colours["back"])
         assert ratio >= 4.5, f"{selector} on /{path} ({scheme}): {ratio:.2f}:1 {colours}"
-    finally:
-        context.close()
 
 
 def test_links_in_running_text_are_underlined(page: Page, server: SiteServer) -> None:

@@ -4,6 +4,7 @@
 
 import { drawChart, drawParts, flash } from "./draw.js";
 import { forget, loadSaved, markEdited, save } from "./saved.js";
+import { offerRollShare, openFragment, shareable } from "./share.js";
 import { mountWidget } from "./widget.js";
 import "./log.js"; // the roll log: header button, panel, and the entries of "rollbook:rolled"
 import "./dicebox.js"; // the dice box: header button, shortcut D, any expression rolled or weighed
@@ -189,7 +190,8 @@ function mountRoll(button) {
   button.disabled = false;
   if (button.dataset.title) button.title = button.dataset.title; // not "Rolling needs JavaScript"
   const output = document.querySelector(`output[for="${CSS.escape(button.id)}"]`);
-  onRoll(button, output, () => ask("roll", { expr: button.dataset.roll }), showRoll);
+  const show = (output, view) => (showRoll(output, view), offerRollShare(output, view));
+  onRoll(button, output, () => ask("roll", { expr: button.dataset.roll }), show);
 }
 
 // A roll button: "Getting the dice ready…" until Python answers, then the
@@ -319,18 +321,31 @@ function mountOdds(figure) {
     for (const input of inputs) input.value = input.defaultValue;
     recompute();
   });
-  if (saved) {
+  // Write values (saved, or from a shared link) into the inputs; true if any changed.
+  const write = (values) => {
     let changed = false;
     for (const input of inputs) {
-      if (!(input.name in saved)) continue;
-      const value = saved[input.name] === null ? "" : String(saved[input.name]);
+      if (!(input.name in values)) continue;
+      const value = values[input.name] === null ? "" : String(values[input.name]);
       if (value !== input.value) {
         input.value = value;
         changed = true;
       }
     }
-    if (changed) recompute();
-  }
+    return changed;
+  };
+  if (saved && write(saved)) recompute();
+  shareable(figure, {
+    key,
+    read: () => Object.fromEntries(inputs.map((input) => [input.name, input.value.trim()])),
+    apply: (values) => {
+      clearTimeout(timer);
+      write(values);
+      recompute();
+    },
+    own: () => loadSaved(key) ?? Object.fromEntries(inputs.map((input) => [input.name, input.defaultValue])),
+    actions: form,
+  });
 }
 
 function showOdds(figure, view) {
@@ -377,6 +392,7 @@ function mount() {
   rolls.forEach(mountRoll);
   odds.forEach(mountOdds);
   widgets.forEach((root) => mountWidget(root, window.rollbook));
+  openFragment(window.rollbook);
   // One worker serves every page of the visit (instant navigation keeps this module).
   if (rolls.length || odds.length || widgets.length) startPython();
 }

@@ -14,8 +14,11 @@ export function loadSaved(key) {
 // Fired on window after each save, with { detail: { key } }: a widget that takes values
 // from another (the storage event only tells other tabs) hears of them on this page.
 export const SAVED_EVENT = "rollbook:saved";
+// Keys whose saved values are left as they are for now (a shared link's values on show).
+export const held = new Set();
 
 export function save(key, values) {
+  if (held.has(key)) return;
   try {
     localStorage.setItem(key, JSON.stringify(values));
   } catch (error) {
@@ -25,6 +28,7 @@ export function save(key, values) {
 }
 
 export function forget(key) {
+  if (held.has(key)) return;
   try {
     localStorage.removeItem(key);
   } catch (error) {

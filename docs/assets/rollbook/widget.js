@@ -4,7 +4,9 @@
 
 import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
+import { printable } from "./print.js";
 import { SAVED_EVENT, loadSaved, markEdited, save } from "./saved.js";
+import { shareable } from "./share.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
@@ -368,6 +370,15 @@ export function mountWidget(root, rollbook) {
   if (saved) write(saved);
   shown = read();
   if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
+  const actions = form.querySelector(".rb-widget__actions");
+  const apply = (values) => {
+    clearTimeout(timer);
+    write(values);
+    shown = read();
+    recompute();
+  };
+  if (form.querySelector(".rb-widget__export")) printable(root, actions);
+  shareable(root, { key, read, apply, own: () => loadSaved(key) ?? defaults, actions });
 }
 
 function showRolled(output, view) {

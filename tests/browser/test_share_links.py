@@ -1,0 +1,337 @@
+"""Share links in a real browser: an odds figure, a widget and a roll opened from a link.
+
+The state travels in the URL's fragment; whoever opens the link sees the linker's
+values (checked by Python as usual) or the very dice of the linker's roll, which
+Python rolls again from its seed.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from rules_py.views import roll_view
+from tests.browser.test_accessibility import (
+    AUDIT,
+    AXE,
+    SCHEMES,
+    SETTLED,
+    WIDTHS,
+    scheme_context,
+)
+from tests.browser.widgets import TIMEOUT, expect_panel, set_cell, set_field, wait_idle, widget
+from tests.sitesrv import SiteServer
+
+SHARED = "Showing the values from a shared link"
+
+
+@pytest.fixture
+def fresh(browser: Browser) -> Iterator[BrowserContext]:
+    """A second reader: a context of its own (no saved values, nothing cached)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def _errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def _state(values: dict[str, Any]) -> str:
+    text = json.dumps(values).encode()
+    return base64.urlsafe_b64encode(text).decode().rstrip("=")
+
+
+def _summary(figure: Locator) -> str:
+    return figure.locator(".rb-odds__text").inner_text()
+
+
+def test_a_shared_odds_link_opens_with_the_linkers_values(
+    context: BrowserContext, fresh: BrowserContext, server: SiteServer
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    figure = page.locator("figure[data-odds]").first
+    figure.locator("input[name=modifier]").fill("2")
+    figure.locator("input[name=target]").fill("11")
+    expect(figure.locator(".rb-odds__expr")).to_have_text(re.compile(r"\+2$"), timeout=TIMEOUT)
+    expect(figure.locator(".rb-odds__text")).to_contain_text("P(≥ 11)", timeout=TIMEOUT)
+    answer = _summary(figure)
+    figure.get_by_role("button", name="Share a link to these values").click()
+    expect(figure.locator(".rb-share__said")).to_have_text("Link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    figure_id = figure.get_attribute("id")
+    assert link.startswith(f"{server.url}dice/#share={figure_id}:")
+
+    other = fresh.new_page()
+    errors = _errors(other)
+    other.goto(link)
+    shared = other.locator(f"#{figure_id}")
+    expect(shared.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
+    expect(shared.locator("input[name=modifier]")).to_have_value("2")
+    expect(shared.locator("input[name=target]")).to_have_value("11")
+    expect(shared.locator(".rb-odds__text")).to_have_text(answer, timeout=TIMEOUT)
+    assert shared.evaluate("f => f.getBoundingClientRect().top < innerHeight")
+    # Shown, not saved: the reader's own values are theirs until they keep these.
+    assert (
+        other.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rollbook:odds'))") == []
+    )
+    shared.get_by_role("button", name="Back to your values").click()
+    expect(shared.locator("input[name=modifier]")).to_have_value("0")
+    expect(shared.locator(".rb-shared")).to_have_count(0)
+    assert other.evaluate("location.hash") == ""
+    assert errors == []
+
+
+def _open_shared(page: Page, url: str, root: Locator, values: dict[str, Any]) -> Locator:
+    """Open ``url``, then a link to it that shares ``values`` for ``root`` (a fresh load)."""
+    page.goto(url)
+    root_id = root.get_attribute("id")
+    page.goto(f"{url}#share={root_id}:{_state(values)}")
+    page.reload()
+    return page.locator(f"#{root_id}")
+
+
+def test_kept_shared_values_become_the_readers_own(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    page = fresh.new_page()
+    first = page.locator("figure[data-odds]").first
+    figure = _open_shared(page, server.url + "dice/", first, {"modifier": "3", "target": ""})
+    figure_id = figure.get_attribute("id")
+    expect(figure.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
+    expect(figure.locator("input[name=target]")).to_have_value("")
+    figure.get_by_role("button", name="Keep these").click()
+    expect(figure.locator(".rb-edited")).to_be_visible(timeout=TIMEOUT)
+    page.goto(server.url + "dice/")
+    page.reload()
+    expect(page.locator(f"#{figure_id} input[name=modifier]")).to_have_value("3", timeout=TIMEOUT)
+
+
+def test_a_shared_widget_link_wins_over_saved_values_for_that_load(
+    context: BrowserContext, fresh: BrowserContext, server: SiteServer
+) -> None:
+    # A browser that refuses the clipboard: the link is offered, selected, in a field.
+    context.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new Error('no'))")
+    page = context.new_page()
+    page.goto(server.url + "2d6/character-creation/")
+    root = widget(page, "2d6-builder")
+    set_field(root, "name", "Vessa Quill")
+    set_cell(root, 0, "ranks", "2")
+    wait_idle(root)
+    expect_panel(root, "Vessa Quill")
+    panel = root.locator(".rb-widget__panel").text_content() or ""
+    root.get_by_role("button", name="Share a link to these values").click()
+    field = root.get_by_role("textbox", name="Link to share")
+    expect(field).to_be_focused()
+    link = field.input_value()
+    assert "#share=" in link
+
+    other = fresh.new_page()
+    errors = _errors(other)
+    other.goto(server.url + "2d6/character-creation/")
+    mine = widget(other, "2d6-builder")
+    set_field(mine, "name", "My Own Hero")
+    wait_idle(mine)
+    expect_panel(mine, "My Own Hero")
+    other.goto(link)
+    other.reload()
+    shared = widget(other, "2d6-builder")
+    expect(shared.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
+    expect(shared.locator('[data-field="name"]')).to_have_value("Vessa Quill")
+    expect(shared.locator('.rb-row [data-cell="ranks"]').first).to_have_value("2")
+    wait_idle(shared)
+    expect(shared.locator(".rb-widget__panel")).to_have_text(panel, timeout=TIMEOUT)
+    shared.get_by_role("button", name="Back to your values").click()
+    expect(shared.locator('[data-field="name"]')).to_have_value("My Own Hero")
+    expect_panel(shared, "My Own Hero")
+    assert errors == []
+
+
+def test_resetting_shared_values_keeps_the_readers_own(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    page = fresh.new_page()
+    page.goto(server.url + "dice/")
+    figure = page.locator("figure[data-odds]").first
+    figure.locator("input[name=modifier]").fill("4")
+    expect(figure.locator(".rb-edited")).to_be_visible(timeout=TIMEOUT)
+    shared = _open_shared(page, server.url + "dice/", figure, {"modifier": "1"})
+    expect(shared.locator("input[name=modifier]")).to_have_value("1", timeout=TIMEOUT)
+    shared.get_by_role("button", name="Reset").click()
+    expect(shared.locator("input[name=modifier]")).to_have_value("0")
+    shared.get_by_role("button", name="Back to your values").click()
+    expect(shared.locator("input[name=modifier]")).to_have_value("4")
+
+
+def test_a_link_pasted_on_the_same_page_is_opened_too(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    expected = roll_view("2d10", seed=5)
+    page = fresh.new_page()
+    page.goto(server.url + "dice/")
+    figure = page.locator("figure[data-odds]").first
+    expect(figure.locator(".rb-odds__controls")).to_be_visible(timeout=TIMEOUT)
+    page.evaluate("() => { location.hash = 'roll=2d10&seed=5&at=2026-11-22T20:14:00Z'; }")
+    line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_have_text(f"= {expected['total']}", timeout=TIMEOUT)
+    state = _state({"modifier": "-2"})
+    link = f"share={figure.get_attribute('id')}:{state}"
+    page.evaluate("(link) => { location.hash = link; }", link)
+    expect(figure.locator("input[name=modifier]")).to_have_value("-2", timeout=TIMEOUT)
+    expect(figure.locator(".rb-shared")).to_contain_text(SHARED)
+
+
+def test_shared_widget_values_are_checked_by_python(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    page = fresh.new_page()
+    builder = page.locator('[data-widget="2d6-builder"]')
+    _open_shared(page, server.url + "2d6/character-creation/", builder, {"stat_points": "-5"})
+    root = widget(page, "2d6-builder")
+    expect(root.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
+    expect(root.locator('[data-field="stat_points"]')).to_have_attribute(
+        "aria-invalid", "true", timeout=TIMEOUT
+    )
+    expect(root.locator(".rb-panel__error").first).to_be_visible()
+
+
+def test_a_shared_roll_shows_the_same_dice_labelled_and_cannot_be_rerolled(
+    fresh: BrowserContext, server: SiteServer
+) -> None:
+    expected = roll_view("4d6dl1+2", seed=987654321)
+    page = fresh.new_page()
+    errors = _errors(page)
+    page.goto(f"{server.url}dice/#roll=4d6dl1%2B2&seed=987654321&at=2026-11-22T20:14:00Z")
+    panel = page.get_by_role("region", name="Shared roll")
+    expect(panel).to_contain_text("Shared roll")
+    line = panel.locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_have_text(f"= {expected['total']}", timeout=TIMEOUT)
+    shown = line.locator(".rb-part").all_text_contents()
+    assert shown == [part["text"] for part in expected["parts"]]
+    assert line.locator(".rb-part--dropped").count() == 1
+    expect(line).to_contain_text("4d6dl1+2 rolled at")
+    spoken = expected["label"].split(": ", 1)[1]  # "3, 5, 1 dropped, 6, plus 2, total 16"
+    expect(line).to_have_attribute(
+        "aria-label", re.compile(r"^4d6dl1\+2 rolled at .*: " + re.escape(spoken) + "$")
+    )
+    expect(line).to_contain_text("Nov")
+    assert panel.locator("button").all_inner_texts() == ["Close"]
+    assert panel.locator("button[data-roll], .rb-roll__button").count() == 0
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_have_count(0)
+    assert page.evaluate("location.hash") == ""
+    assert errors == []
+
+
+def test_an_inline_roll_shares_a_link_to_its_exact_dice(
+    context: BrowserContext, fresh: BrowserContext, server: SiteServer
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    button = page.locator("button[data-roll='3d6']")
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    button.click()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    dice = output.locator(".rb-part").all_text_contents()
+    total = output.locator(".rb-total").text_content()
+    share = page.locator(".rb-roll-share").first
+    share.get_by_role("button", name="Share this roll").click()
+    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert re.search(r"#roll=3d6&seed=\d+&at=\d{4}-", link), link
+
+    other = fresh.new_page()
+    other.goto(link)
+    line = other.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_have_text(total or "", timeout=TIMEOUT)
+    assert line.locator(".rb-part").all_text_contents() == dice
+
+
+@pytest.mark.parametrize(
+    ("fragment", "where", "message"),
+    [
+        ("share=rb-odds-1:!!!", "#rb-odds-1 .rb-shared", "This shared link is damaged"),
+        ("share=rb-odds-1:e30x", "#rb-odds-1 .rb-shared", "This shared link is damaged"),
+        ("share=rb-odds-1:WzFd", "#rb-odds-1 .rb-shared", "it holds no named values"),
+        ("share=rb-odds-99:e30", ".md-content__inner > .rb-shared", "which is not on this page"),
+        ("share=nothing", ".md-content__inner > .rb-shared", "names no figure or widget"),
+        (
+            f"share=rb-odds-1:{_state({'modifier': 'lots'})}",
+            ".rb-odds__status",
+            "modifier must be a whole number",
+        ),
+        ("roll=3d6", ".rb-shared__roll", "This shared roll link is damaged"),
+        ("roll=3d6&seed=abc", ".rb-shared__roll", "a roll's seed must be a whole number"),
+        ("roll=3q6&seed=4", ".rb-shared__roll", "This shared roll cannot be shown"),
+        ("roll=%E0%A4%A&seed=4", ".rb-shared__roll", "This shared roll link is damaged"),
+    ],
+)
+def test_bad_fragments_say_what_is_wrong(
+    fresh: BrowserContext, server: SiteServer, fragment: str, where: str, message: str
+) -> None:
+    page = fresh.new_page()
+    errors = _errors(page)
+    page.goto(f"{server.url}dice/#{fragment}")
+    expect(page.locator(where).first).to_contain_text(message, timeout=TIMEOUT)
+    assert errors == []
+
+
+def test_share_buttons_need_javascript(browser: Browser, server: SiteServer) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "dice/")
+        assert page.locator("figure[data-odds]").count()
+        assert page.get_by_role("button", name=re.compile("Share")).count() == 0
+    finally:
+        context.close()
+
+
+def _audit(page: Page) -> list[dict[str, Any]]:
+    page.wait_for_function(SETTLED)
+    page.add_script_tag(path=str(Path(AXE)))
+    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
+    return violations
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_axe_finds_nothing_on_shared_links(
+    browser: Browser, server: SiteServer, scheme: str, width: int
+) -> None:
+    with scheme_context(browser, scheme, width) as context:
+        page = context.new_page()
+        page.goto(f"{server.url}dice/#roll=3d6%2B1&seed=42&at=2026-11-22T20:14:00Z")
+        line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+        expect(line.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+        button = page.locator("button[data-roll='3d6']")
+        button.click()  # an inline roll's Share action too
+        expect(page.locator(".rb-roll-share")).to_be_visible(timeout=TIMEOUT)
+        page.mouse.move(0, 0)  # Material's tooltip for the roll button goes with the pointer
+        button.blur()
+        expect(page.locator("[id^=__tooltip]")).to_have_count(0)
+        assert _audit(page) == []
+        # A widget opened from a link: its notice, and the Share, Print and copy-by-hand field.
+        page.add_init_script(
+            "navigator.clipboard.writeText = () => Promise.reject(new Error('no'))"
+        )
+        state = _state({"name": "Vessa Quill"})
+        page.goto(f"{server.url}2d6/character-creation/#share=rb-widget-1:{state}")
+        root = widget(page, "2d6-builder")
+        expect(root.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
+        expect_panel(root, "Vessa Quill")
+        root.get_by_role("button", name="Share a link to these values").click()
+        expect(root.get_by_role("textbox", name="Link to share")).to_be_focused()
+        assert _audit(page) == []

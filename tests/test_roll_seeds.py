@@ -1,0 +1,77 @@
+"""Seeded rolls: the worker's ``roll`` answers its seed, and the seed gives the same dice back.
+
+A shared roll's link carries the expression and the seed; whoever opens it sees
+Python roll the very same dice from that seed.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rules_py.dice import SEED_LIMIT
+from rules_py.views import handle, roll_view
+
+
+def _ask(op: str, **args: object) -> dict[str, object]:
+    answer: dict[str, object] = json.loads(handle(json.dumps({"op": op, "args": args})))
+    return answer
+
+
+def _seeded_shared_generator(words: list[int]) -> None:
+    assert _ask("seed", entropy=words)["ok"]
+
+
+def test_each_roll_answers_a_fresh_seed_in_range() -> None:
+    _seeded_shared_generator([11, 12])
+    seeds = [roll_view("3d6")["seed"] for _ in range(20)]
+    assert len(set(seeds)) == 20
+    assert all(isinstance(s, int) and 0 <= s < SEED_LIMIT for s in seeds)
+
+
+def test_the_same_seed_rolls_the_same_dice() -> None:
+    _seeded_shared_generator([5])
+    first = roll_view("4d6dl1+2")
+    again = roll_view("4d6dl1+2", seed=first["seed"])
+    assert again == first
+    exploding = roll_view("10d6!")
+    assert roll_view("10d6!", seed=exploding["seed"])["parts"] == exploding["parts"]
+
+
+def test_the_seed_comes_through_the_worker_request_as_number_or_text() -> None:
+    first = _ask("roll", expr="3d6")["result"]
+    assert isinstance(first, dict)
+    for seed in (first["seed"], str(first["seed"])):
+        again = _ask("roll", expr="3d6", seed=seed)
+        assert again == {"ok": True, "result": first}
+
+
+def test_a_given_seed_leaves_other_rolls_randomness_alone() -> None:
+    def rolls(interleave: bool) -> list[object]:
+        _seeded_shared_generator([7, 8, 9])
+        totals: list[object] = []
+        for _ in range(5):
+            if interleave:
+                roll_view("20d20", seed=12345)
+            view = roll_view("d1000")
+            totals.append((view["total"], view["seed"]))
+        return totals
+
+    assert rolls(interleave=False) == rolls(interleave=True)
+
+
+def test_different_seeds_roll_differently() -> None:
+    totals = {tuple(roll_view("10d100", seed=s)["text"]) for s in range(10)}
+    assert len(totals) == 10
+
+
+def test_a_bad_seed_is_refused_with_a_reason() -> None:
+    for seed, reason in (
+        ("abc", "whole number"),
+        (-1, "between 0 and"),
+        (SEED_LIMIT, "between 0 and"),
+        (True, "whole number"),
+        (1.5, "whole number"),
+    ):
+        answer = _ask("roll", expr="3d6", seed=seed)
+        assert answer["ok"] is False, seed
+        assert "seed" in str(answer["error"]) and reason in str(answer["error"]), answer
