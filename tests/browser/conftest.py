@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from scripts.tasks import service_worker
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +42,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
         env=env,
         check=True,
     )
+    service_worker(site)  # as scripts/build does; the contexts below leave it unregistered
     return site, port
 
 
@@ -87,8 +89,12 @@ def requests() -> Requests:
 
 @pytest.fixture
 def context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
-    """A fresh context (empty cache); at the end, no request may have left 127.0.0.1."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A fresh context (empty cache); at the end, no request may have left 127.0.0.1.
+
+    Service workers are blocked: each test sees the network as a first visit does
+    (tests/browser/test_offline.py tests the offline copy in contexts of its own).
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.on("request", lambda request: requests.urls.append(request.url))
     yield context
     context.close()

@@ -5,6 +5,7 @@
 import { drawChart, drawParts, flash } from "./draw.js";
 import { forget, loadSaved, markEdited, save } from "./saved.js";
 import { mountWidget } from "./widget.js";
+import "./offline.js"; // the service worker and the footer's "Available offline"
 
 const STORE = "rollbook:odds:";
 // How long Python may take to start before the page gives up and offers Retry,
