@@ -7,7 +7,10 @@
 // scripts/sw.js with that list. A new build with any changed file writes a different
 // sw.js, which is what makes a reader's browser fetch the changed files (and only
 // those) and drop the old ones.
-import { copyWorkboxLibraries, getManifest } from "workbox-build";
+// The two parts of workbox-build used here, without its bundler (generateSW's), which
+// takes seconds to load.
+import { getManifest } from "workbox-build/build/get-manifest.js";
+import { copyWorkboxLibraries } from "workbox-build/build/lib/copy-workbox-libraries.js";
 import { createHash } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { readdirSync } from "node:fs";

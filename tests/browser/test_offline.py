@@ -194,10 +194,10 @@ def test_a_new_build_replaces_the_saved_runtime(
             "a new version is saved", timeout=SAVED
         )
         page.get_by_role("button", name="Reload to use it").click()
-        expect(page.locator("h1")).to_contain_text("(build b)")
+        expect(page.locator("h1")).to_contain_text("(build b)", timeout=TIMEOUT)
         offline_context.set_offline(True)
         page.reload()
-        expect(page.locator("h1")).to_contain_text("(build b)")
+        expect(page.locator("h1")).to_contain_text("(build b)", timeout=TIMEOUT)
         runtime_now = page.evaluate(
             "async (url) => (await (await fetch(url)).json()).build",
             "../assets/rollbook/runtime/manifest.json",
@@ -266,3 +266,24 @@ def test_the_offline_line_and_page_pass_axe(
     finally:
         context.close()
     assert not failures, "\n".join(failures)
+
+
+def test_a_site_served_without_its_worker_drops_the_old_copy(
+    offline_context: BrowserContext, site: Site, tmp_path: Path
+) -> None:
+    """As ``scripts/serve`` on an address where a build was served before."""
+    page = visit_and_save(offline_context, site.url)
+    live = tmp_path / "served"
+    shutil.copytree(site.build, live, symlinks=True)
+    (live / "sw.js").unlink()
+    site.deploy(live)
+    try:
+        page.reload()
+        expect(page.locator(".rb-offline")).to_have_count(0, timeout=TIMEOUT)
+        page.wait_for_function(
+            """async () => (await navigator.serviceWorker.getRegistrations()).length === 0
+              && (await caches.keys()).every((n) => !n.startsWith('rollbook-'))""",
+            timeout=TIMEOUT,
+        )
+    finally:
+        site.deploy(site.build)
