@@ -13,8 +13,6 @@ import os
 import re
 import shutil
 import struct
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scripts.tasks import service_worker
-from tests.browser.conftest import ROOT, Requests, _free_port
+from tests.browser.conftest import Requests, _free_port, build_site
 from tests.browser.test_accessibility import AUDIT, AXE, NAMED_RULES, SCHEMES, WIDTHS
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
@@ -53,18 +51,10 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    subprocess.run([sys.executable, "-m", "scripts.tasks", "assets"], cwd=ROOT, check=True)
     port = _free_port()
     folder = tmp_path_factory.mktemp("offline")
     build = folder / "a"
-    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}{PREFIX}", "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(build)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    service_worker(build)
+    build_site(build, f"http://127.0.0.1:{port}{PREFIX}")
     live = folder / "live"
     live.symlink_to(build)
     with SiteServer(live, prefix=PREFIX, port=port) as server:

@@ -5,7 +5,10 @@
 import { drawChart, drawParts, flash } from "./draw.js";
 import { forget, loadSaved, markEdited, save } from "./saved.js";
 import { mountWidget } from "./widget.js";
-import "./offline.js"; // the service worker and the footer's "Available offline"
+
+// The service worker and the footer's "Available offline": loaded after this module
+// runs, so that it never delays the dice's start.
+import("./offline.js");
 
 const STORE = "rollbook:odds:";
 // How long Python may take to start before the page gives up and offers Retry,
