@@ -142,6 +142,17 @@ def build(site_dir: str = "site") -> None:
     """The complete site, browser runtime included, into ``site_dir``."""
     assets()
     mkdocs_build(site_dir)
+    service_worker(site_dir)
+
+
+def service_worker(site_dir: str | Path) -> None:
+    """Write the built site's service worker (``sw.js``), which saves it for offline use.
+
+    Workbox lists every file of ``site_dir`` with a hash of its content (see
+    scripts/offline.mjs). Only a finished build gets one: ``scripts/serve`` has none,
+    so live reload is never answered from an offline copy.
+    """
+    _run("node", ROOT / "scripts" / "offline.mjs", Path(site_dir).resolve())
 
 
 _PAGE_ERROR = re.compile(r"Error (?:reading|building) page '(?P<page>[^']+)'")

@@ -19,6 +19,7 @@ TYPES = {
     ".json": "application/json",
     ".gz": "application/gzip",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
 }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from scripts.tasks import service_worker
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,19 +29,29 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """Build the runtime (if needed) and the site for a server on a free port."""
+def build_site(site: Path, site_url: str) -> None:
+    """Build the runtime (if needed) and the site for ``site_url`` into ``site``.
+
+    With its service worker, as scripts/build does (the ``context`` fixture below
+    leaves it unregistered).
+    """
     subprocess.run([sys.executable, "-m", "scripts.tasks", "assets"], cwd=ROOT, check=True)
-    port = _free_port()
-    site = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
         cwd=ROOT,
         env=env,
         check=True,
     )
+    service_worker(site)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """The site built for a server on a free port."""
+    port = _free_port()
+    site = tmp_path_factory.mktemp("site")
+    build_site(site, f"http://127.0.0.1:{port}/")
     return site, port
 
 
@@ -87,8 +98,12 @@ def requests() -> Requests:
 
 @pytest.fixture
 def context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
-    """A fresh context (empty cache); at the end, no request may have left 127.0.0.1."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A fresh context (empty cache); at the end, no request may have left 127.0.0.1.
+
+    Service workers are blocked: each test sees the network as a first visit does
+    (tests/browser/test_offline.py tests the offline copy in contexts of its own).
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.on("request", lambda request: requests.urls.append(request.url))
     yield context
     context.close()

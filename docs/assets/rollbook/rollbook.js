@@ -9,6 +9,10 @@ import { mountWidget } from "./widget.js";
 import "./log.js"; // the roll log: header button, panel, and the entries of "rollbook:rolled"
 import "./dicebox.js"; // the dice box: header button, shortcut D, any expression rolled or weighed
 
+// The service worker and the footer's "Available offline": loaded after this module
+// runs, so that it never delays the dice's start.
+import("./offline.js");
+
 const STORE = "rollbook:odds:";
 // How long Python may take to start before the page gives up and offers Retry,
 // counted from the worker's start and again from each download progress report

@@ -1,0 +1,177 @@
+// Offline and installable: registers the site's service worker (sw.js, written by
+// the build: see scripts/offline.mjs) and says in each page's footer whether the
+// site is saved on this device: "Saving for offline… N%", then "Available
+// offline" with a button that removes the offline copy. Where service workers
+// cannot run (an old browser, a page not served over HTTPS, scripts/serve) the
+// footer says nothing.
+
+const root = new URL("../../", import.meta.url); // the site's address, under any path
+const script = new URL("sw.js", root);
+const REMOVED = "rollbook:offline:removed"; // the reader removed the offline copy: don't save it again
+
+const offline = {
+  state: "none", // none | saving | ready | updated | failed | removed
+  saved: 0,
+  total: 0,
+};
+window.rollbookOffline = offline; // read by the tests and the benchmark
+
+const TEXT = {
+  saving: "Saving for offline…",
+  ready: "Available offline",
+  updated: "Available offline: a new version is saved",
+  failed: "Could not save for offline",
+  removed: "Not saved for offline",
+};
+const BUTTON = {
+  ready: ["Remove offline copy", remove],
+  updated: ["Reload to use it", () => location.reload()],
+  failed: ["Try again", save],
+  removed: ["Save for offline", save],
+};
+
+// The footer's line, made again on each page (instant navigation replaces the footer).
+function render() {
+  const footer = document.querySelector(".md-footer-meta__inner");
+  let box = document.querySelector(".rb-offline");
+  if (offline.state === "none") {
+    box?.remove();
+    return;
+  }
+  if (!footer) return;
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "rb-offline";
+    box.innerHTML =
+      '<span class="rb-offline__status" role="status"></span>' +
+      '<span class="rb-offline__percent" aria-hidden="true"></span>' +
+      '<button type="button" class="rb-offline__button"></button>';
+    box.querySelector("button").addEventListener("click", () => BUTTON[offline.state]?.[1]());
+    footer.append(box);
+  }
+  box.dataset.state = offline.state;
+  const status = box.querySelector(".rb-offline__status");
+  if (status.textContent !== TEXT[offline.state]) status.textContent = TEXT[offline.state];
+  // The percentage is for the eye; a screen reader hears only the changes of state.
+  const percent = offline.state === "saving" && offline.total ? Math.floor((100 * offline.saved) / offline.total) : null;
+  box.querySelector(".rb-offline__percent").textContent = percent === null ? "" : ` ${percent}%`;
+  const button = box.querySelector("button");
+  button.hidden = !BUTTON[offline.state];
+  button.textContent = BUTTON[offline.state]?.[0] ?? "";
+}
+
+function show(state) {
+  offline.state = state;
+  render();
+}
+
+function follow(registration) {
+  const installing = registration.installing || registration.waiting;
+  if (installing) {
+    if (!registration.active) show("saving");
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "activated") show(offline.state === "updated" ? "updated" : "ready");
+      else if (installing.state === "redundant" && !registration.active) show("failed");
+    });
+  } else if (registration.active) {
+    show("ready");
+  }
+}
+
+const watched = new WeakSet();
+function watch(registration) {
+  if (!watched.has(registration)) {
+    watched.add(registration);
+    registration.addEventListener("updatefound", () => follow(registration));
+  }
+  follow(registration);
+}
+
+async function save() {
+  localStorage.removeItem(REMOVED);
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(script, { scope: root.href });
+  } catch (error) {
+    // No sw.js here: a site served by scripts/serve, or built without one.
+    console.info("Rollbook: this site is not saved for offline use", error);
+    show("none");
+    return;
+  }
+  watch(registration);
+  if (registration.active && !registration.installing) {
+    // Saved before: look for a new build now (the browser also does on its own).
+    registration.update().catch(() => gone(registration));
+  }
+}
+
+// The site no longer has a service worker (a local build served again by
+// scripts/serve, say): drop the old offline copy rather than serve it forever.
+async function gone(registration) {
+  const answer = await fetch(script, { method: "HEAD", cache: "no-store" }).catch(() => null);
+  if (answer?.status === 404) {
+    await clear(registration);
+    show("none");
+  }
+}
+
+async function clear(registration) {
+  await registration?.unregister();
+  for (const name of await caches.keys()) {
+    if (name.startsWith("rollbook-") && name.endsWith(root.href)) await caches.delete(name);
+  }
+}
+
+async function remove() {
+  localStorage.setItem(REMOVED, "1");
+  const registration = await navigator.serviceWorker.getRegistration(root.href);
+  await clear(registration?.scope === root.href ? registration : null);
+  show("removed");
+}
+
+async function start() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type !== "rollbook:offline") return;
+    offline.saved = event.data.saved;
+    offline.total = event.data.total;
+    if (offline.state === "saving") render();
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // A new build took over from the one this page was loaded with.
+    if (controlled && offline.state !== "removed") show("updated");
+    controlled = true;
+  });
+  if (localStorage.getItem(REMOVED)) {
+    show("removed");
+    return;
+  }
+  // Saved on an earlier visit: say so at once.
+  const earlier = await navigator.serviceWorker.getRegistration(root.href);
+  if (earlier?.scope === root.href) watch(earlier);
+  // Let the page and its dice start first: saving the site competes for the network.
+  if (document.readyState !== "complete") await new Promise((done) => addEventListener("load", done, { once: true }));
+  if (window.rollbook?.state?.status === "loading") await window.rollbook.ready;
+  await save();
+}
+
+// The offline page (offline/?from=PATH) names the address that is not saved.
+function nameLostPage() {
+  const lost = document.getElementById("rb-offline-lost");
+  const from = new URLSearchParams(location.search).get("from");
+  if (!lost || !from || lost.querySelector("code")) return;
+  const code = document.createElement("code");
+  code.textContent = from;
+  lost.append(" You asked for ", code, ".");
+}
+
+function onPage() {
+  render();
+  nameLostPage();
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
+else onPage();
+start();

@@ -1,0 +1,279 @@
+"""Offline and installable: after one visit the whole site works with no network.
+
+The site is built here under a path (``/rollbook/``, as on GitHub Pages) with its
+service worker (scripts/offline.mjs), and served from a folder that a test can
+swap for a new build at the same address. Each test has a context of its own with
+service workers allowed (the shared ``context`` fixture blocks them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import struct
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from scripts.tasks import service_worker
+from tests.browser.conftest import Requests, _free_port, build_site
+from tests.browser.test_accessibility import AUDIT, AXE, NAMED_RULES, SCHEMES, WIDTHS
+from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
+from tests.sitesrv import SiteServer
+
+PREFIX = "/rollbook/"
+SAVED = 120_000  # saving 28 MB for offline use, on a machine busy with other tests
+
+
+class Site:
+    """The built site at ``server.url``, served from ``live`` (a link to one build)."""
+
+    def __init__(self, server: SiteServer, live: Path, build: Path) -> None:
+        self.server = server
+        self.live = live
+        self.build = build
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def deploy(self, folder: Path) -> None:
+        """Serve ``folder`` from now on, as a new deploy to the same address would."""
+        swap = self.live.with_name("swap")
+        swap.symlink_to(folder)
+        os.replace(swap, self.live)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    port = _free_port()
+    folder = tmp_path_factory.mktemp("offline")
+    build = folder / "a"
+    build_site(build, f"http://127.0.0.1:{port}{PREFIX}")
+    live = folder / "live"
+    live.symlink_to(build)
+    with SiteServer(live, prefix=PREFIX, port=port) as server:
+        yield Site(server, live, build)
+
+
+@pytest.fixture
+def offline_context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    context.on("request", lambda request: requests.urls.append(request.url))
+    yield context
+    context.close()
+    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
+
+
+def visit_and_save(context: BrowserContext, url: str) -> Page:
+    """Open ``url`` and wait until the footer says the site is available offline."""
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator(".rb-offline__status")).to_have_text("Available offline", timeout=SAVED)
+    return page
+
+
+def roll_inline(page: Page) -> str:
+    button = page.locator("button[data-roll]").first
+    button.click()
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    return output.inner_text()
+
+
+def test_the_manifest_makes_the_site_installable_under_its_path(site: Site) -> None:
+    with urllib.request.urlopen(site.url + "wodu/") as answer:
+        html = answer.read().decode()
+    link = re.search(r'<link rel="manifest" href="([^"]+)"', html)
+    assert link and link[1] == "../manifest.webmanifest"
+    with urllib.request.urlopen(site.url + "manifest.webmanifest") as answer:
+        assert answer.headers["Content-Type"] == "application/manifest+json"
+        manifest = json.load(answer)
+    assert manifest["short_name"] == "Rollbook" and manifest["name"].startswith("Rollbook")
+    assert manifest["start_url"] == manifest["scope"] == "./"  # the manifest's own folder
+    assert manifest["theme_color"] == "#7e57c2"  # Material's deep purple, the header's colour
+    sizes = {}
+    for icon in manifest["icons"]:
+        with urllib.request.urlopen(site.url + icon["src"]) as answer:
+            data = answer.read()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes[icon["purpose"], width] = icon["src"]
+    assert {("any", 192), ("any", 512), ("maskable", 512)} <= set(sizes)
+
+
+def test_after_one_visit_every_page_roll_widget_and_search_works_offline(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    page = visit_and_save(offline_context, site.url + "wodu/")
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site.url + "sw.js"
+    offline_context.set_offline(True)
+
+    # Another system, loaded whole: its page, the Python runtime and the snapshot from the copy.
+    page.goto(site.url + "d10-0/actions/")
+    expect(page.locator("h1")).to_contain_text("Checks and degrees")
+    assert re.search(r"= \d+", roll_inline(page))
+    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+    expect(page.locator(".rb-offline__status")).to_have_text("Available offline")
+
+    # A third, by instant navigation (Material fetches the page): a widget answers.
+    page.locator(".md-tabs__link", has_text="Danger World").click()
+    expect(page.locator("h1")).to_contain_text("Danger World")
+    page.locator(".md-content a[href$='/danger-world/checks/']").first.click()
+    expect(page).to_have_url(site.url + "danger-world/checks/")
+    roller = widget(page, "danger-world-roller")
+    set_field(roller, "threat", "1")
+    expect_panel(roller, "1 threat die")
+
+    # Search: Material's index and its worker come from the copy too.
+    search = page.locator("input.md-search__input")
+    search.click()
+    expect(page.locator(".md-search-result__meta")).to_have_text(
+        "Type to start searching", timeout=TIMEOUT
+    )  # the index is loaded
+    search.press_sequentially("botch")  # Material searches on each key
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible(timeout=TIMEOUT)
+    assert "botch" in results.first.inner_text().lower()
+
+
+def test_a_page_never_saved_opens_the_sites_offline_page(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    page = visit_and_save(offline_context, site.url)
+    offline_context.set_offline(True)
+    page.goto(site.url + "no/such/page/")
+    expect(page).to_have_url(site.url + "offline/?from=%2Frollbook%2Fno%2Fsuch%2Fpage%2F")
+    expect(page.locator("h1")).to_contain_text("You are offline")
+    expect(page.locator("#rb-offline-lost code")).to_have_text("/rollbook/no/such/page/")
+    # A page of the site: Material's styles, header and menu, links that open saved pages.
+    assert page.locator(".md-header").evaluate("h => getComputedStyle(h).position") == "sticky"
+    page.locator("article a", has_text="Peupfudge").click()
+    expect(page.locator("h1")).to_contain_text("Peupfudge")
+
+
+def test_a_new_build_replaces_the_saved_runtime(
+    offline_context: BrowserContext, site: Site, tmp_path: Path
+) -> None:
+    page = visit_and_save(offline_context, site.url + "dice/")
+    roll_inline(page)
+    # The next deploy: a different runtime and a changed page, same addresses.
+    new = tmp_path / "b"
+    shutil.copytree(site.build, new, symlinks=True)
+    runtime = new / "assets" / "rollbook" / "runtime" / "manifest.json"
+    manifest = json.loads(runtime.read_text())
+    runtime.write_text(json.dumps({**manifest, "build": "b"}))
+    old_time = (site.build / "dice" / "index.html").stat().st_mtime
+    for changed in (runtime, new / "dice" / "index.html"):
+        os.utime(changed, (old_time - 60, old_time - 60))  # older dates: the hash still tells
+    page_html = new / "dice" / "index.html"
+    page_html.write_text(page_html.read_text().replace("</h1>", " (build b)</h1>", 1))
+    os.utime(page_html, (old_time - 60, old_time - 60))
+    service_worker(new)
+    site.deploy(new)
+    try:
+        page.reload()
+        expect(page.locator(".rb-offline__status")).to_contain_text(
+            "a new version is saved", timeout=SAVED
+        )
+        page.get_by_role("button", name="Reload to use it").click()
+        expect(page.locator("h1")).to_contain_text("(build b)", timeout=TIMEOUT)
+        offline_context.set_offline(True)
+        page.reload()
+        expect(page.locator("h1")).to_contain_text("(build b)", timeout=TIMEOUT)
+        runtime_now = page.evaluate(
+            "async (url) => (await (await fetch(url)).json()).build",
+            "../assets/rollbook/runtime/manifest.json",
+        )
+        assert runtime_now == "b"
+        roll_inline(page)
+        assert page.evaluate("window.rollbook.state.how") == "snapshot"
+        # The old build's copies are gone: one saved version of each file.
+        saved = page.evaluate(
+            """async () => {
+              const names = (await caches.keys()).filter((n) => n.startsWith('rollbook-'));
+              const cache = await caches.open(names[0]);
+              return { names, urls: (await cache.keys()).map((r) => r.url) };
+            }"""
+        )
+        assert len(saved["names"]) == 1
+        manifests = [u for u in saved["urls"] if "runtime/manifest.json" in u]
+        assert len(manifests) == 1
+    finally:
+        site.deploy(site.build)
+
+
+def test_the_offline_copy_can_be_removed_and_saved_again(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    page = visit_and_save(offline_context, site.url)
+    status = page.locator(".rb-offline__status")
+    assert status.get_attribute("role") == "status"
+    page.get_by_role("button", name="Remove offline copy").click()
+    expect(status).to_have_text("Not saved for offline")
+    assert page.evaluate(
+        """async () => [
+          (await navigator.serviceWorker.getRegistrations()).length,
+          (await caches.keys()).filter((n) => n.startsWith('rollbook-')).length,
+        ]"""
+    ) == [0, 0]
+    page.reload()  # the reader's choice holds: nothing is saved again on its own
+    expect(status).to_have_text("Not saved for offline")
+    page.wait_for_timeout(500)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    page.get_by_role("button", name="Save for offline").click()
+    expect(status).to_have_text("Available offline", timeout=SAVED)
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_offline_line_and_page_pass_axe(
+    browser: Browser, site: Site, scheme: str, width: int
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": 900},
+        color_scheme="dark" if scheme == "dark" else "light",
+        service_workers="allow",
+    )
+    try:
+        page = visit_and_save(context, site.url + "offline/?from=/rollbook/gone/")
+        failures = []
+        for path in ("offline/?from=/rollbook/gone/", ""):
+            page.goto(site.url + path)
+            expect(page.locator(".rb-offline__status")).to_have_text("Available offline")
+            page.add_script_tag(path=str(AXE))
+            for v in page.evaluate(AUDIT):
+                if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES:
+                    failures.append(f"/{path} {scheme} {width}px: {v['id']} {v['targets']}")
+        page.screenshot(path=f"/tmp/offline-{scheme}-{width}.png", full_page=False)
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+
+
+def test_a_site_served_without_its_worker_drops_the_old_copy(
+    offline_context: BrowserContext, site: Site, tmp_path: Path
+) -> None:
+    """As ``scripts/serve`` on an address where a build was served before."""
+    page = visit_and_save(offline_context, site.url)
+    live = tmp_path / "served"
+    shutil.copytree(site.build, live, symlinks=True)
+    (live / "sw.js").unlink()
+    site.deploy(live)
+    try:
+        page.reload()
+        expect(page.locator(".rb-offline")).to_have_count(0, timeout=TIMEOUT)
+        page.wait_for_function(
+            """async () => (await navigator.serviceWorker.getRegistrations()).length === 0
+              && (await caches.keys()).every((n) => !n.startsWith('rollbook-'))""",
+            timeout=TIMEOUT,
+        )
+    finally:
+        site.deploy(site.build)
