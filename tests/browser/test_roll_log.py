@@ -224,3 +224,22 @@ def test_without_javascript_there_is_no_log_button(browser: Browser, server: Sit
         expect(page.locator("#rb-log-button, #rb-dicebox-button")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_logged_roll_links_to_its_exact_dice(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "dice/")
+    button = page.locator("button[data-roll='3d6']").first
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    button.click()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    dice = output.locator(".rb-part").all_text_contents()
+    total = output.locator(".rb-total").text_content() or ""
+    open_log(page)
+    link = page.locator(ENTRIES).first.locator("a.rb-log__link")
+    expect(link).to_have_attribute("href", re.compile(r"#roll=3d6&seed=\d+&at=\d{4}-"))
+    href = link.get_attribute("href") or ""
+    fresh = page.context.new_page()
+    fresh.goto(href)
+    line = fresh.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_have_text(total, timeout=TIMEOUT)
+    assert line.locator(".rb-part").all_text_contents() == dice

@@ -8,6 +8,7 @@
 
 import { el } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
+import { rollLink } from "./share.js";
 
 export const KEY = "rollbook:log";
 export const MAX_ENTRIES = 200;
@@ -50,7 +51,10 @@ function entryOf({ source, what, view, time }) {
     outcome: log.outcome ?? view.outcome ?? "",
     said: log.said ?? `Rolled ${what}: ${view.total ?? ""}`,
   };
-  if (view.seed !== undefined) entry.seed = view.seed;
+  if (view.seed !== undefined && view.expr !== undefined) {
+    entry.seed = view.seed; // with the expression, a link shows this very roll again
+    entry.expr = view.expr;
+  }
   return entry;
 }
 
@@ -190,6 +194,12 @@ function render() {
     if (entry.dice) item.append(el("span", "rb-log__dice", entry.dice));
     if (entry.total !== "") item.append(el("strong", "rb-log__total", `= ${entry.total}`));
     if (entry.outcome) item.append(el("span", "rb-log__outcome", entry.outcome));
+    if (entry.seed !== undefined && entry.expr) {
+      const link = el("a", "rb-log__link", "Link");
+      link.href = rollLink(entry, date.toISOString());
+      link.setAttribute("aria-label", `Link to this roll of ${entry.expr}, to share`);
+      item.append(link);
+    }
     return item;
   });
   panel.list.replaceChildren(...items);
