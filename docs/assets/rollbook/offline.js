@@ -98,6 +98,11 @@ async function save() {
     show("none");
     return;
   }
+  if (!registration) {
+    // A browser told to block service workers (as the tests' pages are) answers nothing.
+    show("none");
+    return;
+  }
   watch(registration);
   if (registration.active && !registration.installing) {
     // Saved before: look for a new build now (the browser also does on its own).
