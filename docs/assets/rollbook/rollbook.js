@@ -365,12 +365,14 @@ function showOdds(figure, view) {
 const WIDGETS = "button[data-roll], [data-odds], [data-widget]";
 
 function mount() {
+  const mounting = performance.now();
   const rolls = document.querySelectorAll("button[data-roll]");
   const odds = document.querySelectorAll("[data-odds]");
   const widgets = document.querySelectorAll("[data-widget]");
   rolls.forEach(mountRoll);
   odds.forEach(mountOdds);
   widgets.forEach((root) => mountWidget(root, window.rollbook));
+  performance.measure("rollbook:mount", { start: mounting }); // the benchmark reads it
   // One worker serves every page of the visit (instant navigation keeps this module).
   if (rolls.length || odds.length || widgets.length) startPython();
 }
