@@ -323,21 +323,26 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument(
         "--phone-runs", type=int, default=None, help="throttled phone loads (default: --runs)"
     )
+    parser.add_argument(
+        "--site", type=Path, help="measure this built site (e.g. another commit's) instead"
+    )
     args = parser.parse_args(argv)
     phone_runs = args.runs if args.phone_runs is None else args.phone_runs
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
         started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", tmp],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+        if args.site is None:
+            subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", tmp],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
         build_seconds = time.perf_counter() - started
+        site = args.site or Path(tmp)
         with (
-            SiteServer(Path(tmp)) as server,
-            SiteServer(Path(tmp), gzip=True) as gzipping,
+            SiteServer(site) as server,
+            SiteServer(site, gzip=True) as gzipping,
             sync_playwright() as p,
         ):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -361,6 +366,7 @@ def main(argv: Sequence[str]) -> None:
                     ),
                 ]
             browser.close()
-    rows.append(Row("full mkdocs build", f"{build_seconds:.1f} s"))
+    if args.site is None:
+        rows.append(Row("full mkdocs build", f"{build_seconds:.1f} s"))
     print(f"Rollbook benchmark: {args.runs} runs, headless Chromium, {os.cpu_count()} cores")
     print("\n".join(_table(rows)))

@@ -39,17 +39,18 @@ function startPython() {
   if (state.worker || state.status === "failed") return;
   state.status = "loading";
   state.progress = null;
-  performance.mark("rollbook:worker-start");
+  const early = takeEarlyWorker();
+  if (!early) performance.mark("rollbook:worker-start");
   let worker;
   try {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   } catch (error) {
     fail("this browser cannot run module workers");
     return;
   }
   state.worker = worker;
   keepWaiting();
-  worker.addEventListener("message", (event) => {
+  const onMessage = (event) => {
     if (state.worker !== worker) return; // a worker given up on
     const message = event.data;
     if (message.type === "progress") {
@@ -81,11 +82,24 @@ function startPython() {
     state.pending.delete(message.id);
     if (message.ok) pending.resolve(message.result);
     else pending.reject(new Error(message.error));
-  });
-  worker.addEventListener("error", (event) => {
+  };
+  const onError = (event) => {
     event.preventDefault();
     if (state.worker === worker) fail(event.message || "the dice's worker could not start");
-  });
+  };
+  worker.addEventListener("message", onMessage);
+  worker.addEventListener("error", onError);
+  if (early) {
+    worker.onmessage = worker.onerror = null;
+    for (const event of early.events) (event.type === "message" ? onMessage : onError)(event);
+  }
+}
+
+// The worker the page's head started (overrides/partials/rollbook-start.html), once.
+function takeEarlyWorker() {
+  const early = window.rollbookStart;
+  window.rollbookStart = null;
+  return early?.worker ? early : null;
 }
 
 // (Re)start the clock that gives up on a start-up that stopped making progress.
