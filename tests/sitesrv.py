@@ -74,6 +74,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.seen.append(self.path)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that closes a connection mid-download (a page closed) is no error."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 class SiteServer:
     """``with SiteServer(site_dir, prefix="/rollbook/") as server: server.url``."""
 
@@ -84,7 +93,7 @@ class SiteServer:
         self.sent: list[tuple[str, int]] = []
         fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent}
         handler = type("Handler", (_Handler,), {**fields, "gzip": gzip, "packed": {}})
-        self.httpd = http.server.ThreadingHTTPServer(
+        self.httpd = _Server(
             ("127.0.0.1", port), partial(handler, directory=str(directory))
         )
         self.prefix = prefix

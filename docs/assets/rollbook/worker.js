@@ -1,6 +1,9 @@
 // Rollbook's Python worker: a module Web Worker that runs rules_py in Pyodide.
 // It answers {id, op, args} with {id, ok, result | error}; the page never waits on it.
-import { xorDataSegments } from "./snapshot-diff.mjs";
+// Imported at once rather than statically: a static import is one more round trip
+// before the downloads below can begin.
+const snapshotDiff = import("./snapshot-diff.mjs");
+snapshotDiff.catch(() => {}); // only the snapshot needs it: without it, Python loads afresh
 
 const runtime = new URL("./runtime/", import.meta.url);
 const SNAPSHOT = "rollbook.snapshot.gz"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
@@ -26,7 +29,6 @@ let reported = 0;
 const started = performance.now();
 const steps = {};
 const step = (name) => (steps[name] ??= Math.round(performance.now() - started));
-
 
 function report(force = false) {
   const now = performance.now();
@@ -155,9 +157,9 @@ async function boot() {
       // Fetch the snapshot while Pyodide fetches and compiles its runtime.
       const snapshotURL = new URL(manifest.snapshot, runtime);
       optional = snapshotURL.href;
-      const diff = manifest.snapshot_diff ? wasmBytes : null;
+      const diff = manifest.snapshot_diff ? Promise.all([wasmBytes, snapshotDiff]) : null;
       const snapshot = Promise.all([fetchBytes(snapshotURL), diff]).then(([bytes, wasm]) => {
-        if (wasm) xorDataSegments(bytes, new Uint8Array(wasm));
+        if (wasm) wasm[1].xorDataSegments(bytes, new Uint8Array(wasm[0]));
         step("snapshot unpacked");
         return bytes;
       });
