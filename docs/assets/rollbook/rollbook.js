@@ -396,6 +396,10 @@ function mount() {
 if (document.readyState !== "loading" && document.querySelector(WIDGETS)) startPython();
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
+  // Mount now (this module runs once the page is parsed) rather than only when
+  // Material has started, which on a slow phone takes seconds after the page shows;
+  // document$ mounts each page instant navigation brings (mount skips the mounted).
+  if (document.readyState !== "loading") mount();
   window.document$.subscribe(mount);
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", mount);
