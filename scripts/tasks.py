@@ -43,6 +43,7 @@ def _fingerprint() -> str:
     digest.update((PYODIDE / "package.json").read_bytes())
     digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
+    digest.update((ROOT / "docs" / "assets" / "rollbook" / "snapshot-diff.mjs").read_bytes())
     for path in sorted((ROOT / "rules_py").rglob("*.py")):
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())
@@ -123,6 +124,8 @@ def _build_runtime(out: Path, fingerprint: str) -> None:
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
         "snapshot": SNAPSHOT,
+        # The snapshot's heap is stored XOR the wasm's data segments (snapshot-diff.mjs).
+        "snapshot_diff": "pyodide.asm.wasm data segments",
         "fingerprint": fingerprint,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

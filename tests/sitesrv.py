@@ -1,11 +1,14 @@
 """A static server for the built site on 127.0.0.1, optionally under a path prefix.
 
 Used by the browser tests and the benchmark; it sends the types module workers and
-WebAssembly need, and records every path asked for.
+WebAssembly need, and records every path asked for. With ``gzip=True`` it compresses
+what a static host such as GitHub Pages compresses (gzip -6), so that the bytes it
+records are those such a host sends.
 """
 
 from __future__ import annotations
 
+import gzip
 import http.server
 import threading
 from functools import partial
@@ -22,11 +25,33 @@ TYPES = {
     ".webmanifest": "application/manifest+json",
 }
 
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml"})
+"""What a gzipping host compresses; archives (.gz, .zip, .whl) and images are sent as they are."""
+
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     seen: list[str]
     sent: list[tuple[str, int]]
+    gzip = False
+    packed: dict[tuple[str, int], bytes]
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path.split("?")[0]))
+        wanted = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.gzip and wanted and path.suffix in COMPRESSIBLE and path.is_file()):
+            super().do_GET()
+            return
+        key = (str(path), path.stat().st_mtime_ns)
+        if key not in self.packed:
+            self.packed[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        body = self.packed[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length":
@@ -50,16 +75,26 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.seen.append(self.path)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that closes a connection mid-download (a page closed) is no error."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 class SiteServer:
     """``with SiteServer(site_dir, prefix="/rollbook/") as server: server.url``."""
 
-    def __init__(self, directory: Path, prefix: str = "/", port: int = 0) -> None:
+    def __init__(
+        self, directory: Path, prefix: str = "/", port: int = 0, *, gzip: bool = False
+    ) -> None:
         self.seen: list[str] = []
         self.sent: list[tuple[str, int]] = []
-        handler = type(
-            "Handler", (_Handler,), {"prefix": prefix, "seen": self.seen, "sent": self.sent}
-        )
-        self.httpd = http.server.ThreadingHTTPServer(
+        fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent}
+        handler = type("Handler", (_Handler,), {**fields, "gzip": gzip, "packed": {}})
+        self.httpd = _Server(
             ("127.0.0.1", port), partial(handler, directory=str(directory))
         )
         self.prefix = prefix

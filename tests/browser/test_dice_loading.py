@@ -52,7 +52,9 @@ def expect_unavailable(page: Page, output: Locator, button: Locator) -> None:
 
 
 @pytest.mark.parametrize(
-    "blocked", [[WASM], [STDLIB], [SNAPSHOT, WHEEL]], ids=["wasm", "stdlib", "snapshot+wheel"]
+    "blocked",
+    [[WASM], [SNAPSHOT, STDLIB], [SNAPSHOT, WHEEL]],
+    ids=["wasm", "snapshot+stdlib", "snapshot+wheel"],
 )
 def test_a_failed_download_says_dice_unavailable_and_retry_loads_them(
     context: BrowserContext, server: SiteServer, blocked: list[str]
@@ -76,8 +78,12 @@ def test_a_failed_download_says_dice_unavailable_and_retry_loads_them(
 
 @pytest.mark.parametrize(
     ("blocked", "how"),
-    [(SNAPSHOT, "fresh"), (WHEEL, "snapshot")],
-    ids=["no snapshot: Python loads afresh", "no wheel: the snapshot needs none"],
+    [(SNAPSHOT, "fresh"), (WHEEL, "snapshot"), (STDLIB, "snapshot")],
+    ids=[
+        "no snapshot: Python loads afresh",
+        "no wheel: the snapshot needs none",
+        "no standard library: the snapshot holds what the widgets import",
+    ],
 )
 def test_the_dice_start_without_a_download_they_can_do_without(
     context: BrowserContext, server: SiteServer, blocked: str, how: str
@@ -168,3 +174,35 @@ def test_the_wait_speaks_to_players_and_shows_progress(
     wasm.release(page)
     expect(shown.locator(result)).to_be_visible(timeout=TIMEOUT)
     expect(pressed).not_to_have_attribute("aria-busy", "true")
+
+
+def test_the_head_starts_python_and_the_first_roll_restores_the_snapshot(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    """The production build: the worker starts in the page's head, Python restores from
+    the memory snapshot, and nothing the first roll can do without is downloaded first."""
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    _, output = click_roll(page)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+    # Started while the page was still being parsed, not once rollbook.js ran.
+    assert page.evaluate(
+        """performance.getEntriesByName('rollbook:worker-start')[0].startTime <
+           performance.getEntriesByType('navigation')[0].domInteractive"""
+    )
+    before = list(asked)
+    assert before.count("pyodide.asm.wasm") == 1  # compiled from its one download
+    assert "python_stdlib.zip" not in before
+    assert not [name for name in before if name.endswith(".whl")]
+    # Once the worker has been idle a moment, the standard library arrives (for a
+    # module imported later), and the dice still answer.
+    for _ in range(100):
+        if "python_stdlib.zip" in asked:
+            break
+        page.wait_for_timeout(100)
+    assert "python_stdlib.zip" in asked
+    _, output = click_roll(page, "3d6")
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)

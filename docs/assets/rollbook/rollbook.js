@@ -46,17 +46,18 @@ function startPython() {
   if (state.worker || state.status === "failed") return;
   state.status = "loading";
   state.progress = null;
-  performance.mark("rollbook:worker-start");
+  const early = takeEarlyWorker();
+  if (!early) performance.mark("rollbook:worker-start");
   let worker;
   try {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   } catch (error) {
     fail("this browser cannot run module workers");
     return;
   }
   state.worker = worker;
   keepWaiting();
-  worker.addEventListener("message", (event) => {
+  const onMessage = (event) => {
     if (state.worker !== worker) return; // a worker given up on
     const message = event.data;
     if (message.type === "progress") {
@@ -89,11 +90,24 @@ function startPython() {
     if (message.ok) pending.resolve(message.result);
     // A dice error says where it is ({expression, position, caret}): the dice box points at it.
     else pending.reject(Object.assign(new Error(message.error), { where: message.where }));
-  });
-  worker.addEventListener("error", (event) => {
+  };
+  const onError = (event) => {
     event.preventDefault();
     if (state.worker === worker) fail(event.message || "the dice's worker could not start");
-  });
+  };
+  worker.addEventListener("message", onMessage);
+  worker.addEventListener("error", onError);
+  if (early) {
+    worker.onmessage = worker.onerror = null;
+    for (const event of early.events) (event.type === "message" ? onMessage : onError)(event);
+  }
+}
+
+// The worker the page's head started (overrides/partials/rollbook-start.html), once.
+function takeEarlyWorker() {
+  const early = window.rollbookStart;
+  window.rollbookStart = null;
+  return early?.worker ? early : null;
 }
 
 // (Re)start the clock that gives up on a start-up that stopped making progress.
@@ -390,6 +404,7 @@ function showOdds(figure, view) {
 const WIDGETS = "button[data-roll], [data-odds], [data-widget]";
 
 function mount() {
+  const mounting = performance.now();
   const rolls = document.querySelectorAll("button[data-roll]");
   const odds = document.querySelectorAll("[data-odds]");
   const widgets = document.querySelectorAll("[data-widget]");
@@ -397,6 +412,7 @@ function mount() {
   odds.forEach(mountOdds);
   widgets.forEach((root) => mountWidget(root, window.rollbook));
   openFragment(window.rollbook);
+  performance.measure("rollbook:mount", { start: mounting }); // the benchmark reads it
   // One worker serves every page of the visit (instant navigation keeps this module).
   if (rolls.length || odds.length || widgets.length) startPython();
 }
@@ -406,6 +422,10 @@ function mount() {
 if (document.readyState !== "loading" && document.querySelector(WIDGETS)) startPython();
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
+  // Mount now (this module runs once the page is parsed) rather than only when
+  // Material has started, which on a slow phone takes seconds after the page shows;
+  // document$ mounts each page instant navigation brings (mount skips the mounted).
+  if (document.readyState !== "loading") mount();
   window.document$.subscribe(mount);
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", mount);

@@ -1,9 +1,16 @@
 // Rollbook's Python worker: a module Web Worker that runs rules_py in Pyodide.
 // It answers {id, op, args} with {id, ok, result | error}; the page never waits on it.
-import { loadPyodide } from "./runtime/pyodide.mjs";
+// Imported at once rather than statically: a static import is one more round trip
+// before the downloads below can begin.
+const snapshotDiff = import("./snapshot-diff.mjs");
+snapshotDiff.catch(() => {}); // only the snapshot needs it: without it, Python loads afresh
 
 const runtime = new URL("./runtime/", import.meta.url);
+const SNAPSHOT = "rollbook.snapshot.gz"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
+// An empty zip: on the snapshot path, the place of the standard library until it arrives.
+const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 let handle = null;
+let stdlib = null; // on the snapshot path: the standard library's zip, being put in place
 
 // Pyodide does not always reject when one of its downloads fails (a missing
 // pyodide.asm.wasm leaves loadPyodide waiting forever), so every download of the
@@ -13,8 +20,15 @@ let booting = true;
 let failStartup;
 const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
 let optional = null; // the snapshot: when it fails, Python loads afresh instead
+let compiling = false; // the wasm's one download has begun
 let received = 0; // bytes of all the start-up's downloads so far
 let reported = 0;
+
+// When each step of the start-up ended, in ms from this worker's start: sent to the
+// page with "ready" (the benchmark prints them as the split of the start-up's time).
+const started = performance.now();
+const steps = {};
+const step = (name) => (steps[name] ??= Math.round(performance.now() - started));
 
 function report(force = false) {
   const now = performance.now();
@@ -27,6 +41,15 @@ const realFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, location.href);
   const name = url.pathname.split("/").pop();
+  const begun = takeEarly(url.href);
+  if (begun) return begun;
+  if (url.href === wasmURL && compiling) {
+    // Pyodide's own request for the wasm already compiling: an empty stand-in.
+    const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return standIn;
+  }
+  if (url.href === wasmURL) compiling = true;
   const fatal = (why) => {
     if (booting && url.href !== optional) failStartup(new Error(`${name} ${why}`));
   };
@@ -49,6 +72,7 @@ globalThis.fetch = async (input, init) => {
       controller.enqueue(chunk);
     },
     flush() {
+      if (url.protocol !== "data:") step(`${name} downloaded`);
       report(true);
     },
   });
@@ -56,8 +80,51 @@ globalThis.fetch = async (input, init) => {
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
 };
 
+// Every download of the start-up begins now, in parallel, rather than one after the
+// other as Pyodide reaches it: Pyodide's own fetch of each gets the one begun here.
+const early = new Map();
+function prefetch(name) {
+  const url = new URL(name, runtime).href;
+  early.set(url, fetch(url));
+}
+const takeEarly = (url) => {
+  const response = early.get(url);
+  early.delete(url);
+  return response;
+};
+const wasmURL = new URL("pyodide.asm.wasm", runtime).href;
+optional = new URL(SNAPSHOT, runtime).href;
+prefetch("manifest.json");
+prefetch(SNAPSHOT);
+prefetch("pyodide-lock.json");
+// The wasm compiles while it downloads; Pyodide's instantiateStreaming gets the result.
+// Its bytes are kept too: the snapshot is stored without the wasm's data segments.
+step("wasm compile started");
+const wasmParts = fetch(wasmURL).then((response) => response.body.tee());
+const compiled = wasmParts
+  .then(([bytes]) => WebAssembly.compileStreaming(new Response(bytes, { headers: { "Content-Type": "application/wasm" } })))
+  .then((module) => {
+    step("wasm compiled");
+    return module;
+  });
+const wasmBytes = wasmParts.then(([, bytes]) => new Response(bytes).arrayBuffer());
+wasmBytes.catch(() => {});
+// (Pyodide only logs a failed compilation and waits forever: end the start-up instead.)
+compiled.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`)));
+const standIns = new WeakSet();
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!standIns.has(response)) return instantiateStreaming(response, imports);
+  const module = await compiled;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+const pyodideModule = import("./runtime/pyodide.mjs");
+import(new URL("pyodide.asm.mjs", runtime).href).catch(() => {}); // Pyodide imports it too
+pyodideModule.catch((error) => failStartup(new Error(`pyodide.mjs could not be loaded (${error})`)));
+
 async function fetchBytes(url) {
-  const response = await fetch(url);
+  const response = await (takeEarly(url.href) ?? fetch(url));
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   // A gzip file the server did not decode itself: decompress it while it downloads.
   const reader = response.body.getReader();
@@ -78,9 +145,7 @@ async function fetchBytes(url) {
 }
 
 async function boot() {
-  const started = performance.now();
-  const steps = {};
-  const step = (name) => (steps[name] = Math.round(performance.now() - started));
+  const { loadPyodide } = await pyodideModule;
   const manifestResponse = await fetch(new URL("manifest.json", runtime));
   if (!manifestResponse.ok) throw new Error("the Python runtime is missing from this site");
   const manifest = await manifestResponse.json();
@@ -89,16 +154,20 @@ async function boot() {
   let how = "snapshot";
   if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
     try {
-      step("manifest");
       // Fetch the snapshot while Pyodide fetches and compiles its runtime.
       const snapshotURL = new URL(manifest.snapshot, runtime);
       optional = snapshotURL.href;
-      const snapshot = fetchBytes(snapshotURL).then((bytes) => {
-        step("snapshot");
+      const diff = manifest.snapshot_diff ? Promise.all([wasmBytes, snapshotDiff]) : null;
+      const snapshot = Promise.all([fetchBytes(snapshotURL), diff]).then(([bytes, wasm]) => {
+        if (wasm) wasm[1].xorDataSegments(bytes, new Uint8Array(wasm[0]));
+        step("snapshot unpacked");
         return bytes;
       });
-      pyodide = await loadPyodide({ indexURL: runtime.href, _loadSnapshot: snapshot });
-      step("restored");
+      // The snapshot holds every module the widgets import: the standard library
+      // (its zip) is needed only by a module imported later, so it downloads after
+      // the first answer (see stdlib below).
+      pyodide = await loadPyodide({ indexURL: runtime.href, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
+      step("snapshot restored");
     } catch (error) {
       console.warn("Rollbook: memory snapshot unusable, loading Python afresh", error);
       pyodide = null;
@@ -114,19 +183,30 @@ async function boot() {
   const entropy = Array.from(crypto.getRandomValues(new Uint32Array(8)));
   const seeded = JSON.parse(handle(JSON.stringify({ op: "seed", args: { entropy } })));
   if (!seeded.ok) throw new Error(seeded.error);
-  step("seeded");
+  step("python ready");
   booting = false;
   postMessage({ type: "ready", how, ms: performance.now() - started, steps, origin: performance.timeOrigin });
   if (how === "snapshot") {
     // The snapshot holds every module the widgets import, but not their files: a
-    // module imported later needs the wheels unpacked first. Do it only then, so
-    // that it never delays a roll.
-    unpackWheels = () => (unpacking ??= pyodide.loadPackage(wheels, { messageCallback: () => {} }));
+    // module imported later needs the standard library's zip in place (it downloads
+    // once the worker has answered and been idle a moment) and the wheels unpacked
+    // (only then). Neither delays a roll.
+    const zip = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+    loadStdlib = () =>
+      (stdlib ??= fetch(new URL("python_stdlib.zip", runtime)).then(async (response) => {
+        if (!response.ok) throw new Error(`python_stdlib.zip answered ${response.status}`);
+        pyodide.FS.writeFile(zip, new Uint8Array(await response.arrayBuffer()));
+        pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+      }));
+    unpackWheels = () =>
+      (unpacking ??= loadStdlib().then(() => pyodide.loadPackage(wheels, { messageCallback: () => {} })));
   }
 }
 
 let unpacking = null;
 let unpackWheels = null;
+let loadStdlib = null;
+let idle = null;
 
 const ready = Promise.race([boot(), startupFailed]);
 ready.catch((error) => {
@@ -148,7 +228,7 @@ addEventListener("message", async (event) => {
     answer = JSON.parse(handle(request));
   } catch (error) {
     answer = { ok: false, error: String((error && error.message) || error) };
-    if (unpackWheels && /ModuleNotFoundError/.test(answer.error)) {
+    if (unpackWheels && /ImportError|ModuleNotFoundError/.test(answer.error)) {
       try {
         await unpackWheels();
         answer = JSON.parse(handle(request));
@@ -158,4 +238,8 @@ addEventListener("message", async (event) => {
     }
   }
   postMessage({ id, ...answer });
+  if (loadStdlib && !stdlib) {
+    clearTimeout(idle);
+    idle = setTimeout(() => loadStdlib().catch(() => (stdlib = null)), 2000);
+  }
 });
