@@ -9,6 +9,7 @@ import pytest
 from rules_py._log import log_entry, parts_text
 from rules_py.views import handle, roll_view
 from rules_py.widgets import answer
+from rules_py.widgets._fields import Dice
 from rules_py.widgets._inputs import short_label, what_rolled
 from rules_py.widgets.wodu import WIDGETS as WODU
 
@@ -117,3 +118,11 @@ def test_an_error_without_a_position_has_no_where() -> None:
         handle(json.dumps({"op": "odds", "args": {"expr": "d6", "modifier": "x"}}))
     )
     assert not answer_["ok"] and "where" not in answer_
+
+
+def test_what_rolled_counts_a_dice_field_and_says_nothing_of_an_empty_one() -> None:
+    field = Dice("dice", "Dice showing", kinds=("normal", "threat"), fixed=("threat",))
+    roll = ({"face": 5, "kind": "normal", "marked": False}, {"face": 2, "kind": "threat"})
+    assert what_rolled("Pool", (field,), {"dice": field.read(roll)}) == "Pool (2 dice)"
+    assert what_rolled("Pool", (field,), {"dice": field.read(roll[:1])}) == "Pool (1 die)"
+    assert what_rolled("Pool", (field,), {"dice": ()}) == "Pool"

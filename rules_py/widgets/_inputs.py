@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules_py.widgets._fields import Choice, Field, Flag, Number, Rows, Text
+from rules_py.widgets._fields import Choice, Dice, Field, Flag, Number, Rows, Text
 
 MAX_INPUTS = 4
 """At most this many inputs are named (the first ones the form shows that apply)."""
@@ -28,6 +28,8 @@ def input_text(field: Field, value: Any) -> str:
         return f"{name} {short_label(chosen)}"
     if isinstance(field, Rows):
         return f"{len(value)} {field.row_label}{'' if len(value) == 1 else 's'}"
+    if isinstance(field, Dice):
+        return f"{len(value)} {'die' if len(value) == 1 else 'dice'}" if value else ""
     if isinstance(field, Text | Number):
         return f"{name} {value}" if str(value) != "" else ""
     raise TypeError(f"unknown field {field!r}")
