@@ -33,7 +33,7 @@ let timer = null;
 const waiting = new Set(); // elements that say "Getting the dice ready…"
 const stranded = new Map(); // elements that say "Dice unavailable", and how to try again
 // Tests and the benchmark read the state and may ask the worker directly.
-window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry, showRoll, showOdds };
+window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry, showRoll, showOdds, rolled };
 newReady();
 
 function newReady() {
@@ -236,14 +236,20 @@ function onRoll(button, output, request, show, source = button.closest("[data-wi
       if (wasReady) state.timings.clicks.push(performance.now() - clicked);
       show(output, view);
       speak(output, view.label);
-      const detail = { source, what: view.log?.what ?? view.expr, view, time: Date.now() };
-      document.dispatchEvent(new CustomEvent("rollbook:rolled", { detail }));
+      rolled(source, view);
     } catch (error) {
       showError(output, error, () => button.click());
     } finally {
       button.removeAttribute("aria-busy");
     }
   });
+}
+
+// Tell the page a roll was shown (the roll log listens): where it was rolled
+// ("inline", "widget", "dicebox") and Python's view, whose `log` words the entry.
+function rolled(source, view) {
+  const detail = { source, what: view.log?.what ?? view.expr, view, time: Date.now() };
+  document.dispatchEvent(new CustomEvent("rollbook:rolled", { detail }));
 }
 
 // What a screen reader announces for a roll: Python's sentence ("3d6: 3, 5, 3,

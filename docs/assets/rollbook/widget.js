@@ -220,16 +220,21 @@ export function mountWidget(root, rollbook) {
       showState(view);
       if (act || view.told) tell(view.told || "");
       // An action that rolled dice (Danger World's Roll, Reroll marked) goes to the roll log.
-      if (view.log) {
-        const detail = { source: "widget", what: view.log.what, view: { log: view.log }, time: Date.now() };
-        document.dispatchEvent(new CustomEvent("rollbook:rolled", { detail }));
-      }
+      if (view.log) rollbook.rolled("widget", { log: view.log });
       setStatus("");
     } catch (error) {
       if (request === latest) rollbook.showError(status, error, () => recompute(act));
     } finally {
       if (request === latest) root.removeAttribute("aria-busy");
     }
+  };
+
+  // Other values in place of the form's (the page's on Reset, the reader's on Undo, a
+  // shared link's), answered afresh; recompute drops a pending answer to typing.
+  const replace = (values) => {
+    write(values);
+    shown = read();
+    recompute();
   };
 
   // Export and import say how they went in their own line, which recomputing leaves alone.
@@ -296,10 +301,8 @@ export function mountWidget(root, rollbook) {
   resetButton?.addEventListener("click", () => {
     const before = read();
     clearTimeout(undoTimer);
-    write(defaults);
-    shown = read();
     if (rolledOutput) rolledOutput.replaceChildren();
-    recompute();
+    replace(defaults);
     if (JSON.stringify(before) === JSON.stringify(shown)) {
       tell("Nothing to reset: these are the page's values.");
       return;
@@ -308,9 +311,7 @@ export function mountWidget(root, rollbook) {
     undo.type = "button";
     undo.addEventListener("click", () => {
       clearTimeout(undoTimer);
-      write(before);
-      shown = read();
-      recompute();
+      replace(before);
       tell("Your values are back.");
       resetButton.focus();
     });
@@ -371,14 +372,8 @@ export function mountWidget(root, rollbook) {
   shown = read();
   if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
   const actions = form.querySelector(".rb-widget__actions");
-  const apply = (values) => {
-    clearTimeout(timer);
-    write(values);
-    shown = read();
-    recompute();
-  };
   if (form.querySelector(".rb-widget__export")) printable(root, actions);
-  shareable(root, { key, read, apply, own: () => loadSaved(key) ?? defaults, actions });
+  shareable(root, { key, read, apply: replace, own: () => loadSaved(key) ?? defaults, actions });
 }
 
 function showRolled(output, view) {
