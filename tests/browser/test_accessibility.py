@@ -41,13 +41,21 @@ SETTLED = """() => {
     && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
 }"""
 NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# Colours are read once every finite animation (a fresh roll's flash) has ended:
+# halfway through one, the background under the text is the flash's, not the page's.
+ANIMATIONS_ENDED = """async () => {
+  const finite = document.getAnimations().filter(
+    (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+}"""
 AUDIT = """async () => {
+  await (ANIMATIONS_ENDED)();
   const result = await axe.run(document, { resultTypes: ['violations'] });
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
-}"""
+}""".replace("ANIMATIONS_ENDED", ANIMATIONS_ENDED)
 
 
 @contextmanager
