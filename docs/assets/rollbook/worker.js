@@ -19,7 +19,8 @@ let stdlib = null; // on the snapshot path: the standard library's zip, being pu
 let booting = true;
 let failStartup;
 const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
-let optional = null; // the snapshot: when it fails, Python loads afresh instead
+// The snapshot (begun below, before the manifest names it): when it fails, Python loads afresh.
+const optional = new URL(SNAPSHOT, runtime).href;
 let compiling = false; // the wasm's one download has begun
 let received = 0; // bytes of all the start-up's downloads so far
 let reported = 0;
@@ -93,7 +94,6 @@ const takeEarly = (url) => {
   return response;
 };
 const wasmURL = new URL("pyodide.asm.wasm", runtime).href;
-optional = new URL(SNAPSHOT, runtime).href;
 prefetch("manifest.json");
 prefetch(SNAPSHOT);
 prefetch("pyodide-lock.json");
@@ -154,9 +154,8 @@ async function boot() {
   let how = "snapshot";
   if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
     try {
-      // Fetch the snapshot while Pyodide fetches and compiles its runtime.
-      const snapshotURL = new URL(manifest.snapshot, runtime);
-      optional = snapshotURL.href;
+      if (manifest.snapshot !== SNAPSHOT) throw new Error(`unknown snapshot ${manifest.snapshot}`);
+      const snapshotURL = new URL(optional);
       const diff = manifest.snapshot_diff ? Promise.all([wasmBytes, snapshotDiff]) : null;
       const snapshot = Promise.all([fetchBytes(snapshotURL), diff]).then(([bytes, wasm]) => {
         if (wasm) wasm[1].xorDataSegments(bytes, new Uint8Array(wasm[0]));
