@@ -133,6 +133,7 @@ def test_copy_falls_back_when_the_clipboard_api_refuses(page: Page, server: Site
     log = open_log(page)
     log.locator(".rb-log__copy").click()
     expect(log.locator(".rb-log__status")).to_have_text("Copied 1 roll.")
+    expect(log.locator(".rb-log__copy")).to_be_focused()  # the hidden text area gave it back
     copied = page.evaluate("window.copied")
     assert len(copied) == 1 and "d20: [" in copied[0]
 
@@ -243,3 +244,29 @@ def test_a_logged_roll_links_to_its_exact_dice(page: Page, server: SiteServer) -
     line = fresh.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
     expect(line.locator(".rb-total")).to_have_text(total, timeout=TIMEOUT)
     assert line.locator(".rb-part").all_text_contents() == dice
+
+
+def test_when_storage_stops_answering_rolls_the_log_and_the_box_go_on(
+    page: Page, server: SiteServer
+) -> None:
+    # Storage that throws (as when site data is blocked) once the page is up: Material
+    # reads it unguarded as it starts, so only afterwards is a page left to test.
+    page.goto(server.url + "wodu/resolution/")
+    check = widget(page, "wodu-check")
+    page.evaluate(
+        """Object.defineProperty(window, 'localStorage', { configurable: true,
+             get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } })"""
+    )
+    outcome = roll_widget(check).locator(".rb-rolled__outcome").text_content() or ""
+    page.keyboard.press("d")
+    box = page.locator("#rb-dicebox")
+    page.locator("#rb-dicebox-expr").fill("4dF")
+    page.locator("#rb-dicebox-expr").press("Enter")
+    expect(box.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    page.keyboard.press("Escape")
+    # Nothing could be kept: the log lasts as long as the page does.
+    open_log(page)
+    expect(page.locator(ENTRIES)).to_have_count(2)
+    expect(page.locator(ENTRIES).filter(has_text=outcome)).to_have_count(1)
+    expect(page.locator(ENTRIES).filter(has_text="4dF")).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -121,8 +121,11 @@ def test_kept_shared_values_become_the_readers_own(
 def test_a_shared_widget_link_wins_over_saved_values_for_that_load(
     context: BrowserContext, fresh: BrowserContext, server: SiteServer
 ) -> None:
-    # A browser that refuses the clipboard: the link is offered, selected, in a field.
-    context.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new Error('no'))")
+    # A browser that refuses both ways of copying: the link is offered, selected, in a field.
+    context.add_init_script(
+        "navigator.clipboard.writeText = () => Promise.reject(new Error('no'));"
+        "document.execCommand = () => false;"
+    )
     page = context.new_page()
     page.goto(server.url + "2d6/character-creation/")
     root = widget(page, "2d6-builder")
@@ -325,7 +328,8 @@ def test_axe_finds_nothing_on_shared_links(
         assert _audit(page) == []
         # A widget opened from a link: its notice, and the Share, Print and copy-by-hand field.
         page.add_init_script(
-            "navigator.clipboard.writeText = () => Promise.reject(new Error('no'))"
+            "navigator.clipboard.writeText = () => Promise.reject(new Error('no'));"
+            "document.execCommand = () => false;"
         )
         state = _state({"name": "Vessa Quill"})
         page.goto(f"{server.url}2d6/character-creation/#share=rb-widget-1:{state}")

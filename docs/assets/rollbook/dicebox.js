@@ -7,26 +7,15 @@
 
 import { el } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
+import { readStored, writeStored } from "./store.js";
 
 export const KEY = "rollbook:dicebox";
 const EXAMPLE = "3d6";
 const SVG = "http://www.w3.org/2000/svg";
 
-function remembered() {
-  try {
-    return localStorage.getItem(KEY) ?? EXAMPLE;
-  } catch (error) {
-    return EXAMPLE;
-  }
-}
-
-function remember(expr) {
-  try {
-    localStorage.setItem(KEY, expr);
-  } catch (error) {
-    /* storage blocked: the box starts from the example next time */
-  }
-}
+// (Storage blocked: the box starts from the example each time.)
+const remembered = () => readStored(KEY) ?? EXAMPLE;
+const remember = (expr) => writeStored(KEY, expr);
 
 // The box's markup, written once: the same classes as a page's odds figure, so
 // that rollbook.js's showOdds fills it in and rollbook.css styles it.

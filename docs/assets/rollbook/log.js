@@ -6,9 +6,11 @@
 // beside the page (not modal: the reader keeps rolling while it is open); it
 // copies as text and clears, with Undo.
 
+import { copyText } from "./clipboard.js";
 import { el } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
 import { rollLink } from "./share.js";
+import { readStoredJSON, removeStored, writeStored } from "./store.js";
 
 export const KEY = "rollbook:log";
 export const MAX_ENTRIES = 200;
@@ -16,22 +18,18 @@ const UNDO_MS = 10_000;
 
 // The saved entries, oldest first ([] when none or unreadable).
 export function loadLog() {
-  try {
-    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(entries) ? entries.filter((entry) => entry && typeof entry === "object" && entry.id) : [];
-  } catch (error) {
-    return [];
-  }
+  const entries = readStoredJSON(KEY, []);
+  return Array.isArray(entries) ? entries.filter((entry) => entry && typeof entry === "object" && entry.id) : [];
 }
 
+// Storage full or blocked: the log lasts as long as the page, and what this page
+// holds is the log (storage would answer an empty one).
+let keeping = true;
 function saveLog(entries) {
-  try {
-    if (entries.length) localStorage.setItem(KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
-    else localStorage.removeItem(KEY);
-  } catch (error) {
-    /* storage full or blocked: the log lasts as long as the page */
-  }
+  if (entries.length) keeping = writeStored(KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+  else removeStored(KEY);
 }
+const latest = () => (keeping ? loadLog() : entries); // another tab may have added since
 
 let entries = loadLog();
 let panel = null; // made once, at the end of this module
@@ -59,7 +57,7 @@ function entryOf({ source, what, view, time }) {
 }
 
 function add(entry) {
-  entries = [...loadLog(), entry].slice(-MAX_ENTRIES); // another tab may have added since
+  entries = [...latest(), entry].slice(-MAX_ENTRIES);
   saveLog(entries);
   render();
   say(entry.said);
@@ -91,31 +89,6 @@ export function entryText(entry) {
 
 function logText() {
   return entries.map(entryText).join("\n") + "\n";
-}
-
-// The Clipboard API where the page may use it, else a selected text area and
-// the older copy command.
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (error) {
-    const area = el("textarea", "rb-visually-hidden");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.setAttribute("aria-hidden", "true");
-    area.tabIndex = -1;
-    document.body.append(area);
-    area.select();
-    let copied = false;
-    try {
-      copied = document.execCommand("copy");
-    } catch (again) {
-      copied = false;
-    }
-    area.remove();
-    return copied;
-  }
 }
 
 function makePanel(opener) {
@@ -156,7 +129,7 @@ function makePanel(opener) {
     const undo = el("button", "rb-log__undo md-button", "Undo");
     undo.type = "button";
     undo.addEventListener("click", () => {
-      const since = loadLog(); // rolls made after clearing stay, after the restored ones
+      const since = latest(); // rolls made after clearing stay, after the restored ones
       entries = [...cleared, ...since].slice(-MAX_ENTRIES);
       saveLog(entries);
       render();
@@ -216,7 +189,7 @@ function say(text) {
 function open() {
   if (panel.dialog.open) return panel.list.focus();
   panel.before = document.activeElement;
-  entries = loadLog();
+  entries = latest();
   render();
   panel.status.replaceChildren();
   panel.dialog.show();

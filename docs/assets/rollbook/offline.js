@@ -5,6 +5,8 @@
 // cannot run (an old browser, a page not served over HTTPS, scripts/serve) the
 // footer says nothing.
 
+import { readStored, removeStored, writeStored } from "./store.js";
+
 const root = new URL("../../", import.meta.url); // the site's address, under any path
 const script = new URL("sw.js", root);
 const REMOVED = "rollbook:offline:removed"; // the reader removed the offline copy: don't save it again
@@ -88,7 +90,7 @@ function watch(registration) {
 }
 
 async function save() {
-  localStorage.removeItem(REMOVED);
+  removeStored(REMOVED);
   let registration;
   try {
     registration = await navigator.serviceWorker.register(script, { scope: root.href });
@@ -128,7 +130,7 @@ async function clear(registration) {
 }
 
 async function remove() {
-  localStorage.setItem(REMOVED, "1");
+  writeStored(REMOVED, "1");
   const registration = await navigator.serviceWorker.getRegistration(root.href);
   await clear(registration?.scope === root.href ? registration : null);
   show("removed");
@@ -148,7 +150,7 @@ async function start() {
     if (controlled && offline.state !== "removed") show("updated");
     controlled = true;
   });
-  if (localStorage.getItem(REMOVED)) {
+  if (readStored(REMOVED)) {
     show("removed");
     return;
   }

@@ -1,14 +1,12 @@
-// What the reader set, kept in this browser (localStorage) so that a reload
-// loses nothing. Storage may be full or blocked: then the page just forgets.
+// What the reader set, kept in this browser (store.js) so that a reload loses
+// nothing. Storage may be full or blocked: then the page just forgets.
+
+import { readStoredJSON, removeStored, writeStored } from "./store.js";
 
 // The saved object under `key`, or null when there is none (or it is unreadable).
 export function loadSaved(key) {
-  try {
-    const value = JSON.parse(localStorage.getItem(key) || "null");
-    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
-  } catch (error) {
-    return null;
-  }
+  const value = readStoredJSON(key, null);
+  return value && typeof value === "object" && !Array.isArray(value) ? value : null;
 }
 
 // Fired on window after each save, with { detail: { key } }: a widget that takes values
@@ -18,22 +16,12 @@ export const SAVED_EVENT = "rollbook:saved";
 export const held = new Set();
 
 export function save(key, values) {
-  if (held.has(key)) return;
-  try {
-    localStorage.setItem(key, JSON.stringify(values));
-  } catch (error) {
-    return; /* storage full or blocked: nothing to keep */
-  }
+  if (held.has(key) || !writeStored(key, JSON.stringify(values))) return;
   window.dispatchEvent(new CustomEvent(SAVED_EVENT, { detail: { key } }));
 }
 
 export function forget(key) {
-  if (held.has(key)) return;
-  try {
-    localStorage.removeItem(key);
-  } catch (error) {
-    /* storage blocked: nothing was kept */
-  }
+  if (!held.has(key)) removeStored(key);
 }
 
 // Mark a figure or widget whose values differ from the page's preset: the

@@ -9,6 +9,7 @@
 // leave them alone. Python checks every value as usual; this module only reads
 // and writes the fragment, copies links and shows notices.
 
+import { copyText } from "./clipboard.js";
 import { drawParts, el, flash } from "./draw.js";
 import { held } from "./saved.js";
 
@@ -57,15 +58,13 @@ export function rollLink(view, at) {
   return `${here()}#roll=${encodeURIComponent(view.expr)}&seed=${view.seed}&at=${encodeURIComponent(at)}`;
 }
 
-// Copy `link`: through the Clipboard API, or else in a selected text field the
-// reader copies from. `said` tells how it went.
+// Copy `link` (clipboard.js), or else offer it in a selected text field the reader
+// copies from. `said` tells how it went.
 async function copy(link, said, after) {
   said.querySelector(".rb-share__field")?.remove();
-  try {
-    if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
-    await navigator.clipboard.writeText(link);
+  if (await copyText(link)) {
     said.replaceChildren("Link copied");
-  } catch (error) {
+  } else {
     const field = el("input", "rb-share__field");
     field.type = "text";
     field.readOnly = true;
