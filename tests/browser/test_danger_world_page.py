@@ -89,7 +89,14 @@ def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: Si
     _press(roller, "advise")
     expect(roller.locator('[data-field="advise"]')).to_be_checked()
     expect_panel(roller, re.compile(r"Advice \(1 reroll round left\)"))
-    expect_panel(roller, re.compile(r"stopping now: (0\.00% \(0\)|100%)"))
+    # The chance of stopping now: none without a set; with one already, the advice is to stop.
+    expect_panel(
+        roller,
+        re.compile(
+            r"stopping now: 0\.00% \(0\)|"
+            r"the dice already hold a set at difficulty 3; stop and keep them all \(success 100%\)"
+        ),
+    )
     # Round two: die 3 marked by a tap (on top of the advice), then rerolled.
     if _dice(roller).nth(2).get_attribute("aria-pressed") != "true":
         _dice(roller).nth(2).click()

@@ -331,6 +331,16 @@ def test_danger_world_odds_at_difficulty_1_are_those_of_2_and_at_7_nothing() -> 
     assert not any(row["hit"] for row in block["rows"])
 
 
+def test_danger_world_roller_advises_stopping_on_1_3_3_3_6_at_difficulty_3() -> None:
+    # A set of three already succeeds: no reroll can do better, so no keep is listed.
+    panel = roller(dice=dice("1 3 3 3 6"), difficulty="3", round="1", advise=True)
+    assert (
+        "Advice (1 reroll round left): the dice already hold a set at difficulty 3; "
+        "stop and keep them all (success 100%)."
+    ) in texts(panel)
+    assert blocks_of(panel, "list") == []
+
+
 def test_danger_world_roller_at_difficulty_7_no_set_succeeds() -> None:
     panel = roller(dice=dice("3 3 3 2 6"), difficulty="7", advise=True)
     assert table(panel, "The sets")["Set of 3"][0] == "partial"
