@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from rules_py.systems import danger_world as dw
-from tests.browser.test_accessibility import AUDIT, AXE
+from tests.browser.test_accessibility import run_axe, scheme_context
 from tests.browser.widgets import (
     TIMEOUT,
     cell_titles,
@@ -155,7 +155,6 @@ def test_roller_dice_wrap_on_a_phone(page: Page, server: SiteServer) -> None:
     assert all(left >= 0 and right <= width for left, right, _ in boxes)
     assert len({round(top) for _, _, top in boxes}) >= 2  # they wrap onto more lines
     assert all(right - left >= 24 for left, right, _ in boxes)  # a finger's target
-    page.screenshot(path="/tmp/dw-roller-390.png", full_page=False)
 
 
 def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
@@ -290,8 +289,7 @@ def test_axe_finds_nothing_on_a_roll_with_marked_dice(
     browser: Browser, server: SiteServer, scheme: str, width: int
 ) -> None:
     """The dice appear only after a roll, so the site-wide audit never sees them: this one does."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    try:
+    with scheme_context(browser, scheme, width) as context:
         page = context.new_page()
         page.goto(server.url + "danger-world/checks/")
         roller = widget(page, "danger-world-roller")
@@ -304,10 +302,7 @@ def test_axe_finds_nothing_on_a_roll_with_marked_dice(
         _dice(roller).nth(0).click()
         _dice(roller).nth(5).click()  # a danger die
         _press(roller, "advise")
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate(AUDIT)
-    finally:
-        context.close()
+        violations = run_axe(page)
     assert [(v["id"], v["impact"], v["targets"][:3]) for v in violations] == []
 
 

@@ -15,14 +15,14 @@ from playwright.sync_api import Browser, Page, expect
 from rules_py.views import odds_view
 from tests.browser.test_accessibility import (
     ANIMATIONS_ENDED,
-    AUDIT,
-    AXE,
     COLOURS,
-    NAMED_RULES,
     SCHEMES,
     SETTLED,
     WIDTHS,
     contrast,
+    run_axe,
+    scheme_context,
+    serious,
 )
 from tests.browser.widgets import TIMEOUT
 from tests.sitesrv import SiteServer
@@ -166,11 +166,7 @@ def audit_open(page: Page, title: str) -> list[dict[str, Any]]:
     # outside any landmark) shows while the button is hovered or focused, and goes.
     page.locator(title).hover()
     expect(page.locator(".md-tooltip2")).to_have_count(0)
-    page.add_script_tag(path=str(AXE))
-    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
-    return [
-        v for v in violations if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES
-    ]
+    return serious(run_axe(page))
 
 
 @pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
@@ -178,8 +174,7 @@ def audit_open(page: Page, title: str) -> list[dict[str, Any]]:
 def test_axe_finds_nothing_with_the_box_or_the_log_open(
     browser: Browser, server: SiteServer, scheme: str, width: int
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    try:
+    with scheme_context(browser, scheme, width) as context:
         page = context.new_page()
         page.goto(server.url + "dice/")
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
@@ -196,18 +191,15 @@ def test_axe_finds_nothing_with_the_box_or_the_log_open(
         page.locator("#rb-log-button").click()
         expect(page.locator("#rb-log .rb-log__entry")).to_have_count(2)
         log = audit_open(page, "#rb-log-title")
-    finally:
-        context.close()
     assert box == [], f"dice box open: {box}"
     assert log == [], f"roll log open: {log}"
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_a_dropped_die_reads_at_4_5_to_1(browser: Browser, server: SiteServer, scheme: str) -> None:
-    # axe leaves a one-digit face unjudged ("too short"), so only a dropped 10 ever
-    # showed it the faded face at 3.5:1; this measures whatever face was dropped.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    try:
+    # Left to its defaults axe passes a one-digit face as "too short", so only a dropped
+    # 10 ever showed it the faded face at 3.5:1; this measures whatever face was dropped.
+    with scheme_context(browser, scheme, 1280) as context:
         page = context.new_page()
         page.goto(server.url + "dice/")
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
@@ -217,8 +209,6 @@ def test_a_dropped_die_reads_at_4_5_to_1(browser: Browser, server: SiteServer, s
         expect(page.locator(f"{BOX} .rb-part--dropped")).to_have_count(1, timeout=TIMEOUT)
         page.evaluate(ANIMATIONS_ENDED)
         colours = page.evaluate(COLOURS, f"{BOX} .rb-part--dropped")
-    finally:
-        context.close()
     ratio = contrast(colours["fore"], colours["back"])
     assert ratio >= 4.5, f"dropped die ({scheme}): {ratio:.2f}:1 {colours}"
 

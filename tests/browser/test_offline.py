@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scripts.tasks import service_worker
 from tests.browser.conftest import Requests, _free_port, build_site
-from tests.browser.test_accessibility import AUDIT, AXE, NAMED_RULES, SCHEMES, WIDTHS
+from tests.browser.test_accessibility import SCHEMES, WIDTHS, run_axe, serious
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
 
@@ -248,11 +248,8 @@ def test_the_offline_line_and_page_pass_axe(
         for path in ("offline/?from=/rollbook/gone/", ""):
             page.goto(site.url + path)
             expect(page.locator(".rb-offline__status")).to_have_text("Available offline")
-            page.add_script_tag(path=str(AXE))
-            for v in page.evaluate(AUDIT):
-                if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES:
-                    failures.append(f"/{path} {scheme} {width}px: {v['id']} {v['targets']}")
-        page.screenshot(path=f"/tmp/offline-{scheme}-{width}.png", full_page=False)
+            for v in serious(run_axe(page)):
+                failures.append(f"/{path} {scheme} {width}px: {v['id']} {v['targets']}")
     finally:
         context.close()
     assert not failures, "\n".join(failures)

@@ -11,7 +11,6 @@ import base64
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +18,10 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import roll_view
 from tests.browser.test_accessibility import (
-    AUDIT,
-    AXE,
     SCHEMES,
     SETTLED,
     WIDTHS,
+    run_axe,
     scheme_context,
 )
 from tests.browser.widgets import TIMEOUT, expect_panel, set_cell, set_field, wait_idle, widget
@@ -304,9 +302,7 @@ def test_share_buttons_need_javascript(browser: Browser, server: SiteServer) -> 
 
 def _audit(page: Page) -> list[dict[str, Any]]:
     page.wait_for_function(SETTLED)
-    page.add_script_tag(path=str(Path(AXE)))
-    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
-    return violations
+    return run_axe(page)
 
 
 @pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
