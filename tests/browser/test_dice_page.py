@@ -328,6 +328,28 @@ def test_a_worked_example_widget_marks_edits_like_the_odds(page: Page, server: S
     expect(damage.locator(".rb-edited")).to_be_hidden()
 
 
+def test_a_widget_is_busy_from_the_keystroke_until_its_new_answer(
+    page: Page, server: SiteServer
+) -> None:
+    """Typing starts a pause before the question goes to Python; the old answer is stale
+    all through it, so the widget says busy at once (and a test waiting for idle waits)."""
+    page.goto(server.url + "wodu/damage/")
+    page.wait_for_function(READY, timeout=30_000)
+    damage = widget(page, "wodu-damage")
+    expect(damage).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+    busy = damage.evaluate(
+        """root => {
+          const field = root.querySelector('[data-field="wr"]');
+          field.value = "5";
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+          return root.getAttribute("aria-busy");
+        }"""
+    )
+    assert busy == "true"
+    expect(damage).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+    assert "3d10" in damage.locator(".rb-widget__panel").inner_text()
+
+
 def test_without_javascript_roll_buttons_say_why(browser: Browser, server: SiteServer) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

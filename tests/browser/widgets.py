@@ -66,7 +66,7 @@ def cell_titles(root: Locator, row_header: str) -> list[str]:
 
 
 def wait_idle(root: Locator) -> None:
-    """Wait until the widget has no question out to Python."""
+    """Wait until the widget has no question out to Python, nor one waiting on a pause in typing."""
     expect(root).not_to_have_attribute("aria-busy", "true", timeout=TIMEOUT)
 
 

@@ -245,8 +245,11 @@ export function mountWidget(root, rollbook) {
     message.replaceChildren(text, ...extra);
   };
 
+  // The answer is stale from the first keystroke, not from when the pause ends and the
+  // question goes out: busy now, so nothing reads the old answer as the new one.
   const changed = () => {
     clearTimeout(timer);
+    root.setAttribute("aria-busy", "true");
     timer = setTimeout(recompute, 150);
   };
 
