@@ -117,7 +117,7 @@ def roll_view(expr: str, seed: int | None = None) -> View:
     same ``expr`` and ``seed`` give the same dice again (a shared roll's link holds
     both), and rolling from a given seed leaves the shared generator untouched.
     """
-    seed = fresh_seed() if seed is None else _seed(seed)
+    seed = fresh_seed() if seed is None else read_seed(seed)
     result = roll_seeded(expr, seed)
     parts = roll_parts(result)
     line = {"label": "", "parts": parts, "total": result.total}
@@ -280,7 +280,8 @@ def _int(value: object, name: str, low: int = -10_000, high: int = 10_000) -> in
     return number
 
 
-def _seed(value: object) -> int:
+def read_seed(value: object) -> int:
+    """A roll's seed as the page sent it (a whole number, or its digits), checked."""
     return _int(value, "a roll's seed", 0, SEED_LIMIT - 1)
 
 

@@ -1,4 +1,4 @@
-"""Seeded rolls: the worker's ``roll`` answers its seed, and the seed gives the same dice back.
+"""Seeded rolls: a roll (an expression's or a widget's) answers its seed, which rolls it again.
 
 A shared roll's link carries the expression and the seed; whoever opens it sees
 Python roll the very same dice from that seed.
@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rules_py.dice import SEED_LIMIT
 from rules_py.views import handle, roll_view
+from rules_py.widgets import WIDGETS
 
 
 def _ask(op: str, **args: object) -> dict[str, object]:
@@ -75,3 +78,45 @@ def test_a_bad_seed_is_refused_with_a_reason() -> None:
         answer = _ask("roll", expr="3d6", seed=seed)
         assert answer["ok"] is False, seed
         assert "seed" in str(answer["error"]) and reason in str(answer["error"]), answer
+
+
+# A widget's roll is shared the same way: the link holds the widget's values and the
+# roll's seed, and the page that opens it asks the widget to roll them again.
+
+ROLLING_WIDGETS = sorted(name for name, w in WIDGETS.items() if w.roll is not None)
+
+
+@pytest.mark.parametrize("name", ROLLING_WIDGETS)
+def test_a_widget_roll_comes_again_from_its_seed_whatever_else_was_rolled(name: str) -> None:
+    widget = WIDGETS[name]
+    for words in ([1], [2], [3], [4], [5]):
+        _seeded_shared_generator(words)
+        first = widget.rolled({})
+        assert isinstance(first["seed"], int) and 0 <= first["seed"] < SEED_LIMIT
+        _seeded_shared_generator([w + 100 for w in words])  # other rolls, other randomness
+        roll_view("20d20")
+        assert widget.rolled({}, first["seed"]) == first, name
+
+
+def test_widget_rolls_differ_from_seed_to_seed() -> None:
+    """Every rolling widget draws its dice from the seed: some seed rolls other dice."""
+    for name in ROLLING_WIDGETS:
+        widget = WIDGETS[name]
+        lines = {json.dumps(widget.rolled({}, seed)["lines"]) for seed in range(40)}
+        assert len(lines) > 1, name
+
+
+def test_a_widget_roll_s_seed_comes_through_the_worker_request_as_number_or_text() -> None:
+    args = {"name": "wodu-check", "action": "roll", "values": {"ability": "2"}}
+    first = _ask("widget", **args)["result"]
+    assert isinstance(first, dict)
+    for seed in (first["seed"], str(first["seed"])):
+        assert _ask("widget", **args, seed=seed) == {"ok": True, "result": first}
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_LIMIT, "x", "1.5", True, [3]])
+def test_a_widget_roll_refuses_a_seed_out_of_range(seed: object) -> None:
+    args = {"name": "wodu-check", "action": "roll", "values": {}, "seed": seed}
+    answer = _ask("widget", **args)
+    assert answer["ok"] is False
+    assert "a roll's seed must be" in str(answer["error"])

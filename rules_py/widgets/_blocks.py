@@ -19,6 +19,7 @@ A roll is answered with :func:`rolled`: one line per roller, then the outcome
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -125,9 +126,9 @@ def with_modifier(dice: str, modifier: int) -> str:
     return str(parse(dice).with_modifier(modifier))
 
 
-def roll_line(label: str, expr: str) -> tuple[dict[str, Any], RollResult]:
-    """Roll ``expr`` for one roller: the line to show, and the result to judge."""
-    result = roll(expr)
+def roll_line(label: str, expr: str, rng: random.Random) -> tuple[dict[str, Any], RollResult]:
+    """Roll ``expr`` with ``rng`` for one roller: the line to show, and the result to judge."""
+    result = roll(expr, rng)
     line = {
         "label": label,
         "parts": roll_parts(result),

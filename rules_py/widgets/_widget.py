@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules_py._log import log_entry
-from rules_py.views import RequestError, View
+from rules_py.dice import fresh_seed
+from rules_py.views import RequestError, View, read_seed
 from rules_py.widgets._blocks import Block, error, text
 from rules_py.widgets._fields import Field, FieldError, read_values
 from rules_py.widgets._inputs import what_rolled
@@ -39,7 +41,8 @@ class Widget:
 
     ``show`` answers for valid values: when they break a rule it raises
     :class:`Refusal` (or ``ValueError``) with the rule's message, or answers error
-    blocks first and then what still makes sense; ``roll`` rolls for them;
+    blocks first and then what still makes sense; ``roll`` rolls for them with the
+    generator it is given, and no other (so that a seed gives the roll again);
     ``unused`` names the fields that do not apply to the values (the page hides
     them); ``settle`` answers the fields to fill in when the reader changes
     another (``settle(before, after)``, both read values), such as the array of
@@ -60,7 +63,7 @@ class Widget:
     title: str
     fields: tuple[Field, ...]
     show: Callable[[Values], list[Block]]
-    roll: Callable[[Values], View] | None = None
+    roll: Callable[[Values, random.Random], View] | None = None
     roll_label: str = "Roll"
     unused: Callable[[Values], Iterable[str]] | None = None
     settle: Callable[[Values, Values], Mapping[str, Any]] | None = None
@@ -153,24 +156,28 @@ class Widget:
     def _disabled(self, values: Values) -> set[str]:
         return set(self.disabled(values)) if self.disabled else set()
 
-    def rolled(self, raw: Values) -> View:
+    def rolled(self, raw: Values, seed: int | None = None) -> View:
         """Roll for the reader's values (``WidgetError`` if they are refused).
 
-        The answer carries its roll log entry (``log``): the title and key inputs,
-        the dice, the total and the outcome.
+        Each roll has its own ``seed``, drawn from the shared generator unless
+        given, and answered with it: the same values and seed roll the same dice
+        again (a shared roll's link holds both). The answer carries its roll log
+        entry (``log``): the title and key inputs, the dice, the total and the outcome.
         """
         if self.roll is None:
             raise WidgetError(f"{self.title} has nothing to roll")
         values, errors = read_values(self.fields, raw)
         if errors:
             raise WidgetError(str(errors[0]))
+        seed = fresh_seed() if seed is None else seed
         try:
-            view = self.roll(values)
+            view = self.roll(values, random.Random(seed))
         except ValueError as broken:  # a rule's message (FieldError included)
             raise WidgetError(str(broken)) from None
         unused = self.unused(values) if self.unused else ()
         what = what_rolled(self.title, self.fields, values, unused)
-        return {**view, "log": log_entry(what, view["lines"], view["outcome"], self.title)}
+        log = log_entry(what, view["lines"], view["outcome"], self.title)
+        return {**view, "seed": seed, "log": log}
 
     def export(self, raw: Values) -> View:
         """The reader's values as a file to save: its name and JSON text."""
@@ -264,7 +271,8 @@ def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) 
             raise WidgetError("act must name one of the widget's buttons")
         return widget.panel(values, previous, act=act, source=args.get("source"))
     if action == "roll":
-        return widget.rolled(values)
+        seed = args.get("seed")
+        return widget.rolled(values, None if seed is None else read_seed(seed))
     if action == "export":
         return widget.export(values)
     if action == "import":

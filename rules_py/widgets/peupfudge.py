@@ -6,6 +6,7 @@ arranges it into blocks and rolls the Fudge dice the rules name.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -112,9 +113,9 @@ def _action_show(values: Values) -> list[Block]:
     ]
 
 
-def _action_roll(values: Values) -> View:
+def _action_roll(values: Values, rng: random.Random) -> View:
     level, extra, difficulty, dice = values["L"], values["A"], values["D"], values["dice"]
-    line, result = roll_line("R", f"{dice}dF")
+    line, result = roll_line("R", f"{dice}dF", rng)
     roll = result.total
     total = level + extra + roll
     performance = pf.relative_performance(level, extra, roll, difficulty)
@@ -213,12 +214,12 @@ def _opposed_show(values: Values) -> list[Block]:
     ]
 
 
-def _opposed_roll(values: Values) -> View:
+def _opposed_roll(values: Values, rng: random.Random) -> View:
     rows, dice = values["participants"], values["dice"]
     names = _names(rows)
     lines, totals, sums = [], [], []
     for name, row in zip(names, rows, strict=True):
-        line, result = roll_line(name, with_modifier(f"{dice}dF", row["L"] + row["A"]))
+        line, result = roll_line(name, with_modifier(f"{dice}dF", row["L"] + row["A"]), rng)
         roll = result.total - row["L"] - row["A"]
         lines.append(line)
         totals.append(result.total)

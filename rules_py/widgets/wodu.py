@@ -6,6 +6,7 @@ it into blocks and rolls the dice the rules name.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -102,9 +103,9 @@ def _check_show(values: Values) -> list[Block]:
     return [text(summary), odds_table(f"Outcomes of {dice}", "Outcome", named), chart]
 
 
-def _check_roll(values: Values) -> View:
+def _check_roll(values: Values, rng: random.Random) -> View:
     dice = check_dice(values["ability"], values["background"])
-    line, result = roll_line("", dice)
+    line, result = roll_line("", dice, rng)
     total = result.total
     if values["kind"] == "dr":
         dr = int(values["dr"])
@@ -220,9 +221,9 @@ def _damage_show(values: Values) -> list[Block]:
     ]
 
 
-def _damage_roll(values: Values) -> View:
+def _damage_roll(values: Values, rng: random.Random) -> View:
     notation = wodu.damage_notation(*_damage_args(values))
-    line, result = roll_line("", notation)
+    line, result = roll_line("", notation, rng)
     return rolled([line], f"{result.total} damage")
 
 
@@ -369,9 +370,9 @@ def _has(names: list[str]) -> str:
     return "has" if len(names) == 1 else "have"
 
 
-def _initiative_roll(values: Values) -> View:
+def _initiative_roll(values: Values, rng: random.Random) -> View:
     modifier = int(values["gm_modifier"])
-    gm_line, gm_result = roll_line("GM", with_modifier(wodu.GM_INITIATIVE_DIE, modifier))
+    gm_line, gm_result = roll_line("GM", with_modifier(wodu.GM_INITIATIVE_DIE, modifier), rng)
     gm_band = wodu.gm_initiative_band(gm_result.total)
     lines = [gm_line]
     by_band: dict[wodu.InitiativeBand, list[tuple[str, int]]] = {
@@ -379,7 +380,7 @@ def _initiative_roll(values: Values) -> View:
     }
     for number, row in enumerate(values["players"], start=1):
         name = _player_name(row, number)
-        line, result = roll_line(name, check_dice(row["dex"], row["background"]))
+        line, result = roll_line(name, check_dice(row["dex"], row["background"]), rng)
         lines.append(line)
         by_band[wodu.initiative_band(result.total)].append((name, result.total))
 

@@ -149,11 +149,9 @@ def describe_roll(roll: CheckRoll) -> str:
     )
 
 
-def _check_roll(values: Values) -> View:
+def _check_roll(values: Values, rng: random.Random) -> View:
     skill = is_skill(values)
-    check = d10_0.roll_check(
-        values["score"], difficulty(values), skill, values["overflow"], random.Random()
-    )
+    check = d10_0.roll_check(values["score"], difficulty(values), skill, values["overflow"], rng)
     return rolled(check_lines(check), describe_roll(check))
 
 
@@ -192,9 +190,8 @@ def _conflict_show(values: Values) -> list[Block]:
     ]
 
 
-def _conflict_roll(values: Values) -> View:
+def _conflict_roll(values: Values, rng: random.Random) -> View:
     skill = is_skill(values)
-    rng = random.Random()
     mine = d10_0.roll_check(values["score"], 0, skill, rng=rng)
     theirs = d10_0.roll_check(values["opponent"], 0, skill, rng=rng)
     lines = check_lines(mine, "You") + check_lines(theirs, "Opponent")
@@ -242,7 +239,6 @@ HELPERS = Rows(
 )
 
 
-
 def _cooperation_show(values: Values) -> list[Block]:
     skill = is_skill(values)
     scores = [row["score"] for row in values["helpers"]]
@@ -262,10 +258,9 @@ def _cooperation_show(values: Values) -> list[Block]:
     ]
 
 
-def _cooperation_roll(values: Values) -> View:
+def _cooperation_roll(values: Values, rng: random.Random) -> View:
     skill = is_skill(values)
     target = difficulty(values)
-    rng = random.Random()
     lines: list[dict[str, Any]] = []
     total = 0
     for name, row in zip(row_names(values["helpers"], "Character"), values["helpers"], strict=True):
@@ -337,10 +332,9 @@ def _cumulative_show(values: Values) -> list[Block]:
     ]
 
 
-def _cumulative_roll(values: Values) -> View:
+def _cumulative_roll(values: Values, rng: random.Random) -> View:
     skill, losses = is_skill(values), values["losses"]
     goal = values["goal"]
-    rng = random.Random()
     lines: list[dict[str, Any]] = []
     total = 0
     for k in range(1, values["checks"] + 1):

@@ -196,10 +196,10 @@ def adjusted_outcome(total: int, chain: tuple[d10_0.Adjustment, ...]) -> str:
     )
 
 
-def _damage_roll(values: Values) -> View:
+def _damage_roll(values: Values, rng: random.Random) -> View:
     limits = _limits(values)
     chain = d10_0.parse_adjustments(values["armour"])
-    roll = d10_0.roll_damage(values["notation"], limits, values["damage_overflow"], random.Random())
+    roll = d10_0.roll_damage(values["notation"], limits, values["damage_overflow"], rng)
     line = {"label": "", "parts": damage_parts(roll, limits), "total": str(roll.total)}
     return rolled([line], adjusted_outcome(roll.total, chain))
 
@@ -288,10 +288,10 @@ def _examples_show(values: Values) -> list[Block]:
     ]
 
 
-def _examples_roll(values: Values) -> View:
+def _examples_roll(values: Values, rng: random.Random) -> View:
     chosen = _example(values)
     limits = {"ST": values["ST"]}
-    roll = d10_0.roll_damage(chosen.notation, limits, values["damage_overflow"], random.Random())
+    roll = d10_0.roll_damage(chosen.notation, limits, values["damage_overflow"], rng)
     line = {"label": chosen.threat, "parts": damage_parts(roll, limits), "total": str(roll.total)}
     return rolled([line], f"{chosen.threat}: {roll.total} damage")
 
@@ -456,12 +456,11 @@ def _burst_show(values: Values) -> list[Block]:
     )
 
 
-def _burst_roll(values: Values) -> View:
+def _burst_roll(values: Values, rng: random.Random) -> View:
     b = _block(values)
     target = difficulty(values, True)
     x, ap = _x(values), _ap(values)
     chain = d10_0.parse_adjustments(values["armour"])
-    rng = random.Random()
     check = d10_0.roll_check(values["score"], target, True, values["overflow"], rng)
     lines: list[dict[str, Any]] = check_lines(check, "Skill")
     index = d10_0.spread_step(b, check.degree)

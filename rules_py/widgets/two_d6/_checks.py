@@ -141,7 +141,7 @@ def check_outcome(roll: rules.CheckRoll) -> str:
     return verdict
 
 
-def _check_roll(values: Values) -> View:
+def _check_roll(values: Values, rng: random.Random) -> View:
     odds = _odds(values)
     if odds.dc is None:
         raise ValueError(" ".join(odds.warnings))
@@ -154,7 +154,6 @@ def _check_roll(values: Values) -> View:
         }
         verdict = "Success" if 7 + bonus >= odds.dc else "Failure"
         return rolled([line], f"{verdict}: {7 + bonus} against DC {odds.dc} (no roll)")
-    rng = random.Random()
     check = rules.roll_check(bonus, odds.dc, values["aim"], rng)
     lines: list[dict[str, Any]] = [dice_line("", check.dice, higher(check.dice), bonus)]
     outcome = check_outcome(check)
@@ -240,9 +239,9 @@ def _cast_show(values: Values) -> list[Block]:
     ]
 
 
-def _cast_roll(values: Values) -> View:
+def _cast_roll(values: Values, rng: random.Random) -> View:
     resolve = values["resolve"]
-    cast = magic.roll_cast(resolve, _cast_dc(values), values["aim"], random.Random())
+    cast = magic.roll_cast(resolve, _cast_dc(values), values["aim"], rng)
     check = cast.roll
     verdict = {
         "success": "Cast: the spell takes effect",

@@ -128,10 +128,10 @@ def _combat_show(values: Values) -> list[Block]:
     ]
 
 
-def _combat_roll(values: Values) -> View:
+def _combat_roll(values: Values, rng: random.Random) -> View:
     attack, defend = values["attack"], values["defend"]
     exchange = rules.roll_combat(
-        attack, defend, values["armour"], values["proficient"], values["aim"], random.Random()
+        attack, defend, values["armour"], values["proficient"], values["aim"], rng
     )
     lines = [
         dice_line("Attacker", exchange.attack_dice, higher(exchange.attack_dice), attack),
@@ -209,7 +209,6 @@ PARTY = Rows(
 )
 
 
-
 def _initiative_show(values: Values) -> list[Block]:
     rows = values["party"]
     names = row_names(rows, "Character")
@@ -235,11 +234,11 @@ def _initiative_show(values: Values) -> list[Block]:
     ]
 
 
-def _initiative_roll(values: Values) -> View:
+def _initiative_roll(values: Values, rng: random.Random) -> View:
     rows = values["party"]
     names = row_names(rows, "Character")
     bonuses = [row["initiative"] for row in rows]
-    order = rules.roll_initiative(bonuses, random.Random())
+    order = rules.roll_initiative(bonuses, rng)
     lines: list[dict[str, Any]] = []
     for number, totals in enumerate(order.rounds):
         for i, total in totals.items():
