@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import roll_view
+from rules_py.widgets import WIDGETS
 from tests.browser.test_accessibility import (
     SCHEMES,
     SETTLED,
@@ -24,7 +25,15 @@ from tests.browser.test_accessibility import (
     run_axe,
     scheme_context,
 )
-from tests.browser.widgets import TIMEOUT, expect_panel, set_cell, set_field, wait_idle, widget
+from tests.browser.widgets import (
+    TIMEOUT,
+    expect_panel,
+    roll,
+    set_cell,
+    set_field,
+    wait_idle,
+    widget,
+)
 from tests.sitesrv import SiteServer
 
 SHARED = "Showing the values from a shared link"
@@ -260,6 +269,88 @@ def test_an_inline_roll_shares_a_link_to_its_exact_dice(
     assert line.locator(".rb-part").all_text_contents() == dice
 
 
+def _values_in(link: str) -> dict[str, Any]:
+    encoded = re.search(r"&values=([A-Za-z0-9_-]+)&", link)
+    assert encoded, link
+    text = encoded.group(1)
+    decoded: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    return decoded
+
+
+def test_a_widget_roll_shares_a_link_to_its_exact_dice_and_outcome(
+    context: BrowserContext, fresh: BrowserContext, server: SiteServer
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server.url + "2d6/combat/")
+    combat = widget(page, "2d6-combat")
+    set_field(combat, "armour", "heavy")
+    expect_panel(combat, "heavy armour without proficiency")
+    output = roll(combat)
+    dice = output.locator(".rb-part").all_text_contents()
+    outcome = output.locator(".rb-rolled__outcome").inner_text()
+    share = combat.locator(".rb-widget__rolled + .rb-roll-share")
+    share.get_by_role("button", name="Share this roll").click()
+    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    combat_id = combat.get_attribute("id")
+    assert re.search(rf"/2d6/combat/#rolled={combat_id}&values=[\w-]+&seed=\d+&at=\d{{4}}-", link)
+    # Python's own roll of the link's values from its seed: the very dice the linker saw.
+    seed = int(re.search(r"&seed=(\d+)", link).group(1))  # type: ignore[union-attr]
+    values = _values_in(link)
+    assert values["armour"] == "heavy"
+    again = WIDGETS["2d6-combat"].rolled(values, seed)
+    assert outcome == again["outcome"]
+    # The log's entry links to the same roll.
+    page.keyboard.press("l")
+    entry = page.locator("#rb-log .rb-log__entry").first
+    expect(entry.locator("a.rb-log__link")).to_have_attribute(
+        "href", re.compile(rf"#rolled={combat_id}&values=[\w-]+&seed={seed}&at=")
+    )
+
+    other = fresh.new_page()
+    errors = _errors(other)
+    other.goto(link)
+    shared = widget(other, "2d6-combat")
+    region = shared.get_by_role("region", name="Shared roll")
+    expect(region.locator(".rb-rolled__outcome")).to_have_text(outcome, timeout=TIMEOUT)
+    assert region.locator(".rb-part").all_text_contents() == dice
+    expect(region.locator(".rb-shared__what")).to_have_text(
+        re.compile(r"^Exchange of blows \(Attack 4, Defence 2, Armour Heavy\), rolled at .+:$")
+    )
+    # Shown, not re-rollable, and the reader's own form keeps the reader's values.
+    assert region.locator("button").all_inner_texts() == ["Close"]
+    expect(shared.locator('[data-field="armour"]')).to_have_value("none")
+    other.reload()
+    expect(region.locator(".rb-rolled__outcome")).to_have_text(outcome, timeout=TIMEOUT)
+    region.get_by_role("button", name="Close").click()
+    expect(shared.get_by_role("region", name="Shared roll")).to_have_count(0)
+    assert other.evaluate("location.hash") == ""
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("fragment", "message"),
+    [
+        ("values=e30", "it needs the widget's values (values=) and a seed (seed=)"),
+        ("values=!!!&seed=4", "This shared roll link is damaged: its values are not in"),
+        ("values=e30&seed=abc", "a roll's seed must be a whole number"),
+        (f"values={_state({'attack': 'lots'})}&seed=4", "This shared roll cannot be shown"),
+    ],
+)
+def test_a_damaged_widget_roll_link_says_what_is_wrong(
+    fresh: BrowserContext, server: SiteServer, fragment: str, message: str
+) -> None:
+    page = fresh.new_page()
+    errors = _errors(page)
+    page.goto(server.url + "2d6/combat/")
+    combat_id = widget(page, "2d6-combat").get_attribute("id")
+    page.goto(f"{server.url}2d6/combat/#rolled={combat_id}&{fragment}")
+    line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line).to_contain_text(message, timeout=TIMEOUT)
+    assert errors == []
+
+
 @pytest.mark.parametrize(
     ("fragment", "where", "message"),
     [
@@ -277,6 +368,7 @@ def test_an_inline_roll_shares_a_link_to_its_exact_dice(
         ("roll=3d6&seed=abc", ".rb-shared__roll", "a roll's seed must be a whole number"),
         ("roll=3q6&seed=4", ".rb-shared__roll", "This shared roll cannot be shown"),
         ("roll=%E0%A4%A&seed=4", ".rb-shared__roll", "This shared roll link is damaged"),
+        ("rolled=rb-odds-1&values=e30&seed=4", ".md-content__inner > .rb-shared", "not on this"),
     ],
 )
 def test_bad_fragments_say_what_is_wrong(
@@ -334,4 +426,18 @@ def test_axe_finds_nothing_on_shared_links(
         expect_panel(root, "Vessa Quill")
         root.get_by_role("button", name="Share a link to these values").click()
         expect(root.get_by_role("textbox", name="Link to share")).to_be_focused()
+        assert _audit(page) == []
+        # A widget's shared roll above its form, and the Share after the reader's own roll.
+        page.goto(server.url + "2d6/combat/")
+        combat = widget(page, "2d6-combat")
+        at = "2026-11-22T20:14:00Z"
+        page.evaluate(
+            f"location.hash = 'rolled={combat.get_attribute('id')}&values=e30&seed=42&at={at}'"
+        )
+        region = combat.get_by_role("region", name="Shared roll")
+        expect(region.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
+        roll(combat)
+        expect(combat.locator(".rb-widget__rolled + .rb-roll-share")).to_be_visible()
+        page.mouse.move(0, 0)
+        expect(page.locator("[id^=__tooltip]")).to_have_count(0)
         assert _audit(page) == []

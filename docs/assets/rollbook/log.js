@@ -9,7 +9,7 @@
 import { copyText } from "./clipboard.js";
 import { el } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
-import { rollLink } from "./share.js";
+import { linkToRoll } from "./share.js";
 import { readStoredJSON, removeStored, writeStored } from "./store.js";
 
 export const KEY = "rollbook:log";
@@ -52,6 +52,9 @@ function entryOf({ source, what, view, time }) {
   if (view.seed !== undefined && view.expr !== undefined) {
     entry.seed = view.seed; // with the expression, a link shows this very roll again
     entry.expr = view.expr;
+  } else if (view.seed !== undefined && view.from) {
+    entry.seed = view.seed; // with the widget and its values, likewise
+    entry.from = view.from;
   }
   return entry;
 }
@@ -167,10 +170,10 @@ function render() {
     if (entry.dice) item.append(el("span", "rb-log__dice", entry.dice));
     if (entry.total !== "") item.append(el("strong", "rb-log__total", `= ${entry.total}`));
     if (entry.outcome) item.append(el("span", "rb-log__outcome", entry.outcome));
-    if (entry.seed !== undefined && entry.expr) {
+    if (entry.seed !== undefined && (entry.expr || entry.from)) {
       const link = el("a", "rb-log__link", "Link");
-      link.href = rollLink(entry, date.toISOString());
-      link.setAttribute("aria-label", `Link to this roll of ${entry.expr}, to share`);
+      link.href = linkToRoll(entry, date.toISOString());
+      link.setAttribute("aria-label", `Link to this roll of ${entry.expr || entry.what}, to share`);
       item.append(link);
     }
     return item;

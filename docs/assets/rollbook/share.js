@@ -4,7 +4,10 @@
 //     an odds figure or a widget opened with the linker's inputs;
 //   #roll=<expression>&seed=<n>&at=<ISO time>
 //     a rolled result, which Python rolls again from its seed to show the very
-//     same dice (labelled as shared, never re-rolled from the link).
+//     same dice (labelled as shared, never re-rolled from the link);
+//   #rolled=<widget id>&values=<base64url of the JSON values>&seed=<n>&at=<ISO time>
+//     a widget's roll: the widget rolls the linker's values again from the seed,
+//     shown above the reader's own form, which it leaves alone.
 // Neither form is a heading's id, so Material's anchors and instant navigation
 // leave them alone. Python checks every value as usual; this module only reads
 // and writes the fragment, copies links and shows notices.
@@ -54,8 +57,24 @@ export function stateLink(root, values) {
 }
 
 // A link that shows a roll: its expression, its seed and when it was rolled.
-export function rollLink(view, at) {
+function rollLink(view, at) {
   return `${here()}#roll=${encodeURIComponent(view.expr)}&seed=${view.seed}&at=${encodeURIComponent(at)}`;
+}
+
+// Where a widget's roll came from, for a link to it: its page, the widget, its values.
+export function rolledFrom(root, values) {
+  return { page: here(), widget: root.id, values: encode(values) };
+}
+
+// A link that shows a widget's roll again (`from` as rolledFrom gives it).
+export function widgetRollLink(from, seed, at) {
+  const { page, widget, values } = from;
+  return `${page}#rolled=${encodeURIComponent(widget)}&values=${values}&seed=${seed}&at=${encodeURIComponent(at)}`;
+}
+
+// The link to a roll Python answered (an expression's, or a widget's with `view.from`).
+export function linkToRoll(view, at) {
+  return view.from ? widgetRollLink(view.from, view.seed, at) : rollLink(view, at);
 }
 
 // Copy `link` (clipboard.js), or else offer it in a selected text field the reader
@@ -88,10 +107,12 @@ function shareButton(text, hidden, className = "rb-share-button") {
 // An odds figure or a widget that can be shared: a Share button in `actions`
 // copies a link to its current values (`read()`); opened from such a link, the
 // values are written with `apply(values)` (which recomputes through Python) and
-// not saved until the reader keeps them; `own()` is the reader's own values.
-export function shareable(root, { key, read, apply, own, actions }) {
+// not saved until the reader keeps them; `own()` is the reader's own values. A
+// widget that rolls gives `rollAgain(values, seed, into)`, which draws the roll
+// of `values` from `seed` into the element `into` (for a shared roll's link).
+export function shareable(root, { key, read, apply, own, actions, rollAgain }) {
   if (!root.id || !actions) return;
-  shareables.set(root.id, { root, key, read, apply, own });
+  shareables.set(root.id, { root, key, read, apply, own, rollAgain });
   const look = actions.querySelector(".md-button") ? "md-button rb-share" : "rb-share-button rb-share";
   const button = shareButton("Share", " a link to these values", look);
   const said = el("output", "rb-share__said");
@@ -205,14 +226,14 @@ function when(at) {
   return `at ${clock} on ${day}`;
 }
 
-async function openRoll(text, rollbook) {
-  const { roll: expr, seed, at } = params(text);
-  const region = notice(content(), "roll", "");
+// The region a shared roll is shown in, at the top of `parent` (the page's
+// content, or the widget that rolled), with `line` to show the roll in.
+function rollRegion(parent, line) {
+  const region = notice(parent, "roll", "");
   region.removeAttribute("role");
   region.setAttribute("role", "region");
   region.setAttribute("aria-label", "Shared roll");
   region.tabIndex = -1;
-  const line = el("p", "rb-shared__roll");
   const about = el(
     "p",
     "rb-shared__about",
@@ -220,9 +241,20 @@ async function openRoll(text, rollbook) {
   );
   region.replaceChildren(el("strong", "rb-shared__title", "Shared roll"), line, about, closeButton());
   scrollTo(region);
+  return region;
+}
+
+function damaged(line, text) {
+  line.classList.add("rb-error");
+  line.textContent = text;
+}
+
+async function openRoll(text, rollbook) {
+  const { roll: expr, seed, at } = params(text);
+  const line = el("p", "rb-shared__roll");
+  rollRegion(content(), line);
   if (!expr || !seed) {
-    line.className = "rb-shared__roll rb-error";
-    line.textContent = "This shared roll link is damaged: it needs an expression (roll=) and a seed (seed=).";
+    damaged(line, "This shared roll link is damaged: it needs an expression (roll=) and a seed (seed=).");
     return;
   }
   rollbook.loading(line, "Rolling the shared dice…");
@@ -241,6 +273,43 @@ async function openRoll(text, rollbook) {
   }
 }
 
+// A widget's shared roll: the widget rolls the link's values again from its seed,
+// into a region above the reader's own form (whose values stay the reader's).
+async function openWidgetRoll(text, rollbook) {
+  const { rolled: target, values: payload, seed, at } = params(text);
+  const entry = shareables.get(target);
+  if (!entry || !entry.root.isConnected || !entry.rollAgain) {
+    pageNotice(`This shared roll points to “${target}”, which is not on this page.`);
+    return;
+  }
+  const line = el("div", "rb-shared__roll");
+  rollRegion(entry.root, line);
+  if (!payload || !seed) {
+    damaged(line, "This shared roll link is damaged: it needs the widget's values (values=) and a seed (seed=).");
+    return;
+  }
+  let values;
+  try {
+    values = decode(payload);
+  } catch (error) {
+    damaged(line, `This shared roll link is damaged: ${error.message}.`);
+    return;
+  }
+  rollbook.loading(line, "Rolling the shared dice…");
+  const what = el("p", "rb-shared__what");
+  const rolled = el("div", "rb-shared__rolled");
+  rolled.setAttribute("role", "group");
+  try {
+    const view = await entry.rollAgain(values, seed, rolled);
+    line.classList.remove("rb-loading");
+    what.textContent = `${view.log?.what ?? "Rolled"}, rolled ${when(at)}:`;
+    line.replaceChildren(what, rolled);
+    line.dataset.seed = String(view.seed);
+  } catch (error) {
+    rollbook.showError(line, new Error(`This shared roll cannot be shown: ${error.message}`));
+  }
+}
+
 // Answer the page's fragment: called once the page's widgets are mounted (each
 // page Material's instant navigation draws, which it also redraws when the
 // fragment changes) and when the fragment changes (once per fragment).
@@ -252,7 +321,7 @@ export function openFragment(rollbook, changed = false) {
   const hash = location.hash.slice(1);
   if (changed && hash === opened) return;
   opened = hash;
-  if (hash.length > MAX_FRAGMENT && /^(share|roll)=/.test(hash)) {
+  if (hash.length > MAX_FRAGMENT && /^(share|roll|rolled)=/.test(hash)) {
     pageNotice("This shared link is too long to be one of Rollbook's.");
     return;
   }
@@ -266,11 +335,14 @@ export function openFragment(rollbook, changed = false) {
     openState(decodeURIComponent(body.slice(0, colon)), body.slice(colon + 1));
   } else if (hash.startsWith("roll=")) {
     openRoll(hash, rollbook);
+  } else if (hash.startsWith("rolled=")) {
+    openWidgetRoll(hash, rollbook);
   }
 }
 
-// After an inline roll: a small Share action after its output, which copies a
-// link to that very roll.
+// After a roll (inline, or a widget's): a small Share action after its output,
+// which copies a link to that very roll. Inline it reads "Share" (its name says
+// the rest); under a widget, whose form has a Share of its own, "Share this roll".
 export function offerRollShare(output, view) {
   if (view.seed === undefined) return;
   let share = output.nextElementSibling;
@@ -278,13 +350,15 @@ export function offerRollShare(output, view) {
     share = el("span", "rb-roll-share");
     const button = el("button", "rb-roll-share__button", "Share");
     button.type = "button";
-    button.append(el("span", "rb-visually-hidden", " this roll"));
+    const rest = " this roll";
+    if (view.from) button.append(rest);
+    else button.append(el("span", "rb-visually-hidden", rest));
     const said = el("output", "rb-share__said");
     said.setAttribute("aria-live", "polite");
     button.addEventListener("click", () => copy(share.dataset.link, said));
     share.append(button, said);
     output.after(share);
   }
-  share.dataset.link = rollLink(view, new Date().toISOString());
+  share.dataset.link = linkToRoll(view, new Date().toISOString());
   share.querySelector(".rb-share__said").replaceChildren();
 }

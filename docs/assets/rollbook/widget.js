@@ -6,7 +6,7 @@ import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
 import { printable } from "./print.js";
 import { SAVED_EVENT, loadSaved, markEdited, save } from "./saved.js";
-import { shareable } from "./share.js";
+import { offerRollShare, rolledFrom, shareable } from "./share.js";
 
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
@@ -285,9 +285,13 @@ export function mountWidget(root, rollbook) {
   const rollButton = form.querySelector(".rb-widget__roll");
   if (rollButton && rolledOutput) {
     // A refusal the answer already shows is pointed at, not repeated under the button.
+    // The answer knows where it came from (this widget, these values), so that its
+    // Share and its roll log entry link to this very roll.
     const request = async () => {
+      const values = read();
       try {
-        return await ask("widget", { name, action: "roll", values: read() });
+        const view = await ask("widget", { name, action: "roll", values });
+        return { ...view, from: rolledFrom(root, values) };
       } catch (error) {
         const shownAlready = [...panel.querySelectorAll(":scope > .rb-panel__error")].some(
           (line) => line.textContent === error.message,
@@ -295,7 +299,10 @@ export function mountWidget(root, rollbook) {
         throw shownAlready ? new Error("Not rolled: mend the value marked below first.") : error;
       }
     };
-    rollbook.onRoll(rollButton, rolledOutput, request, showRolled);
+    rollbook.onRoll(rollButton, rolledOutput, request, (output, view) => {
+      showRolled(output, view);
+      offerRollShare(output, view);
+    });
   }
 
   // Reset puts the page's values back; for a while "Undo" restores the reader's own,
@@ -376,7 +383,20 @@ export function mountWidget(root, rollbook) {
   if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
   const actions = form.querySelector(".rb-widget__actions");
   if (form.querySelector(".rb-widget__export")) printable(root, actions);
-  shareable(root, { key, read, apply: replace, own: () => loadSaved(key) ?? defaults, actions });
+  // A shared roll's link: Python rolls the linker's values again from the seed.
+  const rollAgain = async (values, seed, into) => {
+    const view = await ask("widget", { name, action: "roll", values, seed });
+    showRolled(into, view);
+    return view;
+  };
+  shareable(root, {
+    key,
+    read,
+    apply: replace,
+    own: () => loadSaved(key) ?? defaults,
+    actions,
+    rollAgain: rollButton ? rollAgain : null,
+  });
 }
 
 function showRolled(output, view) {
