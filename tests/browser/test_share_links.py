@@ -368,7 +368,8 @@ def test_a_damaged_widget_roll_link_says_what_is_wrong(
         ("roll=3d6&seed=abc", ".rb-shared__roll", "a roll's seed must be a whole number"),
         ("roll=3q6&seed=4", ".rb-shared__roll", "This shared roll cannot be shown"),
         ("roll=%E0%A4%A&seed=4", ".rb-shared__roll", "This shared roll link is damaged"),
-        ("rolled=rb-odds-1&values=e30&seed=4", ".md-content__inner > .rb-shared", "not on this"),
+        ("rolled=rb-odds-1&values=e30&seed=4", ".md-content__inner > .rb-shared", "nothing to"),
+        ("rolled=rb-widget-9&values=e30&seed=4", ".md-content__inner > .rb-shared", "not on this"),
     ],
 )
 def test_bad_fragments_say_what_is_wrong(

@@ -278,8 +278,12 @@ async function openRoll(text, rollbook) {
 async function openWidgetRoll(text, rollbook) {
   const { rolled: target, values: payload, seed, at } = params(text);
   const entry = shareables.get(target);
-  if (!entry || !entry.root.isConnected || !entry.rollAgain) {
+  if (!entry || !entry.root.isConnected) {
     pageNotice(`This shared roll points to “${target}”, which is not on this page.`);
+    return;
+  }
+  if (!entry.rollAgain) {
+    pageNotice(`This shared roll points to “${target}”, which has nothing to roll.`);
     return;
   }
   const line = el("div", "rb-shared__roll");
