@@ -350,6 +350,45 @@ def test_a_widget_is_busy_from_the_keystroke_until_its_new_answer(
     assert "3d10" in damage.locator(".rb-widget__panel").inner_text()
 
 
+TYPE_AND_READ_BUSY = """([input, busy, text]) => {
+  input.value = text;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  return busy.getAttribute("aria-busy");
+}"""
+"""Type ``text`` into ``input`` and read ``busy``'s aria-busy in the same task."""
+
+
+def test_odds_and_the_dice_box_are_busy_from_the_keystroke_until_their_answer(
+    page: Page, server: SiteServer
+) -> None:
+    """The same pause before asking as a widget's, and the same busy from the first key;
+    typing that leaves nothing to ask (not a number, an empty box) is not left busy."""
+    page.goto(server.url + "dice/")
+    page.wait_for_function(READY, timeout=30_000)
+    figure = page.locator("[data-odds='2d10kh1']")
+    modifier = figure.locator("input[name=modifier]")
+    for text in ("2", "x"):  # an answer, then a refusal the page makes without asking
+        typed = page.evaluate(
+            TYPE_AND_READ_BUSY, [modifier.element_handle(), figure.element_handle(), text]
+        )
+        assert typed == "true"
+        expect(figure).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+    expect(figure.locator(".rb-odds__status")).to_have_text("modifier must be a whole number")
+    expect(figure.locator(".rb-odds__expr")).to_have_text("2d10kh1+2")
+
+    page.keyboard.press("d")
+    field = page.locator("#rb-dicebox-expr")
+    expect(field).to_be_focused()
+    shown = page.locator("#rb-dicebox .rb-odds")
+    for text in ("4d6", ""):
+        typed = page.evaluate(
+            TYPE_AND_READ_BUSY, [field.element_handle(), shown.element_handle(), text]
+        )
+        assert typed == "true"
+        expect(shown).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+    expect(shown).to_be_hidden()
+
+
 def test_without_javascript_roll_buttons_say_why(browser: Browser, server: SiteServer) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

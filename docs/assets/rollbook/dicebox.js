@@ -7,6 +7,7 @@
 
 import { el } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
+import { afterPause } from "./pause.js";
 import { readStored, writeStored } from "./store.js";
 
 export const KEY = "rollbook:dicebox";
@@ -80,8 +81,8 @@ function makeBox() {
 }
 
 const box = makeBox();
+const typing = afterPause(box.figure, () => weigh(), 200);
 let latest = 0;
-let timer = null;
 let weighed = null; // the expression the odds were last asked for
 let before = null;
 
@@ -106,6 +107,7 @@ async function weigh() {
   if (!expr.trim()) {
     mark(null);
     box.figure.hidden = true;
+    box.figure.removeAttribute("aria-busy"); // nothing to ask
     return;
   }
   box.figure.hidden = false;
@@ -175,10 +177,7 @@ box.dialog.addEventListener("click", (event) => {
   if (!inside) box.dialog.close();
 });
 box.form.addEventListener("submit", (event) => event.preventDefault());
-box.input.addEventListener("input", () => {
-  clearTimeout(timer);
-  timer = setTimeout(weigh, 200);
-});
+box.input.addEventListener("input", typing.typed);
 
 // Rolling goes through rollbook.js's onRoll, like every roll button: loading
 // text, Retry, the screen reader's sentence, and "rollbook:rolled" for the log.
@@ -186,7 +185,7 @@ box.input.addEventListener("input", () => {
 function mountRoll() {
   const rollbook = window.rollbook;
   const request = async () => {
-    clearTimeout(timer);
+    typing.cancel();
     const expr = box.input.value;
     if (expr !== weighed) weigh(); // rolled before the odds caught up with the typing
     try {

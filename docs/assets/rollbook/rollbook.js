@@ -3,6 +3,7 @@
 // written with textContent, never as HTML.
 
 import { drawChart, drawParts, flash } from "./draw.js";
+import { afterPause } from "./pause.js";
 import { forget, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, openFragment, shareable } from "./share.js";
 import { mountWidget } from "./widget.js";
@@ -290,7 +291,7 @@ function mountOdds(figure) {
   const inputs = [...form.querySelectorAll("input")];
   const key = STORE + location.pathname + "#" + figure.id;
   const saved = loadSaved(key);
-  let timer = null;
+  const typing = afterPause(figure, () => recompute(), 150);
   let latest = 0;
   const edited = () => inputs.some((input) => input.value.trim() !== input.defaultValue.trim());
   const recompute = async () => {
@@ -305,6 +306,7 @@ function mountOdds(figure) {
       if (!/^-?\d+$/.test(text)) {
         status.textContent = `${input.name} must be a whole number`;
         status.className = "rb-odds__status rb-error";
+        figure.removeAttribute("aria-busy"); // nothing to ask: the refusal is the answer
         return;
       }
       values[input.name] = Number(text);
@@ -336,12 +338,9 @@ function mountOdds(figure) {
     }
   };
   form.addEventListener("submit", (event) => event.preventDefault());
-  form.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(recompute, 150);
-  });
+  form.addEventListener("input", typing.typed);
   form.querySelector(".rb-odds__reset")?.addEventListener("click", () => {
-    clearTimeout(timer);
+    typing.cancel();
     for (const input of inputs) input.value = input.defaultValue;
     recompute();
   });
@@ -363,7 +362,7 @@ function mountOdds(figure) {
     key,
     read: () => Object.fromEntries(inputs.map((input) => [input.name, input.value.trim()])),
     apply: (values) => {
-      clearTimeout(timer);
+      typing.cancel();
       write(values);
       recompute();
     },

@@ -4,6 +4,7 @@
 
 import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
+import { afterPause } from "./pause.js";
 import { printable } from "./print.js";
 import { SAVED_EVENT, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, rolledFrom, shareable } from "./share.js";
@@ -125,7 +126,7 @@ export function mountWidget(root, rollbook) {
   const actButtons = [...form.querySelectorAll(".rb-widget__act[data-act]")];
   // Another widget's saved values this one takes fields from (the pool roller from the sheet).
   const sourceKey = root.dataset.source ? STORE + root.dataset.source : null;
-  let timer = null;
+  const typing = afterPause(root, () => recompute(), 150);
   let latest = 0;
   let shown = null; // the values the panel answers for: Python fills in from what changed since
   // The last answer that refused nothing (to begin with, the one written at build time).
@@ -197,7 +198,7 @@ export function mountWidget(root, rollbook) {
 
   // `act` names the button the reader pressed (Python rolls, rerolls...), or none.
   const recompute = async (act = null) => {
-    clearTimeout(timer);
+    typing.cancel();
     const values = read();
     save(key, values);
     const request = ++latest;
@@ -245,13 +246,7 @@ export function mountWidget(root, rollbook) {
     message.replaceChildren(text, ...extra);
   };
 
-  // The answer is stale from the first keystroke, not from when the pause ends and the
-  // question goes out: busy now, so nothing reads the old answer as the new one.
-  const changed = () => {
-    clearTimeout(timer);
-    root.setAttribute("aria-busy", "true");
-    timer = setTimeout(recompute, 150);
-  };
+  const changed = typing.typed;
 
   for (const fieldset of fields.querySelectorAll(":scope > [data-rows]")) {
     rowLists.set(fieldset.dataset.rows, new RowList(fieldset, changed));
@@ -361,7 +356,7 @@ export function mountWidget(root, rollbook) {
       }
       const text = await file.text();
       const result = await ask("widget", { name, action: "import", text });
-      clearTimeout(timer);
+      typing.cancel();
       latest++;
       write(result.values);
       save(key, read());

@@ -1,0 +1,18 @@
+// Answering what the reader types once the typing pauses: a widget, an odds figure
+// and the dice box ask Python only when the keys stop for `ms`. The answer on show
+// is stale from the first keystroke, so `element` says busy at once (its question,
+// when it goes out, clears that); `cancel()` drops a pending question asked now.
+
+export function afterPause(element, answer, ms) {
+  let timer = null;
+  return {
+    typed() {
+      clearTimeout(timer);
+      element.setAttribute("aria-busy", "true");
+      timer = setTimeout(answer, ms);
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  };
+}
