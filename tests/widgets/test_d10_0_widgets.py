@@ -550,6 +550,38 @@ def test_d10_0_health_range_for_normal_50(current: int, state: str) -> None:
     assert [r["cells"][0] for r in block["rows"] if r["hit"]] == [state]
 
 
+@pytest.mark.parametrize("current", [-1, -20, -50])
+def test_d10_0_health_a_dying_character_gets_failing_health_not_days_back(current: int) -> None:
+    # Health, Failing Health: below 0 health is failing; a dying character checks to avoid
+    # further degradation, so no days of recovery back to Normal are counted.
+    panel = show("d10-0-health", EN=5, SP=5, current=current)
+    got = facts(panel)
+    assert "Days back to Normal" not in got
+    value, title = got["Failing health"]
+    assert value == "checks to avoid worse"
+    assert "out of the fight" in title
+    assert "checks to keep it from getting worse" in texts(panel)
+
+
+@pytest.mark.parametrize("current", [-51, -500])
+def test_d10_0_health_a_dead_character_gets_the_settings_death_not_days_back(
+    current: int,
+) -> None:
+    # Health, Death: what death means is explained by the setting.
+    panel = show("d10-0-health", EN=5, SP=5, current=current)
+    got = facts(panel)
+    assert "Days back to Normal" not in got
+    assert got["Death"][0] == "as the setting says"
+    assert "what death means is the setting's" in texts(panel)
+
+
+@pytest.mark.parametrize(("current", "days"), [(0, 10), (1, 10), (49, 1)])
+def test_d10_0_health_days_back_from_the_brink_and_injured(current: int, days: int) -> None:
+    got = facts(show("d10-0-health", EN=5, SP=5, current=current))
+    assert got["Days back to Normal"][0] == str(days)  # 5 a day up to Normal 50
+    assert "Failing health" not in got and "Death" not in got
+
+
 def test_d10_0_health_increases_raise_normal() -> None:
     panel = show("d10-0-health", EN=3, SP=8, increases=2, current=67)
     assert facts(panel)["Normal Health"][0] == "67"  # 55 + 2 × 6
