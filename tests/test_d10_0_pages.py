@@ -19,6 +19,7 @@ from tests.rules_pages import (
     nav_titles,
     parse_page,
     section_pages,
+    source_notes,
     table_rows,
 )
 
@@ -32,6 +33,11 @@ def _section_pages() -> list[str]:
 
 def _page(name: str) -> PageHtml:
     return parse_page(SECTION / name)
+
+
+def _notes(name: str) -> str:
+    """Every Source note on page `name`, joined, in single spaces."""
+    return " ".join(source_notes(SECTION / name))
 
 
 def _table(name: str, header: list[str]) -> list[list[str]]:
@@ -343,3 +349,32 @@ def test_progression_tables() -> None:
 def test_each_page_has_one_title(page: str) -> None:
     text = (SECTION / page).read_text(encoding="utf-8")
     assert len(re.findall(r"^# ", text, flags=re.MULTILINE)) == 1
+
+
+# Readings the tools use, stated as source notes -------------------------------------
+
+
+def test_a_negative_difficulty_has_no_name_on_the_checks_page() -> None:
+    notes = _notes("actions.md")
+    assert "A negative difficulty has no name" in notes
+    assert "easier than Average" in notes
+
+
+def test_health_says_what_a_dying_or_dead_character_gets_instead_of_recovery() -> None:
+    notes = _notes("health.md")
+    assert "count days back to Normal only from On the Brink upwards" in notes
+    assert "dying" in notes and "death" in notes and "setting's" in notes
+
+
+def test_the_attribute_cap_is_typical_and_the_builder_only_notes_it() -> None:
+    notes = _notes("building-a-character.md")
+    assert "builder **notes** an attribute above 10 and still accepts the sheet" in notes
+    assert "typical cap of 10" in " ".join(
+        (SECTION / "building-a-character.md").read_text().split()
+    )
+
+
+def test_tree_depth_counts_the_root_as_the_focused_example() -> None:
+    notes = _notes("skill-points.md")
+    assert "**root as the first skill**" in notes
+    assert "Branch A to Branch D), are five deep" in notes

@@ -129,13 +129,15 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     builder = widget(page, "d10-0-builder")
     set_field(builder, "name", "Janet")
     set_field(builder, "AG", "11")
-    expect_panel(builder, "Build Process: attributes are capped at 10; AG is 11")
+    # Above the typical cap of 10 is a note; the 45 points are the rule AG 11 breaks.
+    expect_panel(builder, "these use 50")
+    expect_panel(builder, "Note: AG is 11, above the typical cap of 10")
 
     page.reload()
     builder = widget(page, "d10-0-builder")
     expect(builder.locator('[data-field="name"]')).to_have_value("Janet")
     expect(builder.locator('[data-field="AG"]')).to_have_value("11")
-    expect_panel(builder, "attributes are capped at 10")
+    expect_panel(builder, "45 points are allocated to attributes")
 
     set_field(builder, "AG", "6")
     expect_panel(builder, "Janet: Normal Health 55, Action Quota 5")

@@ -145,7 +145,17 @@ def test_d10_0_tree_refusals_and_depth_warning() -> None:
     for depth in range(1, 7):
         tree = tree.branch(f"Level {depth}", parent)
         parent = f"Level {depth}"
-    assert sk.too_deep(tree.ratings(sk.root_bases(AVERAGE))) == ("Level 6",)
+    ratings = tree.ratings(sk.root_bases(AVERAGE))
+    # The root counts: Level 4 is five skills deep, Level 5 six.
+    assert {r.name: r.skills_deep for r in ratings}["Level 4"] == 5
+    assert sk.too_deep(ratings) == ("Level 5", "Level 6")
+
+
+def test_d10_0_the_focused_example_is_five_skills_deep_and_not_too_deep() -> None:
+    tree, base = sk.FOCUSED_EXAMPLE
+    ratings = tree.ratings({"Root Skill": base})
+    assert [r.skills_deep for r in ratings] == [1, 2, 3, 4, 5]
+    assert sk.too_deep(ratings) == ()
 
 
 @settings(deadline=None)  # exact values, not timings: speed lives in benchmarks

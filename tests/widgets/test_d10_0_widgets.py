@@ -631,8 +631,8 @@ def test_d10_0_builder_average_fives_give_base_25_everywhere() -> None:
 
 
 def test_d10_0_builder_refusals_name_the_rule() -> None:
-    (capped,) = errors(builder(AG=11, EN=2))
-    assert "Build Process: attributes are capped at 10; AG is 11" in capped
+    (low,) = errors(builder(AG=0, EN=13))
+    assert "Build Process: every attribute starts at 1; AG is 0" in low
     (spent,) = errors(builder(CH=6))
     assert "45 points are allocated" in spent and "these use 46" in spent
     (over,) = errors(builder(skill_points=90))
@@ -660,13 +660,29 @@ def test_d10_0_builder_branch_rules() -> None:
     assert skills["· · Revolvers"][1:4] == ["29", "1", "30"]
 
 
-def test_d10_0_builder_warns_past_five_deep() -> None:
-    rows = [{"name": "B1", "parent": "Theory", "adjust": 1}]
-    rows += [{"name": f"B{k}", "parent": f"B{k - 1}", "adjust": 1} for k in range(2, 7)]
-    panel = builder(skills=rows)
+def test_d10_0_builder_an_attribute_above_10_is_a_note_not_an_error() -> None:
+    # The cap is "typical" (Build Process): AG 11 with EN 2 still spends 45 points.
+    panel = builder(AG=11, EN=2)
     assert not errors(panel)
-    assert "rarely branch more than 5 skills deep (B6)" in texts(panel)
-    assert facts(panel)["Reserve"][0] == "94 to spend anywhere"
+    assert "Note: AG is 11, above the typical cap of 10" in texts(panel)
+    assert facts(panel)["Attribute points left"][0] == "0"
+    assert "typically capped at 10" in facts(panel)["Attribute points left"][1]
+
+
+def _line_rows(branches: int) -> list[dict[str, Any]]:
+    rows = [{"name": "B1", "parent": "Theory", "adjust": 1}]
+    return rows + [
+        {"name": f"B{k}", "parent": f"B{k - 1}", "adjust": 1} for k in range(2, branches + 1)
+    ]
+
+
+def test_d10_0_builder_warns_past_five_deep_counting_the_root() -> None:
+    # Theory and B1-B4 are five skills deep, as the Focused Example: no note.
+    assert "skills deep" not in texts(builder(skills=_line_rows(4)))
+    panel = builder(skills=_line_rows(5))
+    assert not errors(panel)
+    assert "Note: B5 is more than 5 skills deep, counting the root" in texts(panel)
+    assert facts(panel)["Reserve"][0] == "95 to spend anywhere"
 
 
 def test_d10_0_builder_progression_point_purchases() -> None:
@@ -691,8 +707,11 @@ def test_d10_0_builder_export_import_round_trip() -> None:
     assert loaded["values"]["name"] == "Janet" and loaded["values"]["AG"] == 7
     assert facts(loaded["panel"])["Skill points spent"][0] == "100 of 110"
     document = json.loads(file["text"])
-    document["values"]["AG"] = 12
-    with pytest.raises(WidgetError, match=r"breaks a rule: .*capped at 10"):
+    document["values"].update(AG=11, EN=3)  # above the typical 10, still 45 points
+    above = answer("d10-0-builder", "import", {"text": json.dumps(document)})
+    assert "Note: AG is 11" in texts(above["panel"])
+    document["values"].update(AG=12, EN=7)
+    with pytest.raises(WidgetError, match=r"breaks a rule: .*these use 50"):
         answer("d10-0-builder", "import", {"text": json.dumps(document)})
     with pytest.raises(WidgetError, match="marked 'wodu-builder'"):
         answer(

@@ -143,11 +143,6 @@ def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
                 f"{SYSTEM}, Build Process: every attribute starts at {STARTING_ATTRIBUTE}; "
                 f"{name} is {value}"
             )
-        elif value > ATTRIBUTE_CAP:
-            problems.append(
-                f"{SYSTEM}, Build Process: attributes are capped at {ATTRIBUTE_CAP}; "
-                f"{name} is {value}"
-            )
     spent = sum(v - STARTING_ATTRIBUTE for v in scores.values())
     if spent > ATTRIBUTE_POINTS:
         problems.append(
@@ -157,15 +152,27 @@ def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
     return problems
 
 
+def _attribute_warnings(scores: Mapping[str, int]) -> list[str]:
+    """Attributes above the typical cap: allowed for a special reason, so a warning."""
+    return [
+        f"{name} is {value}, above the typical cap of {ATTRIBUTE_CAP}: scores past it take "
+        f"a special reason and are not common ({SYSTEM}, Build Process)"
+        for name in ATTRIBUTE_NAMES
+        if (value := scores[name]) > ATTRIBUTE_CAP
+    ]
+
+
 def build_character(choice: CharacterInput) -> CharacterSheet:
     """Build and check a character (Standard Player Agent Build Process).
 
     Raises ``ValueError`` for input that is not a sheet at all (an unknown
     attribute, a missing score, an unknown skill); returns rule breaches as
-    ``problems``: attributes below 1 or above 10, more than 45 points, a circled
-    pair that is not the two highest, more skill points spent than available,
-    more Progression Points spent than earned. Trees deeper than five are a
-    warning: the source says they rarely are, not that they cannot be.
+    ``problems``: attributes below 1, more than 45 points, a circled pair that
+    is not the two highest, more skill points spent than available, more
+    Progression Points spent than earned. Two things are ``warnings``, as the
+    source makes them usual limits, not rules: an attribute above 10 (the cap
+    is "typical"; special reasons allow more) and a tree more than five skills
+    deep, the root counted (trees "rarely" are).
     """
     scores = {
         attribute(k).abbreviation: require_int(v, k, "Attributes")
@@ -175,7 +182,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     if missing:
         raise ValueError(f"{SYSTEM}, Attributes: give a score for {', '.join(missing)}")
     problems = _attribute_problems(scores)
-    warnings: list[str] = []
+    warnings = _attribute_warnings(scores)
     positive = {a: max(v, 0) for a, v in scores.items()}
 
     roots: list[RootLine] = []
@@ -202,8 +209,9 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     deep = too_deep(ratings)
     if deep:
         warnings.append(
-            f"{SYSTEM}, Skill Trees: trees rarely branch more than {USUAL_MAX_DEPTH} skills "
-            f"deep ({', '.join(deep)})"
+            f"{', '.join(deep)} {'is' if len(deep) == 1 else 'are'} more than "
+            f"{USUAL_MAX_DEPTH} skills deep, counting the root: trees rarely branch that "
+            f"deep ({SYSTEM}, Skill Trees)"
         )
 
     pp_spent = sum(p.cost for p in choice.purchases)

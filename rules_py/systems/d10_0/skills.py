@@ -18,6 +18,8 @@ Readings the tools use (stated on the rules pages as source notes):
   50-point examples (Focused, General) add up only this way.
 * A new branch costs 1 skill point, which is its first Adjust point; it
   starts with Adjust 1.
+* "Five skills deep" counts the root: the Focused Example's root and four
+  branches are five deep.
 * Buying skill points with 5 PP gives the sum of a root's two circled
   attributes, to spend in that root's tree.
 """
@@ -68,7 +70,11 @@ STARTING_SKILL_POINTS: Final = 100
 NEW_BRANCH_COST: Final = 1
 """Skill points for a new branch skill (Skill Trees)."""
 USUAL_MAX_DEPTH: Final = 5
-"""Trees rarely branch more than five skills deep (Skill Trees): past it, a warning."""
+"""Trees rarely branch more than five skills deep (Skill Trees): past it, a warning.
+
+Counted in skills from the root, the root included: the Focused Example, a root
+and four branches, is five deep (:attr:`SkillRating.skills_deep`).
+"""
 MAX_ADJUST: Final = 200
 """The highest Adjust the tools follow (a tool limit; the cost keeps doubling)."""
 SESSION_REWARD: Final = 1
@@ -263,6 +269,11 @@ class SkillRating:
     def total(self) -> int:
         return self.base + self.adjust
 
+    @property
+    def skills_deep(self) -> int:
+        """How many skills deep it is, its root counted: 1 for a root (Skill Trees)."""
+        return self.depth + 1
+
 
 @dataclass(frozen=True, slots=True)
 class SkillTree:
@@ -342,8 +353,12 @@ class SkillTree:
 
 
 def too_deep(ratings: Iterable[SkillRating]) -> tuple[str, ...]:
-    """Branches more than five skills deep below their root (Skill Trees: rarely done)."""
-    return tuple(r.name for r in ratings if r.depth > USUAL_MAX_DEPTH)
+    """Branches more than five skills deep, the root counted (Skill Trees: rarely done).
+
+    A root and four branches (the Focused Example) is five deep and not listed;
+    a fifth branch down the same line, six deep, is.
+    """
+    return tuple(r.name for r in ratings if r.skills_deep > USUAL_MAX_DEPTH)
 
 
 # --------------------------------------------------------------------------

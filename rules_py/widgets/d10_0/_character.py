@@ -26,7 +26,7 @@ from rules_py.widgets._fields import Choice, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 
 MAX_ATTRIBUTE_FIELD = 20
-"""The highest attribute the forms take (the build caps at 10; the refusal says so)."""
+"""The highest attribute the forms take (a tool limit; above 10 the builder warns)."""
 MAX_HEALTH = 100_000
 """The largest Current or Normal Health the forms take (a tool limit)."""
 MAX_INCREASES = 100
@@ -357,8 +357,8 @@ def _builder_show(values: Values) -> list[Block]:
         (
             "Attribute points left",
             str(sheet.attribute_points_left),
-            f"{ATTRIBUTE_POINTS} points above the starting 1s; attributes are capped at "
-            f"{ATTRIBUTE_CAP}",
+            f"{ATTRIBUTE_POINTS} points above the starting 1s; attributes are typically "
+            f"capped at {ATTRIBUTE_CAP}",
         ),
         ("Normal Health", str(sheet.normal_health), "(EN + SP) / 2 × 10, plus any increases"),
         ("Action Quota", str(sheet.action_quota), "(AG + FO) / 2, rounded down"),
