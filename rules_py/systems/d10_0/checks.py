@@ -240,13 +240,6 @@ def _difficulty(difficulty: int) -> int:
     )
 
 
-def degree_of_effort(score: int, roll: int) -> int:
-    """``(Score) - (Roll) = Degree of Effort`` (Actions, Degrees and Difficulty)."""
-    return require_int(score, "a score", "Degrees and Difficulty") - require_int(
-        roll, "a roll", "Degrees and Difficulty"
-    )
-
-
 def degree_of_success(effort: int, difficulty: int) -> int:
     """``(Degree of Effort) - (Difficulty)``: positive is success, negative failure."""
     return require_int(effort, "an effort", "Degrees and Difficulty") - require_int(
@@ -411,16 +404,6 @@ def named_degree_distribution(
     return names
 
 
-def at_least_degree(
-    score: int, difficulty: int, degree: int, skill: bool = False, overflow: bool = False
-) -> Fraction:
-    """Exact chance that the degree of success is ``degree`` or more."""
-    score, difficulty = _score(score), _difficulty(difficulty)
-    target = difficulty + require_int(degree, "a degree", "Degrees and Difficulty")
-    efforts = _clamped(score, skill, overflow, target - 1, target)
-    return efforts.get(target, Fraction(0))
-
-
 # --------------------------------------------------------------------------
 # Rolling
 # --------------------------------------------------------------------------
@@ -455,10 +438,6 @@ class CheckRoll:
     @property
     def degree_name(self) -> str:
         return degree_name(self.degree, self.skill)
-
-    def shown(self, roll: int) -> str:
-        """A roll as the dice show it: ``"7"`` on a d10, ``"07"`` on a d100."""
-        return f"{roll:02d}" if self.skill else str(roll)
 
 
 def roll_check(
