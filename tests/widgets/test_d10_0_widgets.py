@@ -306,6 +306,14 @@ def test_d10_0_cooperation_refuses_too_many_characters() -> None:
     assert "from 1 to 10 characters" in message
 
 
+def test_d10_0_cumulative_goal_field_reads_the_goal_pairs_by_check() -> None:
+    # Cumulative Effort: small goals (10/100), larger goals (100+/1000+); the site reads
+    # the first number of each pair as the attribute check's, the second as the skill's.
+    (goal,) = [f for f in WIDGETS["d10-0-cumulative"].fields if f.name == "goal"]
+    assert "10 for an attribute check, 100 for a skill check" in goal.hint
+    assert "100+ or 1000+" in goal.hint
+
+
 def test_d10_0_cumulative_chances_by_enumeration() -> None:
     panel = show("d10-0-cumulative", score=5, goal=8, checks=3)
     by_check = exact(panel, "Reaching 8")
