@@ -19,6 +19,7 @@ from tests.rules_pages import (
     nav_titles,
     parse_page,
     section_pages,
+    source_notes,
     table_rows,
 )
 
@@ -32,6 +33,11 @@ def _section_pages() -> list[str]:
 
 def _page(name: str) -> PageHtml:
     return parse_page(SECTION / name)
+
+
+def _notes(name: str) -> str:
+    """Every Source note on page `name`, joined, in single spaces."""
+    return " ".join(source_notes(SECTION / name))
 
 
 def _table(name: str, header: list[str]) -> list[list[str]]:
@@ -343,3 +349,89 @@ def test_progression_tables() -> None:
 def test_each_page_has_one_title(page: str) -> None:
     text = (SECTION / page).read_text(encoding="utf-8")
     assert len(re.findall(r"^# ", text, flags=re.MULTILINE)) == 1
+
+
+# Readings the tools use, stated as source notes -------------------------------------
+
+
+def test_a_negative_difficulty_has_no_name_on_the_checks_page() -> None:
+    notes = _notes("actions.md")
+    assert "A negative difficulty has no name" in notes
+    assert "easier than Average" in notes
+
+
+def test_health_says_what_a_dying_or_dead_character_gets_instead_of_recovery() -> None:
+    notes = _notes("health.md")
+    assert "count days back to Normal only from On the Brink upwards" in notes
+    assert "dying" in notes and "death" in notes and "setting's" in notes
+
+
+def test_the_attribute_cap_is_typical_and_the_builder_only_notes_it() -> None:
+    notes = _notes("building-a-character.md")
+    assert "builder **notes** an attribute above 10 and still accepts the sheet" in notes
+    assert "typical cap of 10" in " ".join(
+        (SECTION / "building-a-character.md").read_text().split()
+    )
+
+
+def test_tree_depth_counts_the_root_as_the_focused_example() -> None:
+    notes = _notes("skill-points.md")
+    assert "**root as the first skill**" in notes
+    assert "Branch A to Branch D), are five deep" in notes
+
+
+def test_the_attribute_pairs_are_a_stated_reading() -> None:
+    notes = _notes("attributes.md")
+    assert "never lists them" in notes
+    for pair in ("Charisma", "Beyond", "Focus"):
+        assert pair in notes
+    # The pairs the note states are the ones the page's table shows.
+    assert _table("attributes.md", ["Tangible", "Intangible partner"]) == [
+        ["Agility (AG)", "Focus (FO)"],
+        ["Endurance (EN)", "Spirit (SP)"],
+        ["Intellect (IN)", "Sense (SE)"],
+        ["Perception (PE)", "Beyond (BE)"],
+        ["Strength (ST)", "Charisma (CH)"],
+    ]
+
+
+def test_the_effort_goal_pairs_are_a_stated_reading() -> None:
+    notes = _notes("effort.md")
+    assert "the first number is for **attribute checks** (d10)" in notes
+    assert "small goal is 10 for an attribute check and 100 for a skill check" in notes
+
+
+def test_the_index_says_every_gap_the_tools_fill_is_marked() -> None:
+    text = " ".join((SECTION / "index.md").read_text(encoding="utf-8").split())
+    assert "Nothing has been added" not in text
+    assert "every gap the tools fill is marked" in text
+    assert "marked as the site's own" in text
+
+
+# Each example the site made up, by a phrase of its opening sentence.
+SITE_EXAMPLES = [
+    ("action-quota-and-timing.md", "AG 7 and FO 4 give (7 + 4) / 2 = 5.5"),
+    ("action-quota-and-timing.md", "Ana has AG 7 and FO 4"),
+    ("actions.md", "A character with Focus 6 rolls **0**"),
+    ("actions.md", "A character with Agility 7 leaps a gap"),
+    ("building-a-character.md", "a character with **EN 5, SP 5, AG 5 and FO 5**"),
+    ("bursts-and-blasts.md", "hard armour of -5F"),
+    ("damage.md", "a 1D die shows 0: it counts 10"),
+    ("damage.md", "The same 25 points of damage through each example"),
+    ("effort.md", "rebuilds a wrecked engine"),
+    ("effort.md", "heave a boulder off a trapped friend"),
+    ("effort.md", "A thief with Sensory 55"),
+    ("health.md", "Current 53 is Exceptional"),
+    ("health.md", "that is 6, 12 or 18 Health Points a day"),
+    ("progression.md", "A character with EN 5 and SP 6 (Normal 55)"),
+    ("skill-points.md", "a character with AG 7, FO 4 and PE 6"),
+]
+
+
+@pytest.mark.parametrize(("page", "phrase"), SITE_EXAMPLES)
+def test_examples_the_site_made_up_say_so(page: str, phrase: str) -> None:
+    text = (SECTION / page).read_text(encoding="utf-8")
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
+    (paragraph,) = [p for p in paragraphs if phrase in p]
+    before = paragraphs[paragraphs.index(paragraph) - 1]
+    assert "the site's own" in paragraph or "the site's own" in before, paragraph

@@ -17,6 +17,21 @@ X_SHOT = b.block("X Shot Burst")
 SHOTGUN = b.block("Shotgun Blast")
 PROTON = b.block("Proton Stream")
 
+# The spreads as the blocks print them: (threshold, Amount), highest first.
+THREE_SPREAD = ((10, 3), (0, 2), (-10, 1))
+X_SHOT_SPREAD = ((50, 5), (25, 4), (10, 3), (0, 2), (-10, 1))  # each Amount times X
+
+
+def threatening(spread: tuple[tuple[int, int], ...], degree: int, x: int = 1) -> int:
+    """Attacks that threaten at a degree of success, read off a printed spread."""
+    return next((amount * x for above, amount in spread if degree > above), 0)
+
+
+def threatening_by_rule(blk: b.Block, degree: int, x: int = 1) -> int:
+    """The same through the rules package: the step a degree lands on, then its Amount."""
+    index = b.spread_step(blk, degree)
+    return 0 if index is None else blk.steps[index].threatening(x)
+
 
 def test_d10_0_the_four_blocks_as_printed() -> None:
     assert [blk.title for blk in b.BLOCKS] == [
@@ -48,7 +63,7 @@ def test_d10_0_x_shot_worked_example_9_of_15() -> None:
     # "a 3 + 3 AP Cost and ... a 11 positive effort": 9 (3 * 3) shots of 15 (3 * 5).
     assert b.ap_cost(X_SHOT, x=3) == 6
     assert b.shots_fired(X_SHOT, x=3) == 15
-    assert b.hits(X_SHOT, 11, x=3) == 9
+    assert threatening_by_rule(X_SHOT, 11, x=3) == 9
 
 
 @pytest.mark.parametrize(
@@ -67,7 +82,7 @@ def test_d10_0_x_shot_worked_example_9_of_15() -> None:
 def test_d10_0_spread_reads_the_highest_threshold_passed(
     degree: int, three: int, shotgun_step: int | None
 ) -> None:
-    assert b.hits(THREE, degree) == three
+    assert threatening_by_rule(THREE, degree) == threatening(THREE_SPREAD, degree) == three
     assert b.spread_step(SHOTGUN, degree) == shotgun_step
 
 
@@ -75,7 +90,7 @@ def test_d10_0_hits_distribution_matches_enumeration() -> None:
     score, difficulty = 50, 10
     expected: dict[int, Fraction] = {}
     for roll in range(100):
-        n = b.hits(X_SHOT, score - roll - difficulty, x=2)
+        n = threatening(X_SHOT_SPREAD, score - roll - difficulty, x=2)
         expected[n] = expected.get(n, Fraction(0)) + Fraction(1, 100)
     assert dict(b.hits_distribution(X_SHOT, score, difficulty, x=2)) == expected
 
@@ -85,7 +100,7 @@ def test_d10_0_three_shot_burst_damage_each_shot_with_armour() -> None:
     shot = dm.damage_distribution("10 + 2D", adjustments=chain)
     rolls_per_hits: dict[int, int] = {}
     for roll in range(100):
-        n = b.hits(THREE, score - roll - difficulty)
+        n = threatening(THREE_SPREAD, score - roll - difficulty)
         rolls_per_hits[n] = rolls_per_hits.get(n, 0) + 1
     expected: dict[int, Fraction] = {}
     for n, rolls in rolls_per_hits.items():
@@ -133,7 +148,7 @@ def test_d10_0_block_refusals_name_the_rule() -> None:
     with pytest.raises(ValueError, match="3, 4, 5 AP"):
         b.block_damage_distribution(PROTON, 50, 0, ap=6)
     with pytest.raises(ValueError, match="no X"):
-        b.hits(THREE, 5, x=2)
+        b.hits_distribution(THREE, 50, 0, x=2)
     with pytest.raises(ValueError, match="Advanced Simulations"):
         b.block("Laser")
 

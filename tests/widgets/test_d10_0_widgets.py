@@ -164,6 +164,43 @@ def test_d10_0_check_difficulty_by_name_reads_the_check_scale() -> None:
     assert exact(negative, "Score 2")["Success"] == [Fraction(5, 10)]  # 2 - r > -3: r 0-4
 
 
+TABLE_DIFFICULTIES = tuple(row.difficulty for row in d10_0.DEGREE_TABLE[1:])
+
+
+def _named_difficulties(sentence: str) -> list[str]:
+    """The table's names of difficulties above Average (Tricky ... Impossible?) a sentence uses."""
+    return [name for name in TABLE_DIFFICULTIES if name in sentence]
+
+
+@pytest.mark.parametrize(
+    ("widget", "values", "said"),
+    [
+        ("d10-0-check", {"score": 5, "difficulty": "-3"}, "difficulty -3 (easier than Average)"),
+        (
+            "d10-0-check",
+            {"kind": "skill", "score": 40, "difficulty": "-20"},
+            "difficulty -20 (easier than Average)",
+        ),
+        (
+            "d10-0-cooperation",
+            {"difficulty": "-3"},
+            "difficulty -3 (easier than Average)",
+        ),
+        (
+            "d10-0-burst",
+            {"block": "Three Shot Burst", "score": 60, "difficulty": "-20"},
+            "difficulty -20 (easier than Average)",
+        ),
+    ],
+)
+def test_d10_0_a_negative_difficulty_is_easier_than_average_not_a_table_name(
+    widget: str, values: dict[str, Any], said: str
+) -> None:
+    summary = texts(show(widget, **values))
+    assert said in summary
+    assert _named_difficulties(summary) == []
+
+
 def test_d10_0_check_refuses_an_unknown_difficulty_naming_the_table() -> None:
     (message,) = errors(show("d10-0-check", difficulty="tough"))
     assert "Degree Information" in message and "Challenge (2)" in message
@@ -267,6 +304,14 @@ def test_d10_0_cooperation_refuses_too_many_characters() -> None:
     helpers = [{"name": "", "score": 5}] * 11
     (message,) = errors(show("d10-0-cooperation", helpers=helpers))
     assert "from 1 to 10 characters" in message
+
+
+def test_d10_0_cumulative_goal_field_reads_the_goal_pairs_by_check() -> None:
+    # Cumulative Effort: small goals (10/100), larger goals (100+/1000+); the site reads
+    # the first number of each pair as the attribute check's, the second as the skill's.
+    (goal,) = [f for f in WIDGETS["d10-0-cumulative"].fields if f.name == "goal"]
+    assert "10 for an attribute check, 100 for a skill check" in goal.hint
+    assert "100+ or 1000+" in goal.hint
 
 
 def test_d10_0_cumulative_chances_by_enumeration() -> None:
@@ -458,11 +503,15 @@ def test_d10_0_shotgun_blast_damage_by_step() -> None:
     assert "passes > +20" in texts(panel) and "15 + 3D: 31.5 damage" in texts(panel)
 
 
+X_SHOT_SPREAD = ((50, 5), (25, 4), (10, 3), (0, 2), (-10, 1))
+
+
 def test_d10_0_burst_roll_fires_the_step_it_lands_on() -> None:
     for _ in range(50):
         output = roll("d10-0-burst", block="X Shot Burst", score=60, difficulty="0", x=3)
         effort = int(output["lines"][0]["total"])
-        threatening = d10_0.hits(d10_0.block("X Shot Burst"), effort, 3)
+        # The X Shot Burst's spread as printed: > +50 5X, > +25 4X, > +10 3X, >0 2X, > -10 1X.
+        threatening = next((3 * a for above, a in X_SHOT_SPREAD if effort > above), 0)
         if threatening:
             assert (
                 f"{threatening} shots threaten at 10 each: {10 * threatening}" in output["outcome"]
@@ -511,6 +560,38 @@ def test_d10_0_health_range_for_normal_50(current: int, state: str) -> None:
     assert facts(panel)["State"][0] == state
     (block,) = blocks_of(panel, "table")
     assert [r["cells"][0] for r in block["rows"] if r["hit"]] == [state]
+
+
+@pytest.mark.parametrize("current", [-1, -20, -50])
+def test_d10_0_health_a_dying_character_gets_failing_health_not_days_back(current: int) -> None:
+    # Health, Failing Health: below 0 health is failing; a dying character checks to avoid
+    # further degradation, so no days of recovery back to Normal are counted.
+    panel = show("d10-0-health", EN=5, SP=5, current=current)
+    got = facts(panel)
+    assert "Days back to Normal" not in got
+    value, title = got["Failing health"]
+    assert value == "checks to avoid worse"
+    assert "out of the fight" in title
+    assert "checks to keep it from getting worse" in texts(panel)
+
+
+@pytest.mark.parametrize("current", [-51, -500])
+def test_d10_0_health_a_dead_character_gets_the_settings_death_not_days_back(
+    current: int,
+) -> None:
+    # Health, Death: what death means is explained by the setting.
+    panel = show("d10-0-health", EN=5, SP=5, current=current)
+    got = facts(panel)
+    assert "Days back to Normal" not in got
+    assert got["Death"][0] == "as the setting says"
+    assert "what death means is the setting's" in texts(panel)
+
+
+@pytest.mark.parametrize(("current", "days"), [(0, 10), (1, 10), (49, 1)])
+def test_d10_0_health_days_back_from_the_brink_and_injured(current: int, days: int) -> None:
+    got = facts(show("d10-0-health", EN=5, SP=5, current=current))
+    assert got["Days back to Normal"][0] == str(days)  # 5 a day up to Normal 50
+    assert "Failing health" not in got and "Death" not in got
 
 
 def test_d10_0_health_increases_raise_normal() -> None:
@@ -562,8 +643,8 @@ def test_d10_0_builder_average_fives_give_base_25_everywhere() -> None:
 
 
 def test_d10_0_builder_refusals_name_the_rule() -> None:
-    (capped,) = errors(builder(AG=11, EN=2))
-    assert "Build Process: attributes are capped at 10; AG is 11" in capped
+    (low,) = errors(builder(AG=0, EN=13))
+    assert "Build Process: every attribute starts at 1; AG is 0" in low
     (spent,) = errors(builder(CH=6))
     assert "45 points are allocated" in spent and "these use 46" in spent
     (over,) = errors(builder(skill_points=90))
@@ -591,13 +672,29 @@ def test_d10_0_builder_branch_rules() -> None:
     assert skills["· · Revolvers"][1:4] == ["29", "1", "30"]
 
 
-def test_d10_0_builder_warns_past_five_deep() -> None:
-    rows = [{"name": "B1", "parent": "Theory", "adjust": 1}]
-    rows += [{"name": f"B{k}", "parent": f"B{k - 1}", "adjust": 1} for k in range(2, 7)]
-    panel = builder(skills=rows)
+def test_d10_0_builder_an_attribute_above_10_is_a_note_not_an_error() -> None:
+    # The cap is "typical" (Build Process): AG 11 with EN 2 still spends 45 points.
+    panel = builder(AG=11, EN=2)
     assert not errors(panel)
-    assert "rarely branch more than 5 skills deep (B6)" in texts(panel)
-    assert facts(panel)["Reserve"][0] == "94 to spend anywhere"
+    assert "Note: AG is 11, above the typical cap of 10" in texts(panel)
+    assert facts(panel)["Attribute points left"][0] == "0"
+    assert "typically capped at 10" in facts(panel)["Attribute points left"][1]
+
+
+def _line_rows(branches: int) -> list[dict[str, Any]]:
+    rows = [{"name": "B1", "parent": "Theory", "adjust": 1}]
+    return rows + [
+        {"name": f"B{k}", "parent": f"B{k - 1}", "adjust": 1} for k in range(2, branches + 1)
+    ]
+
+
+def test_d10_0_builder_warns_past_five_deep_counting_the_root() -> None:
+    # Theory and B1-B4 are five skills deep, as the Focused Example: no note.
+    assert "skills deep" not in texts(builder(skills=_line_rows(4)))
+    panel = builder(skills=_line_rows(5))
+    assert not errors(panel)
+    assert "Note: B5 is more than 5 skills deep, counting the root" in texts(panel)
+    assert facts(panel)["Reserve"][0] == "95 to spend anywhere"
 
 
 def test_d10_0_builder_progression_point_purchases() -> None:
@@ -622,8 +719,11 @@ def test_d10_0_builder_export_import_round_trip() -> None:
     assert loaded["values"]["name"] == "Janet" and loaded["values"]["AG"] == 7
     assert facts(loaded["panel"])["Skill points spent"][0] == "100 of 110"
     document = json.loads(file["text"])
-    document["values"]["AG"] = 12
-    with pytest.raises(WidgetError, match=r"breaks a rule: .*capped at 10"):
+    document["values"].update(AG=11, EN=3)  # above the typical 10, still 45 points
+    above = answer("d10-0-builder", "import", {"text": json.dumps(document)})
+    assert "Note: AG is 11" in texts(above["panel"])
+    document["values"].update(AG=12, EN=7)
+    with pytest.raises(WidgetError, match=r"breaks a rule: .*these use 50"):
         answer("d10-0-builder", "import", {"text": json.dumps(document)})
     with pytest.raises(WidgetError, match="marked 'wodu-builder'"):
         answer(

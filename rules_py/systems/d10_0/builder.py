@@ -3,17 +3,16 @@
 :func:`build_character` takes what a player chooses -- attributes, circled
 attributes, a skill tree, skill points, progression point purchases -- and
 returns every derived value with the refusals (each naming its rule) and
-warnings. :meth:`CharacterInput.to_dict` and :func:`character_from_dict` give a
-plain, JSON-ready form for saving, exporting and importing.
+warnings. The widget saves, exports and imports the form's values (see
+:mod:`rules_py.widgets.d10_0`); this module only checks them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Literal
 
-from rules_py.systems._params import json_list, json_object
 from rules_py.systems.d10_0._common import SYSTEM, require_int
 from rules_py.systems.d10_0.character import (
     ATTRIBUTE_CAP,
@@ -44,9 +43,6 @@ from rules_py.systems.d10_0.skills import (
 
 PurchaseItem = Literal["health", "skill_points"]
 
-FORMAT_VERSION: Final = 1
-"""Version of the dictionary form of a character (:meth:`CharacterInput.to_dict`)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Purchase:
@@ -72,25 +68,6 @@ class CharacterInput:
     """General skill points: the 100 of the build, plus any the GM granted."""
     progression_points: int = 0
     purchases: tuple[Purchase, ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form (see :func:`character_from_dict`)."""
-        return {
-            "version": FORMAT_VERSION,
-            "attributes": {a: self.attributes[a] for a in ATTRIBUTE_NAMES if a in self.attributes},
-            "circled": {root: list(pair) for root, pair in self.circled.items()},
-            "skills": [
-                {"name": s.name, "parent": s.parent, "adjust": s.adjust}
-                for s in self.tree.skills
-                if s.parent is not None or s.adjust
-            ],
-            "skill_points": self.skill_points,
-            "progression_points": self.progression_points,
-            "purchases": [
-                {"item": p.item, **({"root": p.root} if p.root else {})} for p in self.purchases
-            ],
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class RootLine:
@@ -124,16 +101,6 @@ class CharacterSheet:
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
 
-    @property
-    def valid(self) -> bool:
-        return not self.problems
-
-    @property
-    def reserve(self) -> int:
-        """Every unspent skill point (noted beside the skills on the sheet)."""
-        return self.reserve_general + sum(self.reserve_by_root.values())
-
-
 def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
     problems: list[str] = []
     for name in ATTRIBUTE_NAMES:
@@ -141,11 +108,6 @@ def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
         if value < STARTING_ATTRIBUTE:
             problems.append(
                 f"{SYSTEM}, Build Process: every attribute starts at {STARTING_ATTRIBUTE}; "
-                f"{name} is {value}"
-            )
-        elif value > ATTRIBUTE_CAP:
-            problems.append(
-                f"{SYSTEM}, Build Process: attributes are capped at {ATTRIBUTE_CAP}; "
                 f"{name} is {value}"
             )
     spent = sum(v - STARTING_ATTRIBUTE for v in scores.values())
@@ -157,15 +119,27 @@ def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
     return problems
 
 
+def _attribute_warnings(scores: Mapping[str, int]) -> list[str]:
+    """Attributes above the typical cap: allowed for a special reason, so a warning."""
+    return [
+        f"{name} is {value}, above the typical cap of {ATTRIBUTE_CAP}: scores past it take "
+        f"a special reason and are not common ({SYSTEM}, Build Process)"
+        for name in ATTRIBUTE_NAMES
+        if (value := scores[name]) > ATTRIBUTE_CAP
+    ]
+
+
 def build_character(choice: CharacterInput) -> CharacterSheet:
     """Build and check a character (Standard Player Agent Build Process).
 
     Raises ``ValueError`` for input that is not a sheet at all (an unknown
     attribute, a missing score, an unknown skill); returns rule breaches as
-    ``problems``: attributes below 1 or above 10, more than 45 points, a circled
-    pair that is not the two highest, more skill points spent than available,
-    more Progression Points spent than earned. Trees deeper than five are a
-    warning: the source says they rarely are, not that they cannot be.
+    ``problems``: attributes below 1, more than 45 points, a circled pair that
+    is not the two highest, more skill points spent than available, more
+    Progression Points spent than earned. Two things are ``warnings``, as the
+    source makes them usual limits, not rules: an attribute above 10 (the cap
+    is "typical"; special reasons allow more) and a tree more than five skills
+    deep, the root counted (trees "rarely" are).
     """
     scores = {
         attribute(k).abbreviation: require_int(v, k, "Attributes")
@@ -175,7 +149,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     if missing:
         raise ValueError(f"{SYSTEM}, Attributes: give a score for {', '.join(missing)}")
     problems = _attribute_problems(scores)
-    warnings: list[str] = []
+    warnings = _attribute_warnings(scores)
     positive = {a: max(v, 0) for a, v in scores.items()}
 
     roots: list[RootLine] = []
@@ -202,8 +176,9 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     deep = too_deep(ratings)
     if deep:
         warnings.append(
-            f"{SYSTEM}, Skill Trees: trees rarely branch more than {USUAL_MAX_DEPTH} skills "
-            f"deep ({', '.join(deep)})"
+            f"{', '.join(deep)} {'is' if len(deep) == 1 else 'are'} more than "
+            f"{USUAL_MAX_DEPTH} skills deep, counting the root: trees rarely branch that "
+            f"deep ({SYSTEM}, Skill Trees)"
         )
 
     pp_spent = sum(p.cost for p in choice.purchases)
@@ -262,80 +237,11 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     )
 
 
-def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
-    """Read the form :meth:`CharacterInput.to_dict` writes; ``ValueError`` naming what is wrong."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{SYSTEM}: a saved character is an object (got {type(data).__name__})")
-    version = data.get("version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
-        raise ValueError(f"{SYSTEM}: unknown saved-character version {version!r}")
-    attributes = _mapping(data.get("attributes"), "attributes")
-    scores = {
-        attribute(str(k)).abbreviation: require_int(v, str(k), "Attributes")
-        for k, v in attributes.items()
-    }
-    circled: dict[str, tuple[str, str]] = {}
-    for root, pair in _mapping(data.get("circled", {}), "circled").items():
-        if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
-            raise ValueError(f"{SYSTEM}, Build Process: circle two attributes for {root}")
-        a, b = (attribute(str(x)).abbreviation for x in pair)
-        circled[root_skill(str(root)).name] = (a, b)
-    tree = SkillTree.roots()
-    for entry in _sequence(data.get("skills", []), "skills"):
-        item = _mapping(entry, "a skill")
-        name, parent = str(item.get("name", "")), item.get("parent")
-        adjust = require_int(item.get("adjust", 0), f"{name}'s Adjust", "Skill Points")
-        if parent is None:
-            tree = tree.set_adjust(root_skill(name).name, adjust)
-        else:
-            tree = tree.branch(name, str(parent)).set_adjust(name, adjust)
-    purchases: list[Purchase] = []
-    for entry in _sequence(data.get("purchases", []), "purchases"):
-        item = _mapping(entry, "a purchase")
-        kind = item.get("item")
-        if kind == "health":
-            purchases.append(Purchase("health"))
-        elif kind == "skill_points":
-            purchases.append(Purchase("skill_points", root_skill(str(item.get("root"))).name))
-        else:
-            raise ValueError(
-                f"{SYSTEM}, Progression Points: a purchase is health or skill_points (got {kind!r})"
-            )
-    return CharacterInput(
-        attributes=scores,
-        circled=circled,
-        tree=tree,
-        skill_points=require_int(
-            data.get("skill_points", STARTING_SKILL_POINTS), "skill_points", "Skill Points"
-        ),
-        progression_points=require_int(
-            data.get("progression_points", 0), "progression_points", "Progression Points"
-        ),
-        purchases=tuple(purchases),
-    )
-
-
-def _mapping(value: object, what: str) -> Mapping[str, object]:
-    return json_object(value, what, SYSTEM)
-
-
-def _sequence(value: object, what: str) -> Sequence[object]:
-    return json_list(value, what, SYSTEM)
-
-
-def default_character() -> CharacterInput:
-    """Every attribute at 1 with 45 points still to allocate; only the roots."""
-    return CharacterInput(dict.fromkeys(ATTRIBUTE_NAMES, STARTING_ATTRIBUTE))
-
-
 __all__ = [
-    "FORMAT_VERSION",
     "CharacterInput",
     "CharacterSheet",
     "Purchase",
     "RootLine",
     "Skill",
     "build_character",
-    "character_from_dict",
-    "default_character",
 ]

@@ -53,6 +53,14 @@ class SpreadStep:
     def amount_text(self) -> str:
         return f"{self.amount}X" if self.per_x else str(self.amount)
 
+    def threatening(self, x: int = 1) -> int:
+        """Attacks that threaten the target at this step: the Amount, times X if per X.
+
+        The X Shot Burst worked example: 3 + 3 AP and an effort of 11 land on
+        "> +10", Amount 3X, so 9 of the 15 shots threaten.
+        """
+        return self.amount * x if self.per_x else self.amount
+
 
 @dataclass(frozen=True, slots=True)
 class Block:
@@ -197,19 +205,6 @@ def spread_step(b: Block, degree: int) -> int | None:
     return passed[-1] if passed else None
 
 
-def hits(b: Block, degree: int, x: int | None = None) -> int:
-    """Attacks that threaten the target at this degree (the Amount), 0 below the spread.
-
-    The X Shot Burst worked example: 3 + 3 AP and an effort of 11 give 9 of 15.
-    """
-    x_value = _x(b, x)
-    index = spread_step(b, degree)
-    if index is None:
-        return 0
-    step = b.steps[index]
-    return step.amount * x_value if step.per_x else step.amount
-
-
 def step_damage(b: Block, index: int, ap: int | None = None) -> str:
     """The damage notation of one step (or of the AP cost spent, for a stream)."""
     if b.damage_by_ap:
@@ -240,7 +235,7 @@ def hits_distribution(
 ) -> Distribution:
     """Exact distribution of the number of attacks that threaten the target."""
     x_value = _x(b, x)
-    amounts = [0, *(s.amount * x_value if s.per_x else s.amount for s in b.steps)]
+    amounts = [0, *(s.threatening(x_value) for s in b.steps)]
     weights: dict[int, Fraction] = {}
     for amount, p in zip(amounts, step_chances(b, score, difficulty, overflow), strict=True):
         weights[amount] = weights.get(amount, Fraction(0)) + p
@@ -293,7 +288,7 @@ def block_damage_distribution(
             total[0] = total.get(0, Fraction(0)) + p_step
             continue
         step = b.steps[index - 1]
-        count = step.amount * x_value if step.per_x else step.amount
+        count = step.threatening(x_value)
         shot = damage_distribution(
             step_damage(b, index - 1, ap_value),
             attributes,

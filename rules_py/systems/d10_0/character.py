@@ -1,7 +1,7 @@
 """Attributes, health, action quota and progression points of the D10/0 System.
 
-Chapters "Attributes", "Health", "Actions" (Action Quota and Action Timing)
-and "Progression Points", with the build steps that use them.
+Chapters "Attributes", "Health", "Actions" (Action Quota) and "Progression
+Points", with the build steps that use them.
 
 Readings the tools use (stated on the rules pages as source notes):
 
@@ -11,8 +11,7 @@ Readings the tools use (stated on the rules pages as source notes):
   Normal.
 * States: Exceptional above Normal, Normal, Injured below it, On the Brink at
   0, Dying below 0, Dead below -Normal (at exactly -Normal still dying).
-* Action Quota = the average of AG and FO rounded down; initiative goes by the
-  highest Action Quota.
+* Action Quota = the average of AG and FO rounded down.
 """
 
 from __future__ import annotations
@@ -56,23 +55,12 @@ ATTRIBUTES: Final[tuple[Attribute, ...]] = (
 ATTRIBUTE_NAMES: Final[tuple[str, ...]] = tuple(a.abbreviation for a in ATTRIBUTES)
 """``("AG", "EN", "IN", "PE", "ST", "FO", "SP", "SE", "BE", "CH")``."""
 
-ATTRIBUTE_SCALE: Final[tuple[tuple[str, str], ...]] = (
-    ("0", "Non-existent"),
-    ("1", "Barely noted"),
-    ("5", "Average"),
-    ("10", "Amazing"),
-    ("10+", "Exceptional"),
-)
-"""The score/meaning table (Attributes)."""
-
 STARTING_ATTRIBUTE: Final = 1
 """Every attribute starts at 1 (Standard Player Agent Build Process)."""
 ATTRIBUTE_POINTS: Final = 45
 """Points to allocate to attributes, the standard amount (Build Process)."""
 ATTRIBUTE_CAP: Final = 10
 """Attributes are typically capped at 10 (Build Process)."""
-AVERAGE_ATTRIBUTE: Final = 5
-"""The average attribute score (Build Process)."""
 
 
 def attribute(abbreviation: str) -> Attribute:
@@ -87,49 +75,11 @@ def attribute(abbreviation: str) -> Attribute:
     )
 
 
-def attribute_meaning(score: int) -> str:
-    """The meaning of a score on the scale: 0 Non-existent ... 10 Amazing, above 10 Exceptional.
-
-    Scores between the printed ones take the meaning of the printed score below.
-    """
-    score = require_range(score, "an attribute score", "Attributes", 0)
-    if score > ATTRIBUTE_CAP:
-        return "Exceptional"
-    return next(m for s, m in reversed(ATTRIBUTE_SCALE[:-1]) if int(s) <= score)
-
-
-def attribute_scores(attributes: Mapping[str, int]) -> dict[str, int]:
-    """All ten scores keyed by abbreviation (keys in any case); refuses unknown or missing ones."""
-    scores: dict[str, int] = {}
-    for key, value in attributes.items():
-        name = attribute(key).abbreviation
-        scores[name] = require_range(value, f"{name}", "Attributes", 0)
-    missing = [a for a in ATTRIBUTE_NAMES if a not in scores]
-    if missing:
-        raise ValueError(f"{SYSTEM}, Attributes: give a score for {', '.join(missing)}")
-    return {a: scores[a] for a in ATTRIBUTE_NAMES}
-
-
-def attribute_points_spent(attributes: Mapping[str, int]) -> int:
-    """Points allocated above the starting 1 in each attribute (Build Process)."""
-    return sum(v - STARTING_ATTRIBUTE for v in attribute_scores(attributes).values())
-
-
 # --------------------------------------------------------------------------
 # Health
 # --------------------------------------------------------------------------
 
 HealthState = Literal["Exceptional", "Normal", "Injured", "On the Brink", "Dying", "Dead"]
-
-HEALTH_STATES: Final[tuple[HealthState, ...]] = (
-    "Exceptional",
-    "Normal",
-    "Injured",
-    "On the Brink",
-    "Dying",
-    "Dead",
-)
-"""The Health Range, best to worst (Health)."""
 
 HEALTH_MULTIPLIER: Final = 10
 """Normal Health is the average of EN and SP multiplied by 10 (Health Points)."""
@@ -175,17 +125,6 @@ def recovery_per_day(en: int, sp: int, rate: int = 1) -> int:
     return health_increase(en, sp) * rate
 
 
-def recover(current: int, normal: int, amount: int) -> int:
-    """Current Health after recovering ``amount``: added until Normal, never past it.
-
-    A character above Normal (Exceptional) keeps the current value.
-    """
-    current = require_int(current, "current Health", "Health")
-    normal = _normal(normal)
-    amount = require_range(amount, "the recovery", "Health", 0)
-    return current if current >= normal else min(normal, current + amount)
-
-
 def days_to_recover(current: int, normal: int, per_day: int) -> int:
     """Whole days of recovery until Current reaches Normal (0 when already there)."""
     current = require_int(current, "current Health", "Health")
@@ -217,7 +156,7 @@ def health_state(current: int, normal: int) -> HealthState:
 
 
 # --------------------------------------------------------------------------
-# Action Quota and timing (Actions)
+# Action Quota (Actions)
 # --------------------------------------------------------------------------
 
 
@@ -228,113 +167,12 @@ def action_quota(ag: int, fo: int) -> int:
     return (ag + fo) // 2
 
 
-def initiative_order(quotas: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
-    """Characters grouped by Action Quota, highest first; each group ties (Action Timing).
-
-    Tied characters go at once if they can, otherwise they check against their
-    Action Quota to settle the order.
-    """
-    checked = {
-        name: require_int(q, f"{name}'s Action Quota", "Action Timing")
-        for name, q in quotas.items()
-    }
-    levels = sorted(set(checked.values()), reverse=True)
-    return tuple(tuple(n for n, q in checked.items() if q == level) for level in levels)
-
-
-@dataclass(frozen=True, slots=True)
-class ActionCost:
-    """A row of the example action costs (Action Quota)."""
-
-    action: str
-    points: int
-
-
-ACTION_COSTS: Final[tuple[ActionCost, ...]] = (
-    ActionCost("Moving (Carefully), 1 meter", 1),
-    ActionCost("Crawling Prone, 1 meter", 2),
-    ActionCost("Drawing a weapon", 1),
-    ActionCost("Changing Stance (Carefully)", 1),
-    ActionCost("Running Agility value in meters", 1),
-    ActionCost("Reloading a Magazine", 2),
-    ActionCost("Simple Close Attack", 2),
-    ActionCost("Simple Ranged Attack", 2),
-)
-"""The example action quota costs, in the source's order."""
-
-ROUND_SECONDS: Final = 10
-"""The standard length of a round of a strict period (Action Timing)."""
-
-INITIATIVE_STEPS: Final[tuple[str, ...]] = (
-    "Receive initiative",
-    "Refresh action quota",
-    "Allot action points to actions initiated in previous round",
-    "Allot action points to new actions",
-    "Perform actions",
-    "Reserve action points for Reactions",
-    "Pass initiative on",
-)
-"""During an Agent's Initiative: the seven steps (Action Timing)."""
-
-
-def rounds_to_complete(cost: int, quota: int) -> int:
-    """Rounds of a full Action Quota needed to pay an action's cost (Action Quota).
-
-    Points from later rounds may be allotted to an action until its cost is met.
-    """
-    cost = require_range(cost, "the action's cost", "Action Quota", 0)
-    quota = require_range(quota, "the Action Quota", "Action Quota", 1)
-    return -(-cost // quota)
-
-
 # --------------------------------------------------------------------------
 # Progression Points
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Reward:
-    """A row of the Standard Reward Table (Progression Points)."""
-
-    degree: str
-    amount: int
-    example: str
-
-
-REWARDS: Final[tuple[Reward, ...]] = (
-    Reward("Minor", 1, "A noteworthy game session event"),
-    Reward("Small", 2, "A very successful game session"),
-    Reward("Larger", 5, "A Successful mission completion"),
-    Reward("Major", 10, "A Successful story arc completion"),
-)
-"""The Standard Reward Table."""
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """A row of the Standard Cost Table (Progression Points): ``low`` to ``high`` PP."""
-
-    item: str
-    low: int
-    high: int
-    notes: str = ""
-
-    @property
-    def text(self) -> str:
-        """The cost as printed: ``"5"`` or ``"5 - 10"``."""
-        return str(self.low) if self.low == self.high else f"{self.low} - {self.high}"
-
-
-COSTS: Final[tuple[Cost, ...]] = (
-    Cost("Health Point Increase", 5, 5),
-    Cost("Skill Point Purchase", 5, 5),
-    Cost("TAB", 5, 10, "Varies by TAB degree"),
-    Cost("Powers", 10, 10),
-    Cost("Karma", 1, 10, "Varies by value on Karma"),
-)
-"""The Standard Cost Table."""
-
-HEALTH_INCREASE_COST: Final = COSTS[0].low
-"""Progression Points for one Health Point Increase."""
-SKILL_POINT_PURCHASE_COST: Final = COSTS[1].low
-"""Progression Points for one Skill Point Purchase."""
+HEALTH_INCREASE_COST: Final = 5
+"""Progression Points for one Health Point Increase (Standard Cost Table)."""
+SKILL_POINT_PURCHASE_COST: Final = 5
+"""Progression Points for one Skill Point Purchase (Standard Cost Table)."""

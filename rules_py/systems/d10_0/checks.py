@@ -16,7 +16,8 @@ Readings the tools use (stated on the rules pages as source notes):
   skills (so a skill "Challenge" is 20), and may be negative.
 * Names go by magnitude, the same for gains and losses: for attributes 1..5
   take rows 1..5 and 6 or more row 6; for skills 1-19 row 1, 20-29 row 2, ...,
-  50-59 row 5 and 60 or more row 6; 0 is a miss.
+  50-59 row 5 and 60 or more row 6; 0 is a miss. A difficulty below 0 takes
+  no row's name: it is "easier than Average".
 * Overflow: after the lowest face (0 or 00) roll again and add that roll's
   effort only if positive; after the highest face (9 or 99) add it only if
   negative; each repeats on the same end again.
@@ -145,8 +146,23 @@ def degree_name(degree: int, skill: bool = False) -> str:
     return row.success if degree > 0 else row.failure
 
 
+BELOW_AVERAGE: Final = "easier than Average"
+"""What the tools call a negative difficulty (a reading of Degree Information).
+
+The Degree Information table names difficulties from Average (0) upwards
+only; a negative difficulty (a ridiculously easy task) takes none of its
+names, since "Hard" or "Challenge" would say the opposite of what it is.
+"""
+
+
 def difficulty_name(difficulty: int, skill: bool = False) -> str:
-    """The name of a difficulty, by magnitude (Degree Information): 20 on a skill is "Challenge"."""
+    """The name of a difficulty (Degree Information): 20 on a skill is "Challenge".
+
+    From 0 up the name goes by size, as degrees do; below 0 it is
+    :data:`BELOW_AVERAGE`, whatever the size: -3 is not "Hard".
+    """
+    if require_int(difficulty, "a difficulty", "Degree Information") < 0:
+        return BELOW_AVERAGE
     return degree_row(difficulty, skill).difficulty
 
 
@@ -221,13 +237,6 @@ def _score(score: int) -> int:
 def _difficulty(difficulty: int) -> int:
     return require_range(
         difficulty, "a difficulty", "Degrees and Difficulty", -MAX_DIFFICULTY, MAX_DIFFICULTY
-    )
-
-
-def degree_of_effort(score: int, roll: int) -> int:
-    """``(Score) - (Roll) = Degree of Effort`` (Actions, Degrees and Difficulty)."""
-    return require_int(score, "a score", "Degrees and Difficulty") - require_int(
-        roll, "a roll", "Degrees and Difficulty"
     )
 
 
@@ -395,16 +404,6 @@ def named_degree_distribution(
     return names
 
 
-def at_least_degree(
-    score: int, difficulty: int, degree: int, skill: bool = False, overflow: bool = False
-) -> Fraction:
-    """Exact chance that the degree of success is ``degree`` or more."""
-    score, difficulty = _score(score), _difficulty(difficulty)
-    target = difficulty + require_int(degree, "a degree", "Degrees and Difficulty")
-    efforts = _clamped(score, skill, overflow, target - 1, target)
-    return efforts.get(target, Fraction(0))
-
-
 # --------------------------------------------------------------------------
 # Rolling
 # --------------------------------------------------------------------------
@@ -439,10 +438,6 @@ class CheckRoll:
     @property
     def degree_name(self) -> str:
         return degree_name(self.degree, self.skill)
-
-    def shown(self, roll: int) -> str:
-        """A roll as the dice show it: ``"7"`` on a d10, ``"07"`` on a d100."""
-        return f"{roll:02d}" if self.skill else str(roll)
 
 
 def roll_check(

@@ -591,15 +591,3 @@ DAMAGE_EXAMPLES: Final[tuple[DamageExample, ...]] = (
     DamageExample("Energy Rifle", 20, "4D"),
 )
 """The Damage Examples table, in the source's order."""
-
-VARIABLE_NOTATION_EXAMPLES: Final[tuple[str, ...]] = ("3D(ST)", "4D", "2KD", "2MD(ST)", "1D(CH)")
-"""The Variable Notation Examples (DAT, Damage)."""
-
-ADJUSTMENT_NOTATION_EXAMPLES: Final[tuple[str, ...]] = (
-    "-10F -2R",
-    "-5R",
-    "1R",
-    "5F -1R",
-    "-1R -10F",
-)
-"""The Adjustment Notation Examples (DAT, Adjustment)."""

@@ -18,6 +18,8 @@ Readings the tools use (stated on the rules pages as source notes):
   50-point examples (Focused, General) add up only this way.
 * A new branch costs 1 skill point, which is its first Adjust point; it
   starts with Adjust 1.
+* "Five skills deep" counts the root: the Focused Example's root and four
+  branches are five deep.
 * Buying skill points with 5 PP gives the sum of a root's two circled
   attributes, to spend in that root's tree.
 """
@@ -29,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from rules_py.systems.d10_0._common import SYSTEM, require_range
-from rules_py.systems.d10_0.character import attribute, attribute_scores
+from rules_py.systems.d10_0.character import attribute
 
 # --------------------------------------------------------------------------
 # Root skills
@@ -58,9 +60,6 @@ ROOT_SKILLS: Final[tuple[RootSkill, ...]] = (
 )
 """The ten root skills (Roots and Branches), attributes as the character sheet prints them."""
 
-CLOSE_TEXT_ATTRIBUTES: Final = ("AG", "EN", "ST")
-"""What The Basic Skills list gives for Close: Athletic's three again (see module notes)."""
-
 ROOT_NAMES: Final[tuple[str, ...]] = tuple(r.name for r in ROOT_SKILLS)
 
 STARTING_SKILL_POINTS: Final = 100
@@ -68,18 +67,13 @@ STARTING_SKILL_POINTS: Final = 100
 NEW_BRANCH_COST: Final = 1
 """Skill points for a new branch skill (Skill Trees)."""
 USUAL_MAX_DEPTH: Final = 5
-"""Trees rarely branch more than five skills deep (Skill Trees): past it, a warning."""
+"""Trees rarely branch more than five skills deep (Skill Trees): past it, a warning.
+
+Counted in skills from the root, the root included: the Focused Example, a root
+and four branches, is five deep (:attr:`SkillRating.skills_deep`).
+"""
 MAX_ADJUST: Final = 200
 """The highest Adjust the tools follow (a tool limit; the cost keeps doubling)."""
-SESSION_REWARD: Final = 1
-"""The usual skill point reward, once a session (Skill Improvement)."""
-MAJOR_EVENT_REWARD: Final = 5
-"""Up to this many for Creative Extension, Masterful Repetition, Surprising Discovery."""
-MAJOR_EVENTS: Final[tuple[str, ...]] = (
-    "Creative Extension",
-    "Masterful Repetition",
-    "Surprising Discovery",
-)
 
 
 def root_skill(name: str) -> RootSkill:
@@ -161,12 +155,6 @@ def root_base(root: RootSkill, attributes: Mapping[str, int]) -> int:
     return skill_base((scores[major[0]], scores[major[1]]), scores[minor])
 
 
-def root_bases(attributes: Mapping[str, int]) -> dict[str, int]:
-    """The ten roots' Bases (a tie in circling never changes the Base)."""
-    scores = attribute_scores(attributes)
-    return {root.name: root_base(root, scores) for root in ROOT_SKILLS}
-
-
 def purchased_skill_points(root: RootSkill, attributes: Mapping[str, int]) -> int:
     """Skill points one Skill Point Purchase (5 PP) gives: the two circled attributes' sum.
 
@@ -180,25 +168,6 @@ def purchased_skill_points(root: RootSkill, attributes: Mapping[str, int]) -> in
 # --------------------------------------------------------------------------
 # Exchange rate
 # --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ExchangeRow:
-    """A column of the Exchange Rate table: Adjust ``low``-``high`` costs ``cost`` each."""
-
-    low: int
-    high: int
-    cost: int
-
-    @property
-    def label(self) -> str:
-        return f"{self.low:02d} - {self.high:02d}"
-
-
-EXCHANGE_RATE: Final[tuple[ExchangeRow, ...]] = tuple(
-    ExchangeRow(10 * k, 10 * k + 9, 2**k) for k in range(5)
-)
-"""The Exchange Rate table: 00-09 cost 1 skill point, 10-19 2, ... 40-49 16."""
 
 
 def _adjust(value: int, what: str) -> int:
@@ -222,16 +191,6 @@ def adjust_cost(start: int, end: int) -> int:
             "would lower it"
         )
     return sum(increment_cost(a) for a in range(start, end))
-
-
-def affordable_adjust(start: int, points: int) -> tuple[int, int]:
-    """The highest Adjust ``points`` reach from ``start``, and the points left over."""
-    adjust = _adjust(start, "the starting Adjust")
-    left = require_range(points, "skill points", "Skill Points", 0)
-    while adjust < MAX_ADJUST and increment_cost(adjust) <= left:
-        left -= increment_cost(adjust)
-        adjust += 1
-    return adjust, left
 
 
 # --------------------------------------------------------------------------
@@ -262,6 +221,11 @@ class SkillRating:
     @property
     def total(self) -> int:
         return self.base + self.adjust
+
+    @property
+    def skills_deep(self) -> int:
+        """How many skills deep it is, its root counted: 1 for a root (Skill Trees)."""
+        return self.depth + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,11 +289,6 @@ class SkillTree:
             out.append(rating)
         return tuple(out)
 
-    def cost(self, name: str | None = None) -> int:
-        """Skill points spent (on one skill, or on all): a branch's first point included."""
-        chosen = self.skills if name is None else (self.skill(name),)
-        return sum(adjust_cost(0, s.adjust) for s in chosen)
-
     def cost_by_root(self) -> dict[str, int]:
         """Skill points spent in each root's tree."""
         roots: dict[str, str] = {}
@@ -342,43 +301,9 @@ class SkillTree:
 
 
 def too_deep(ratings: Iterable[SkillRating]) -> tuple[str, ...]:
-    """Branches more than five skills deep below their root (Skill Trees: rarely done)."""
-    return tuple(r.name for r in ratings if r.depth > USUAL_MAX_DEPTH)
+    """Branches more than five skills deep, the root counted (Skill Trees: rarely done).
 
-
-# --------------------------------------------------------------------------
-# The source's worked examples (Skill Trees, Skill Point Spending)
-# --------------------------------------------------------------------------
-
-
-def _example(root_base: int, *skills: tuple[str, str | None, int]) -> tuple[SkillTree, int]:
-    return SkillTree(tuple(Skill(n, p, a) for n, p, a in skills)), root_base
-
-
-INITIAL_TREE_EXAMPLE: Final = _example(10, ("Root Skill", None, 5))
-"""Initial Skill Tree: a root with Base 10 and Adjust 5 (Total 15)."""
-ONE_BRANCH_EXAMPLE: Final = _example(
-    10, ("Root Skill", None, 5), ("Branch Skill A1", "Root Skill", 1)
-)
-"""A first branch bought for 1 point: Base 15 (the root's Total), Total 16."""
-BRANCHES_EXAMPLE: Final = _example(
-    10,
-    ("Common Root Skill", None, 5),
-    ("Branch Skill A1", "Common Root Skill", 1),
-    ("Branch Skill B1", "Branch Skill A1", 1),
-    ("Branch Skill A2", "Common Root Skill", 1),
-)
-"""One branch off the root and one off the first branch: B1 Base 16, A2 Base 15."""
-FOCUSED_EXAMPLE: Final = _example(
-    0,
-    ("Root Skill", None, 10),
-    ("Branch A", "Root Skill", 10),
-    ("Branch B", "Branch A", 10),
-    ("Branch C", "Branch B", 10),
-    ("Branch D", "Branch C", 10),
-)
-"""Focused Example: 50 skill points down one line of branches, Branch D Total 50."""
-GENERAL_EXAMPLE: Final = _example(0, ("Common Root Skill", None, 25))
-"""General Example: 50 skill points in one skill, Total 25."""
-EXAMPLE_POINTS: Final = 50
-"""Both spending examples use fifty skill points."""
+    A root and four branches (the Focused Example) is five deep and not listed;
+    a fifth branch down the same line, six deep, is.
+    """
+    return tuple(r.name for r in ratings if r.skills_deep > USUAL_MAX_DEPTH)

@@ -26,7 +26,7 @@ from rules_py.widgets._fields import Choice, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 
 MAX_ATTRIBUTE_FIELD = 20
-"""The highest attribute the forms take (the build caps at 10; the refusal says so)."""
+"""The highest attribute the forms take (a tool limit; above 10 the builder warns)."""
 MAX_HEALTH = 100_000
 """The largest Current or Normal Health the forms take (a tool limit)."""
 MAX_INCREASES = 100
@@ -73,6 +73,24 @@ def _state_rows(normal: int) -> list[tuple[str, str]]:
     ]
 
 
+_BEYOND_RECOVERY: Mapping[str, tuple[str, str, str]] = {
+    "Dying": (
+        "Failing health",
+        "checks to avoid worse",
+        "Below 0 a dying character checks to keep its health from degrading further; it is "
+        "out of the fight, and any significant action risks more harm at great difficulty "
+        "(Health, Failing Health). No days back to Normal are counted.",
+    ),
+    "Dead": (
+        "Death",
+        "as the setting says",
+        "What death means, final or another state of being, is the setting's (Health, Death). "
+        "No days back to Normal are counted.",
+    ),
+}
+"""What a dying or dead character gets instead of the days back to Normal."""
+
+
 def _health_show(values: Values) -> list[Block]:
     en, sp, current, rate = values["EN"], values["SP"], values["current"], int(values["rate"])
     start, normal = _health_normal(values)
@@ -99,18 +117,21 @@ def _health_show(values: Values) -> list[Block]:
         ),
         ("Recovery per day", str(per_day), f"{increase} × {rate} ({RECOVERY_RATES[rate]})"),
     ]
-    if current < normal and per_day:
+    if state in _BEYOND_RECOVERY:
+        items.append(_BEYOND_RECOVERY[state])
+    elif current < normal and per_day:
         days = days_to_recover(current, normal, per_day)
         items.append(("Days back to Normal", str(days), "Recovery never takes Current past Normal"))
     summary = f"Current {current} of Normal {normal}: {state}."
     if state == "Exceptional":
         summary += " Recovery adds nothing above Normal."
-    elif state in ("Dying", "Dead"):
+    elif state == "Dying":
         summary += (
-            " Below 0 health is failing; death comes below -Normal."
-            if state == "Dying"
-            else f" Current is below -{normal}."
+            " Below 0 health is failing: the character checks to keep it from getting worse, "
+            f"is out of the fight, and dies below -{normal}."
         )
+    elif state == "Dead":
+        summary += f" Current is below -{normal}; what death means is the setting's."
     rows = _state_rows(normal)
     return [
         text(summary),
@@ -336,8 +357,8 @@ def _builder_show(values: Values) -> list[Block]:
         (
             "Attribute points left",
             str(sheet.attribute_points_left),
-            f"{ATTRIBUTE_POINTS} points above the starting 1s; attributes are capped at "
-            f"{ATTRIBUTE_CAP}",
+            f"{ATTRIBUTE_POINTS} points above the starting 1s; attributes are typically "
+            f"capped at {ATTRIBUTE_CAP}",
         ),
         ("Normal Health", str(sheet.normal_health), "(EN + SP) / 2 × 10, plus any increases"),
         ("Action Quota", str(sheet.action_quota), "(AG + FO) / 2, rounded down"),

@@ -362,7 +362,8 @@ CUMULATIVE = Widget(
             10,
             1,
             MAX_CUMULATIVE_GOAL,
-            hint="The total effort that completes the task.",
+            hint="The total effort that completes the task. Small goals (tension): 10 for an "
+            "attribute check, 100 for a skill check; large ones (long projects): 100+ or 1000+.",
         ),
         Number(
             "checks",

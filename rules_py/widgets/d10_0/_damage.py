@@ -341,8 +341,7 @@ def _ap(values: Values) -> int | None:
 
 
 def _amount(b: d10_0.Block, index: int, x: int | None) -> int:
-    step = b.steps[index]
-    return step.amount * (x or 1) if step.per_x else step.amount
+    return b.steps[index].threatening(x or 1)
 
 
 def _degree(raw: str) -> int | None:
