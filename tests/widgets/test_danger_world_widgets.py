@@ -462,11 +462,11 @@ def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
     ]
     panel = show(SHEET, aspects=rows)
     assert panel["invalid"] == ["aspects"]
-    assert "used twice ('Soldier' has been used 1) (aspect 2)" in refusals(panel)[0]
+    assert "used twice, and 'Soldier' has been used once (aspect 2)" in refusals(panel)[0]
     rows[0]["uses"] = 2
     panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
     aspects = table(panel, "Your character's aspects")
-    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more use(s) to unlock"]
+    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more uses to unlock"]
     assert aspects["Soldier"][-1] == "unlocked: 1 of 3 beneath"
     assert "2 known primary aspects still to choose" in refusals(panel)[0]
 
@@ -481,13 +481,19 @@ def test_danger_world_sheet_damage_feeds_the_pool() -> None:
     assert "A check on Agility and Speed: 4 dice and 2 threat dice" in said
     p = dw.success_chance(4, 3)
     assert f"({p})" in said
-    assert table(panel, "Damage tracks")["Bashed"][0] == "2 of 3"
+    assert table(panel, "Damage boxes")["Bashed"][0] == "2 of 3"
 
 
 def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
     panel = show(SHEET, track_injured=1, injured="Agility")
     assert "Agility 2" in str(blocks_of(panel, "facts"))
-    assert "1 Injured box(es) without the stat" in refusals(show(SHEET, track_injured=1))[0]
+    assert "1 Injured box without the stat" in refusals(show(SHEET, track_injured=1))[0]
+    assert "2 Injured boxes without the stat" in refusals(show(SHEET, track_injured=2))[0]
+    # One box is one stat, one use short is one use (issue 16: singular for one).
+    assert "1 stat one lower (Injured)" in texts(panel)
+    rows = [{"name": "Soldier", "parent": "", "uses": 1}]
+    aspects = table(show(SHEET, aspects=rows), "Your character's aspects")
+    assert aspects["Soldier"][-1] == "locked: 1 more use to unlock"
     assert show(SHEET, injured="Agility")["invalid"] == ["injured"]
 
 
