@@ -89,6 +89,8 @@ def test_danger_world_odds_threat_dice_change_nothing() -> None:
     threat = show("danger-world-odds", dice=6, threat=3, difficulty="4")
     assert table(plain, "Chance") == table(threat, "Chance")
     assert "3 threat dice change nothing" in texts(threat)
+    one = show("danger-world-odds", dice=5, difficulty="3", threat=1)
+    assert "The threat die changes nothing here: it never makes a set" in texts(one)
 
 
 def test_danger_world_odds_chart_is_the_first_rolls_highest_set() -> None:
