@@ -16,7 +16,7 @@ import pytest
 
 from rules_py.systems.danger_world import character as ch
 from rules_py.systems.danger_world import pools as pl
-from rules_py.systems.danger_world.danger_track import Damage
+from rules_py.systems.danger_world.danger_track import Damage, track
 from rules_py.systems.danger_world.sheet import CharacterSheet
 
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "danger-world-v1.txt"
@@ -72,3 +72,17 @@ def test_danger_world_refusal_restates_the_source(case: str) -> None:
     assert message.startswith("Danger World, ")
     shared = _runs(message) & _runs(SEED.read_text(encoding="utf-8"))
     assert not shared, f"{case}: {message!r} repeats the source: {sorted(shared)}"
+
+
+@pytest.mark.parametrize(
+    "call", [lambda: track("Dazed"), lambda: Damage((0, 0))], ids=["no such row", "too few rows"]
+)
+def test_danger_world_refusals_name_the_rows_of_boxes_in_the_source_s_words(
+    call: Callable[[], object],
+) -> None:
+    """Issue 16, item 9: "damage track" is the site's term; a bare refusal says "damage boxes"."""
+    with pytest.raises(ValueError) as info:
+        call()
+    message = str(info.value)
+    assert "rows of damage boxes" in message or "row of damage boxes" in message
+    assert "damage track" not in message

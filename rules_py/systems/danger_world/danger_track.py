@@ -128,7 +128,8 @@ def track(name: str) -> DamageTrack:
     if key == "ko":
         return DAMAGE_TRACKS[3]
     raise ValueError(
-        f"{SYSTEM}, The Danger Track: the damage tracks are {', '.join(TRACK_NAMES)} (got {name!r})"
+        f"{SYSTEM}, The Danger Track: the rows of damage boxes are {', '.join(TRACK_NAMES)} "
+        f"(got {name!r})"
     )
 
 
@@ -141,7 +142,8 @@ class Damage:
     def __post_init__(self) -> None:
         if len(self.filled) != len(DAMAGE_TRACKS):
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: one count per damage track ({', '.join(TRACK_NAMES)})"
+                f"{SYSTEM}, The Danger Track: one count per row of damage boxes "
+                f"({', '.join(TRACK_NAMES)})"
             )
         for t, n in zip(DAMAGE_TRACKS, self.filled, strict=True):
             require_range(n, f"filled {t.name} boxes", "The Danger Track", 0, t.boxes)
