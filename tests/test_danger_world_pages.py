@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
@@ -84,7 +85,9 @@ def test_credit_names_the_source_and_the_restatement() -> None:
     assert '**"Danger World v1"**' in credit
     assert '*"From Quick Shot"*' in credit
     assert "restated and reorganised here" in credit
-    assert "Nothing has been added to fill the gaps" in credit
+    assert "Nothing has been added" not in credit  # issue 16: the tools do fill gaps
+    assert "every gap the tools fill is marked" in credit
+    assert "every other example is the site's own, made up to show a rule, and says so" in credit
 
 
 def test_glossary_is_titled_for_its_system_and_sorted() -> None:
@@ -274,12 +277,29 @@ def test_overload_example_fills_every_lower_zone() -> None:
 
 def test_rests() -> None:
     rows = _table("damage.md", ["Rest", "When", "Clears"])
-    cleared = {rest: set(clears.split(", ")) for rest, _, clears in rows}
+    cleared = dict((rest, clears) for rest, _, clears in rows)
     by_rest: dict[str, set[str]] = {"short rest": set(), "long rest": set()}
     for _, track, _, recovers in DAMAGE_TRACKS:
         if recovers.startswith("after a "):
             by_rest[recovers.removeprefix("after a ")].add(track)
-    assert cleared == by_rest
+    assert set(cleared["short rest"].split(", ")) == by_rest["short rest"]
+    # Issue 16: a long rest also brings what a short rest brings (the site's reading).
+    assert cleared["long rest"] == "Injured, and what a short rest clears (see the note)"
+    assert by_rest["long rest"] == {"Injured"}
+
+
+def test_rests_on_the_page_are_the_rests_of_the_tools() -> None:
+    from rules_py.systems import danger_world as dw
+
+    full = dw.Damage(tuple(t.boxes for t in dw.DAMAGE_TRACKS))
+    kept = {
+        rest: {t.name for t, n in zip(dw.DAMAGE_TRACKS, full.rest(rest).filled, strict=True) if n}
+        for rest in ("short", "long")
+    }
+    assert kept == {"short": {"Injured", "Dead"}, "long": {"Dead"}}
+    assert "**long rest clears Bashed, Stunned and K.O.'d too**" in " ".join(
+        _source_notes("damage.md")
+    )
 
 
 def test_long_term_consequences() -> None:
@@ -313,6 +333,15 @@ MOVES = {
         "long-range teleportation",
     ],
 }
+
+
+def test_moves_page_names_its_columns_in_their_order() -> None:
+    # Issue 16, item 11: the page said "the accomplishment first" over tables led by the set.
+    headers = {tuple(t[0]) for t in _page("moves.md").tables}
+    assert headers == {("Set", "Accomplishment", "Rank")}
+    text = _prose("moves.md")
+    assert "each table gives the set first, then the accomplishment, then the rank's name" in text
+    assert "accomplishment first" not in text
 
 
 def test_every_move_table() -> None:
@@ -378,6 +407,48 @@ def test_worked_check_examples() -> None:
     assert "(**1/3**)" in text and "(**2/3**)" in text
 
 
+def test_worked_check_examples_count_their_own_dice() -> None:
+    # Issue 16, item 11: "the same check" (five dice) ended on six dice.
+    text = _prose("checks.md")
+    assert "The same check" not in text
+    assert "Another check at difficulty 3, this one of six dice, ends on 4, 4, 4, 4, 2, 6" in text
+    assert len([4, 4, 4, 4, 2, 6]) == 6
+
+
+def test_worked_check_example_is_what_the_advice_says() -> None:
+    """Issue 16, item 5: with a set already made, the advice keeps it and rerolls the 2."""
+    from rules_py.systems import danger_world as dw
+
+    (keep,) = dw.advice([3, 3, 3, 2, 6], 3, rounds=1).optimal
+    assert (keep.keep, keep.reroll) == ((3, 3, 3, 6), (2,))
+    text = _prose("checks.md")
+    said = "keep 3, 3, 3 and 6, reroll the 2, with 1/3 of a botch to expect instead of 1"
+    assert said in text
+    assert keep.expected_botches == Fraction(1, 3)
+    assert dw.expected_botches([3, 3, 3, 2, 6], 0, 3) == 1
+
+
+def test_checks_page_states_how_the_advice_chooses() -> None:
+    text = (SECTION / "checks.md").read_text(encoding="utf-8")
+    advice = " ".join(text[text.index("### How Advise chooses") :].split())
+    advice = advice[: advice.index("```widget")]
+    order = [
+        "1. the **highest chance of success**",
+        "2. then the **fewest danger dice kept**",
+        "3. then the **fewest expected botches**",
+    ]
+    assert [advice.index(step) for step in order] == sorted(advice.index(s) for s in order)
+    assert (
+        "**Expected botches** are the botches the dice would show, on average, if the player "
+        "stopped right after this reroll and used the lowest set at or above the difficulty"
+    ) in advice
+    assert "The average is exact: it runs over every way the rerolled dice can land" in advice
+    assert "When the dice **already hold a set at the difficulty or higher**" in advice
+    assert "rerolls the dice that would botch under it: each 1 and each die below the set" in (
+        advice
+    )
+
+
 def test_courtyard_example() -> None:
     text = _prose("botches.md")
     courtyard = text[text.index("## The courtyard") :]
@@ -395,6 +466,7 @@ def test_modifiers_example() -> None:
 
 READINGS = {
     "checks.md": [
+        "pools of **0 to 24 dice**",
         "A die kept **or** rerolled in the first round may be rerolled in the second",
         "**each die is rerolled at most once**",
         "**more than *h*** such dice still make a set of height *h*",
@@ -402,16 +474,20 @@ READINGS = {
     ],
     "botches.md": ["each 1 counts **once**", "With no set used, only the 1s botch"],
     "special-dice.md": [
+        "**when it is gathered, before the first roll**",
+        "**every later check against that challenge rolls it too**",
         "build the set from **normal dice first**",
         "every threat die showing *h* **or less** is a botch",
         "threat dice botch on **1 only**",
         "**do not change the chance of success**",
     ],
     "challenges.md": ["**GM's call**", "difficulty of **1 as 2**", "**7** as one that **cannot"],
-    "aspects.md": ["never gives that number"],
+    "aspects.md": ["never gives that number", "**3 personal SP and an empty general pool**"],
     "damage.md": [
         "does not say what a **full hit** does when every box of the current zone",
         "**how that stat is chosen**",
+        "**the GM names** the stat each filled Injured box lowers",
+        "**long rest clears Bashed, Stunned and K.O.'d too**",
         "**track *n* as the boxes of zone *n***",
     ],
     "danger-track.md": ["**rank as its place on the track**"],
@@ -426,7 +502,85 @@ def test_readings_are_stated_in_source_notes(page: str) -> None:
 
 
 def test_index_lists_the_gaps_with_their_pages() -> None:
-    rows = _table("index.md", ["Question", "Page"])
-    assert len(rows) == 5
-    linked = [href for href in _page("index.md").hrefs if href.startswith(("aspects", "damage"))]
-    assert "aspects.md#story-points" in linked and "damage.md#hits" in linked
+    rows = _table("index.md", ["Question", "The site's tools", "Page"])
+    assert len(rows) == 9
+    linked = set(_page("index.md").hrefs)
+    for anchor in (
+        "checks.md#making-a-check",
+        "special-dice.md#danger-dice",
+        "special-dice.md#threat-dice",
+        "aspects.md#story-points",
+        "challenges.md#modifiers",
+        "damage.md#hits",
+        "damage.md#the-damage-tracks",
+        "damage.md#rests",
+        "long-term-consequences.md",
+    ):
+        assert anchor in linked, anchor
+
+
+def test_the_readings_in_the_notes_are_the_tools_readings() -> None:
+    """Issue 16, item 10: each new Source note states what the code does."""
+    from rules_py.systems.danger_world import pools
+    from rules_py.systems.danger_world._common import MAX_POOL
+    from rules_py.widgets.danger_world._roller import ROLLER
+    from rules_py.widgets.danger_world._sheet import SHEET
+
+    assert MAX_POOL == 24 and f"**0 to {MAX_POOL} dice**" in " ".join(_source_notes("checks.md"))
+    with pytest.raises(ValueError, match="at most 24 dice"):
+        pools.check_pool(20, 2, 3)
+    defaults = {f.name: f.default for f in SHEET.fields if hasattr(f, "default")}
+    assert (defaults["personal_sp"], defaults["general_sp"]) == (3, 0)
+    roller = {f.name: f for f in ROLLER.fields}
+    assert roller["threat"].label == "Threat dice (challenge)"
+    assert "*Threat dice (challenge)* field" in " ".join(_source_notes("special-dice.md"))
+    assert "the GM names" in _hint(SHEET, "injured")
+
+
+def _hint(widget: object, name: str) -> str:
+    return next(f.hint for f in widget.fields if f.name == name)  # type: ignore[attr-defined]
+
+
+# The site's own examples and terms say so -----------------------------------------
+
+SITE_EXAMPLES = {
+    "checks.md": ["An example of the site's own:", "These examples are the site's own"],
+    "challenges.md": ["For instance (an example of the site's own)"],
+    "player-characters.md": ["Two examples of the site's own"],
+    "danger-track.md": ["An example of the site's own:"],
+    "botches.md": ["the source gives none of its own"],
+    "special-dice.md": ["the source gives no example of its own"],
+    "damage.md": ["(the site's example"],
+    "aspects.md": ["(the example is the site's, not the source's)"],
+}
+
+
+@pytest.mark.parametrize("page", sorted(SITE_EXAMPLES))
+def test_the_site_s_examples_say_so(page: str) -> None:
+    text = _prose(page)
+    for marker in SITE_EXAMPLES[page]:
+        assert marker in text, f"{page}: {marker}"
+
+
+def test_the_source_s_examples_say_so() -> None:
+    assert "**The pressure-plate trap** (the source's example)" in _prose("challenges.md")
+    assert "The source's example." in _prose("botches.md")
+
+
+def _blocks(page: str) -> list[str]:
+    """A page's paragraphs, list items and notes (headings and tables left out), folded."""
+    text = (SECTION / page).read_text(encoding="utf-8")
+    blocks = re.split(r"\n\s*\n|\n(?=- )", text)
+    return [
+        " ".join(b.split())
+        for b in blocks
+        if b.strip() and not b.lstrip().startswith(("#", "|", "--8<--", "*["))
+    ]
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in SECTION.glob("*.md")))
+def test_damage_track_is_marked_as_the_site_s_term_wherever_it_appears(page: str) -> None:
+    """Issue 16, item 9: the source has damage boxes in five rows, never "damage tracks"."""
+    for block in _blocks(page):
+        if re.search(r"damage tracks?\b", block, re.IGNORECASE):
+            assert "site's" in block, f"{page}: {block[:120]}"

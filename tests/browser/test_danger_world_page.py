@@ -71,16 +71,14 @@ def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: Si
         "aria-label", f"Die 2: {first[1]}, normal, marked for reroll"
     )
     expect(threat).not_to_have_attribute("aria-pressed", "true")
-    expect_panel(
-        roller, re.compile(r"Round one of 2: dice 1 and 2 \(showing \d and \d\) are marked")
-    )
+    expect_panel(roller, re.compile(r"Round 1 of 2: dice 1 and 2 \(showing \d and \d\) are marked"))
     expect(reroll).to_be_enabled(timeout=TIMEOUT)
     _press(roller, "reroll")
     expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
     after = _faces(roller)
     assert after[2:] == first[2:]
     expect(roller.locator(".rb-widget__message")).to_contain_text(
-        "Round one: rerolled dice 1 and 2"
+        "Round 1 of 2: rerolled dice 1 and 2"
     )
     expect(_dice(roller).nth(0)).to_have_attribute("aria-pressed", "false")
     expect(reroll).to_be_disabled()
@@ -89,12 +87,13 @@ def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: Si
     _press(roller, "advise")
     expect(roller.locator('[data-field="advise"]')).to_be_checked()
     expect_panel(roller, re.compile(r"Advice \(1 reroll round left\)"))
-    # The chance of stopping now: none without a set; with one already, the advice is to stop.
+    # The chance of stopping now: none without a set; with one already, the set is kept
+    # and the dice that would botch under it are rerolled (or none would: stop).
     expect_panel(
         roller,
         re.compile(
             r"stopping now: 0\.00% \(0\)|"
-            r"the dice already hold a set at difficulty 3; stop and keep them all \(success 100%\)"
+            r"the dice already hold a set of \d, which succeeds at difficulty 3[.,]"
         ),
     )
     # Round two: die 3 marked by a tap (on top of the advice), then rerolled.
@@ -136,6 +135,21 @@ def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: Si
     page.reload()
     roller = widget(page, "danger-world-roller")
     expect(_dice(roller).nth(3)).to_have_attribute("aria-pressed", "true")
+
+    # 3, 3, 3, 2, 6 already succeeds: Advise keeps the set and marks the 2, which would botch.
+    set_field(roller, "own", "3, 3, 3, 2, 6")
+    expect(_dice(roller).nth(0)).to_have_attribute("data-face", "3", timeout=TIMEOUT)
+    _press(roller, "advise")
+    expect_panel(
+        roller,
+        "Keep 3, 3, 3 and 6 (dice 1, 2, 3 and 5) and reroll 2 (die 4): success 100%; botches "
+        "expected after the reroll 1/3, against 1 if you stop now with the set of 3.",
+    )
+    expect(roller.locator(".rb-widget__message")).to_contain_text(
+        "Marked the advised die to reroll: 4."
+    )
+    pressed = _dice(roller).evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")
+    assert pressed == ["false", "false", "false", "true", "false"]
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -321,7 +335,7 @@ def test_roller_rolls_and_rerolls_go_to_the_roll_log(page: Page, server: SiteSer
     expect(entries).to_have_count(2)
     newest = entries.nth(0)
     expect(newest.locator(".rb-log__what")).to_have_text(
-        re.compile(r"^Pool roller: 5 dice against difficulty .*, round one$")
+        re.compile(r"^Pool roller: 5 dice against difficulty .*, round 1 of 2$")
     )
     expect(newest.locator(".rb-log__dice")).to_have_text(" ".join(f"[{f}]" for f in faces))
     expect(newest.locator(".rb-log__outcome")).to_have_text(re.compile(r"^(Set of \d|No set): "))

@@ -116,9 +116,16 @@ def test_danger_world_calc_advice_one_round_left(capsys: pytest.CaptureFixture[s
     assert data == {"value": {"success": "5/9", "optimal": [{"keep": [2, 3, 3], "reroll": [5, 6]}]}}
 
 
-def test_danger_world_calc_advice_keeps_a_success(capsys: pytest.CaptureFixture[str]) -> None:
+def test_danger_world_calc_advice_keeps_a_success_and_rerolls_its_botches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 16: the set already succeeds, so the dice that would botch under it are rerolled.
+    data = cli_json(
+        capsys, "calc", "danger-world", "advice", "roll=3,3,3,2,6", "difficulty=3", "rounds=1"
+    )
+    assert data == {"value": {"success": "1", "optimal": [{"keep": [3, 3, 3, 6], "reroll": [2]}]}}
     data = cli_json(capsys, "calc", "danger-world", "advice", "roll=4,4,1,4,4", "difficulty=3")
-    assert data == {"value": {"success": "1", "optimal": [{"keep": [4, 4, 1, 4, 4], "reroll": []}]}}
+    assert data == {"value": {"success": "1", "optimal": [{"keep": [4, 4, 4, 4], "reroll": [1]}]}}
 
 
 def test_danger_world_calc_advice_breaks_ties_by_fewer_botches(

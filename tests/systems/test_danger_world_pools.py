@@ -165,7 +165,7 @@ def test_danger_world_roll_pool_and_two_reroll_rounds() -> None:
     assert [d.kind for d in first] == [d.kind for d in roll]
     second = pl.reroll(first, [0, 1], rng)  # a die rerolled in round one may go again
     assert second[2:] == first[2:]
-    with pytest.raises(ValueError, match="threat dice are rolled once and not re-rolled"):
+    with pytest.raises(ValueError, match="position 6 is a threat die"):
         pl.reroll(roll, [6], rng)
     with pytest.raises(ValueError, match="at most 24 dice"):
         pl.roll_pool(20, danger=3, threat=2)

@@ -205,10 +205,94 @@ def test_danger_world_advice_for_the_command_line_example() -> None:
     assert advice.success == brute_state((1, 3, 3, 5, 6), 2, 3)
 
 
-def test_danger_world_a_roll_that_succeeds_keeps_everything() -> None:
+def test_danger_world_a_success_keeps_its_set_and_rerolls_the_2_of_3_3_3_2_6() -> None:
+    """Issue 16: the set of 3 already succeeds; the 2 would botch under it, so it is rerolled."""
+    for rounds in (1, 2):
+        advice = rr.advice([3, 3, 3, 2, 6], 3, rounds)
+        assert (advice.success, advice.stop) == (1, 1)
+        (keep,) = advice.optimal
+        assert (keep.keep, keep.reroll, keep.kept, keep.rerolled) == (
+            (3, 3, 3, 6),
+            (2,),
+            (0, 1, 2, 4),
+            (3,),
+        )
+        # The fresh die botches on a 1 or a 2 (below the set), never breaks the set.
+        assert keep.chance == brute_keep((3, 3, 3, 6), 1, 1, 3) == 1
+        assert (
+            keep.expected_botches
+            == Fraction(1, 3)
+            == brute_expected_botches((3, 3, 3, 6), 1, 3, ())
+        )
+    # Keeping everything, the old advice, leaves the 2's botch for sure.
+    assert rr.expected_botches([3, 3, 3, 2, 6], 0, 3) == 1
+
+
+def test_danger_world_a_success_rerolls_its_1s_and_keeps_a_clean_roll_whole() -> None:
     advice = rr.advice([1, 2, 2, 5], 2, rounds=2)
-    assert (advice.success, advice.stop) == (1, 1)
-    assert [(k.keep, k.reroll) for k in advice.optimal] == [((1, 2, 2, 5), ())]
+    assert [(k.keep, k.reroll) for k in advice.optimal] == [((2, 2, 5), (1,))]
+    assert advice.optimal[0].expected_botches == Fraction(1, 6)
+    # Nothing would botch under the set of 2: nothing to reroll.
+    (keep,) = rr.advice([2, 2, 4, 4, 4, 4], 2, rounds=1).optimal
+    assert (keep.keep, keep.reroll, keep.expected_botches) == ((2, 2, 4, 4, 4, 4), (), 0)
+
+
+def test_danger_world_a_success_keeps_the_set_that_needs_no_danger_die() -> None:
+    # The set of 2 needs the danger 2; the set of 4 is all normal dice: keep the 4s and
+    # reroll both 2s, though that expects more botches than keeping the set of 2.
+    roll = [Die(2, "danger"), Die(2), Die(4), Die(4), Die(4), Die(4)]
+    (keep,) = rr.advice(roll, 2, rounds=1).optimal
+    assert (keep.keep, keep.reroll, keep.danger_kept) == ((4, 4, 4, 4), (2, 2), 0)
+    assert keep.expected_botches == brute_expected_botches((4, 4, 4, 4), 2, 2, ())
+    assert keep.expected_botches > rr.expected_botches(roll, 0, 2)
+
+
+def test_danger_world_a_success_leaves_threat_dice_and_counts_their_botches() -> None:
+    roll = [Die(3), Die(3, "threat"), Die(3), Die(3), Die(2), Die(1, "threat")]
+    (keep,) = rr.advice(roll, 3, rounds=1).optimal
+    assert (keep.kept, keep.rerolled) == ((0, 2, 3), (4,))
+    # Threat 3 (the set's height) and threat 1 botch whatever happens; the 2 one time in 3.
+    assert keep.expected_botches == 2 + Fraction(1, 3)
+    assert keep.expected_botches == brute_expected_botches((3, 3, 3), 1, 3, (3, 1))
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_danger_world_every_success_keeps_a_set_and_rerolls_exactly_the_botching_dice(
+    n: int,
+) -> None:
+    """Brute force over every roll that already succeeds: the advice keeps a successful set,
+    rerolls each 1 and each die below it, is certain to succeed, and of the sets the roll
+    offers picks the one with the fewest expected botches, never more than stopping."""
+    for faces in combinations_with_replacement(range(1, 7), n):
+        for difficulty in range(2, 7):
+            if not brute_succeeds(faces, difficulty):
+                continue
+            sets = [h for h in range(difficulty, 7) if faces.count(h) >= h]
+            by_set = {
+                h: brute_expected_botches(
+                    tuple(f for f in faces if f >= max(h, 2)),
+                    sum(f == 1 or f < h for f in faces),
+                    difficulty,
+                    (),
+                )
+                for h in sets
+            }
+            for rounds in (1, 2):
+                advice = rr.advice(faces, difficulty, rounds)
+                assert (advice.success, advice.stop) == (1, 1)
+                assert advice.optimal, faces
+                for keep in advice.optimal:
+                    height = min(h for h in sets if keep.keep.count(h) >= h)
+                    assert sorted(keep.reroll) == sorted(f for f in faces if f == 1 or f < height)
+                    assert (
+                        keep.chance
+                        == 1
+                        == brute_keep(keep.keep, len(keep.reroll), rounds, difficulty)
+                    )
+                    assert keep.expected_botches == by_set[height] == min(by_set.values())
+                    stop = brute_expected_botches(faces, 0, difficulty, ())
+                    assert keep.expected_botches <= stop
+                    assert keep.expected_botches < stop or not keep.reroll
 
 
 def test_danger_world_advice_keeps_normal_dice_before_danger_dice() -> None:

@@ -89,6 +89,8 @@ def test_danger_world_odds_threat_dice_change_nothing() -> None:
     threat = show("danger-world-odds", dice=6, threat=3, difficulty="4")
     assert table(plain, "Chance") == table(threat, "Chance")
     assert "3 threat dice change nothing" in texts(threat)
+    one = show("danger-world-odds", dice=5, difficulty="3", threat=1)
+    assert "The threat die changes nothing here: it never makes a set" in texts(one)
 
 
 def test_danger_world_odds_chart_is_the_first_rolls_highest_set() -> None:
@@ -217,13 +219,13 @@ def test_danger_world_roller_offers_each_set_with_outcome_bonus_botches_and_dang
     )
     sets = table(panel, "The sets the dice offer now")
     # set of 3 from the normal 3s first: the 2 botches below 3, the threat 3 at 3 or below
-    assert sets["Set of 3"] == ["success", "1", "2: 1 normal and 1 threat", "+0"]
+    assert sets["Set of 3"] == ["success", "1", "2 botches: 1 normal die and 1 threat die", "+0"]
     assert sets["No set"] == ["failure", "0", "none", "+0"]
 
 
 def test_danger_world_roller_a_danger_die_needed_in_the_set_raises_danger() -> None:
     panel = roller(dice=dice("1 3 3 D3"), danger=1, stat_a=2, stat_b=1, difficulty="3")
-    assert table(panel, "The sets")["Set of 3"] == ["success", "0", "1: 1 normal", "+1"]
+    assert table(panel, "The sets")["Set of 3"] == ["success", "0", "1 botch: 1 normal die", "+1"]
 
 
 def test_danger_world_roller_refuses_dice_that_do_not_match_the_pool() -> None:
@@ -265,17 +267,25 @@ def test_danger_world_roller_rolls_then_rerolls_two_rounds_with_the_buttons() ->
     # the reader taps dice 1 and 2, then rerolls them: round one
     state["dice"] = [{**d, "marked": i < 2} for i, d in enumerate(rolled)]
     panel = roller(previous=state, **state)
-    assert "Round one of 2: dice 1 and 2 (showing" in texts(panel)
+    assert "Round 1 of 2: dice 1 and 2 (showing" in texts(panel)
     again = roller(previous=state, act="reroll", **state)
     assert again["set"]["round"] == "1"
     after = again["set"]["dice"]
     assert after[2:] == rolled[2:] and not any(d["marked"] for d in after)
-    assert again["told"].startswith("Round one: rerolled dice 1 and 2 (")
+    assert again["told"].startswith("Round 1 of 2: rerolled dice 1 and 2 (")
+    assert "); they now show " in again["told"]
     assert again["disabled"] == ["reroll"]
     state = {**state, **again["set"]}
     # round two: die 3 marked; rerolled, the rounds are spent and the buttons say so
     state["dice"] = [{**d, "marked": i == 2} for i, d in enumerate(after)]
+    marked = roller(previous=state, **state)
+    assert (
+        f"Round 2 of 2: die 3 (showing {after[2]['face']}) is marked; press Reroll marked "
+        "to roll it again." in texts(marked)
+    )
     last = roller(previous=state, act="reroll", **state)
+    assert last["told"].startswith("Round 2 of 2: rerolled die 3 (")
+    assert "); it now shows " in last["told"]
     assert last["set"]["round"] == "2"
     final = last["set"]["dice"]
     assert final[:2] == after[:2] and final[3:] == after[3:]
@@ -301,11 +311,24 @@ def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
     assert panel["unused"] == ["dice", "use_sheet"]
 
 
-def test_danger_world_roller_a_roll_at_the_difficulty_keeps_everything() -> None:
-    state = {"dice": dice("3 3 3 2 6"), "difficulty": "3"}
+def test_danger_world_roller_a_success_marks_the_die_that_would_botch() -> None:
+    # Issue 16: 3, 3, 3, 2, 6 at difficulty 3 already succeeds; the 2 would botch under the set.
+    state = {"dice": dice("3 3 3 2 6"), "difficulty": "3", "round": "1"}
     panel = roller(previous=state, act="advise", **state)
-    assert "stop and keep them all" in texts(panel)
+    assert panel["set"]["dice"] == dice("3 3 3 2 6", marked="4")
+    assert panel["told"] == "Marked the advised die to reroll: 4."
+    assert blocks_of(panel, "list")[0]["items"] == [
+        "Keep 3, 3, 3 and 6 (dice 1, 2, 3 and 5) and reroll 2 (die 4): success 100%; botches "
+        "expected after the reroll 1/3, against 1 if you stop now with the set of 3."
+    ]
+    # With nothing that would botch under the set, the advice is to stop.
+    clean = {"dice": dice("2 2 4 4 4 4"), "difficulty": "2", "stat_a": 3, "stat_b": 3}
+    panel = roller(previous=clean, act="advise", **clean)
     assert panel["told"] == "The advice is to reroll nothing: no die is marked."
+    assert (
+        "the dice already hold a set of 2, which succeeds at difficulty 2, and no die would "
+        "botch under it: stop here (success 100%)."
+    ) in texts(panel)
 
 
 @pytest.mark.parametrize("widget", [ROLLER, "danger-world-odds", "danger-world-sheet"])
@@ -331,14 +354,34 @@ def test_danger_world_odds_at_difficulty_1_are_those_of_2_and_at_7_nothing() -> 
     assert not any(row["hit"] for row in block["rows"])
 
 
-def test_danger_world_roller_advises_stopping_on_1_3_3_3_6_at_difficulty_3() -> None:
-    # A set of three already succeeds: no reroll can do better, so no keep is listed.
+def test_danger_world_roller_a_success_names_the_set_it_keeps() -> None:
+    # The set of 2 needs the danger die, the set of 4 none: the advice keeps the 4s and says
+    # so; stopping now with the set of 4, both 2s would botch.
+    panel = roller(
+        dice=dice("D2 2 4 4 4 4"), danger=1, stat_a=3, stat_b=2, difficulty="2", advise=True
+    )
+    assert "the dice already hold a set of 4, which succeeds at difficulty 2." in texts(panel)
+    assert blocks_of(panel, "list")[0]["items"] == [
+        "Keep 4, 4, 4 and 4 (dice 3, 4, 5 and 6) and reroll 2 and 2 (dice 1 and 2): success "
+        f"100%; botches expected after the reroll {dw.expected_botches([4] * 4, 2, 2)}, "
+        "against 2 if you stop now with the set of 4."
+    ]
+
+
+def test_danger_world_roller_advises_rerolling_the_1_of_1_3_3_3_6_at_difficulty_3() -> None:
+    # A set of three already succeeds, kept it cannot be lost: the 1 is rerolled to shed
+    # its botch, which stays only on a 1 or a 2 (1/3).
     panel = roller(dice=dice("1 3 3 3 6"), difficulty="3", round="1", advise=True)
     assert (
-        "Advice (1 reroll round left): the dice already hold a set at difficulty 3; "
-        "stop and keep them all (success 100%)."
+        "Advice (1 reroll round left): the dice already hold a set of 3, which succeeds at "
+        "difficulty 3. Kept, it makes success certain (100%), so the advice rerolls the dice "
+        "that would botch under it (each 1 and each die below the set), which may come up "
+        "clean."
     ) in texts(panel)
-    assert blocks_of(panel, "list") == []
+    assert blocks_of(panel, "list")[0]["items"] == [
+        "Keep 3, 3, 3 and 6 (dice 2, 3, 4 and 5) and reroll 1 (die 1): success 100%; botches "
+        "expected after the reroll 1/3, against 1 if you stop now with the set of 3."
+    ]
 
 
 def test_danger_world_roller_at_difficulty_7_no_set_succeeds() -> None:
@@ -421,11 +464,11 @@ def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
     ]
     panel = show(SHEET, aspects=rows)
     assert panel["invalid"] == ["aspects"]
-    assert "used twice ('Soldier' has been used 1) (aspect 2)" in refusals(panel)[0]
+    assert "used twice, and 'Soldier' has been used once (aspect 2)" in refusals(panel)[0]
     rows[0]["uses"] = 2
     panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
     aspects = table(panel, "Your character's aspects")
-    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more use(s) to unlock"]
+    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more uses to unlock"]
     assert aspects["Soldier"][-1] == "unlocked: 1 of 3 beneath"
     assert "2 known primary aspects still to choose" in refusals(panel)[0]
 
@@ -440,13 +483,19 @@ def test_danger_world_sheet_damage_feeds_the_pool() -> None:
     assert "A check on Agility and Speed: 4 dice and 2 threat dice" in said
     p = dw.success_chance(4, 3)
     assert f"({p})" in said
-    assert table(panel, "Damage tracks")["Bashed"][0] == "2 of 3"
+    assert table(panel, "Damage boxes")["Bashed"][0] == "2 of 3"
 
 
 def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
     panel = show(SHEET, track_injured=1, injured="Agility")
     assert "Agility 2" in str(blocks_of(panel, "facts"))
-    assert "1 Injured box(es) without the stat" in refusals(show(SHEET, track_injured=1))[0]
+    assert "1 Injured box without the stat" in refusals(show(SHEET, track_injured=1))[0]
+    assert "2 Injured boxes without the stat" in refusals(show(SHEET, track_injured=2))[0]
+    # One box is one stat, one use short is one use (issue 16: singular for one).
+    assert "1 stat one lower (Injured)" in texts(panel)
+    rows = [{"name": "Soldier", "parent": "", "uses": 1}]
+    aspects = table(show(SHEET, aspects=rows), "Your character's aspects")
+    assert aspects["Soldier"][-1] == "locked: 1 more use to unlock"
     assert show(SHEET, injured="Agility")["invalid"] == ["injured"]
 
 
@@ -480,7 +529,7 @@ def test_danger_world_roller_rolls_and_rerolls_reach_the_roll_log() -> None:
     state = {**start, **panel["set"]}
     state["dice"] = [{**d, "marked": i == 0} for i, d in enumerate(rolled)]
     again = roller(previous=state, act="reroll", **state)
-    assert again["log"]["what"].endswith(", round one")
+    assert again["log"]["what"].endswith(", round 1 of 2")
     # marking dice, advising and showing roll nothing: no entry
     assert "log" not in roller(previous=state, **state)
     assert "log" not in roller(previous=state, act="advise", **state)

@@ -66,6 +66,11 @@ LEVELS: Final[tuple[AspectLevel, ...]] = ("primary", "secondary", "tertiary")
 # --------------------------------------------------------------------------
 
 
+def _times(uses: int) -> str:
+    """``"once"``, ``"twice"``, ``"0 times"``, ``"3 times"``."""
+    return {1: "once", 2: "twice"}.get(uses, f"{uses} times")
+
+
 def stat_name(name: str) -> str:
     """The stat called ``name`` (any case), as the source spells it."""
     for stat in STATS:
@@ -213,8 +218,8 @@ class AspectTree:
                 raise ValueError(f"{SYSTEM}, Aspects: there is already a primary {label!r}")
             if len(self.primaries) >= MAX_PRIMARIES:
                 raise ValueError(
-                    f"{SYSTEM}, Aspects: a PC has three known primary aspects and one unknown "
-                    f"({MAX_PRIMARIES} in all)"
+                    f"{SYSTEM}, Aspects: a PC has at most {MAX_PRIMARIES} primary aspects, three "
+                    f"chosen at creation and a fourth found in play (cannot add {label!r})"
                 )
             return AspectTree((*self.primaries, Aspect(label)))
         owner = self.find(parent)
@@ -224,8 +229,10 @@ class AspectTree:
             raise ValueError(f"{SYSTEM}, Aspects: a tertiary aspect has no aspects beneath it")
         if not owner.unlocked:
             raise ValueError(
-                f"{SYSTEM}, Aspects: a subsidiary aspect can only be specified after its parent "
-                f"has been used twice ({owner.name!r} has been used {owner.uses})"
+                f"{SYSTEM}, Aspects: {label!r} cannot be named beneath {owner.name!r} yet: "
+                f"nothing grows beneath an aspect until it has been used "
+                f"{_times(USES_TO_UNLOCK)}, "
+                f"and {owner.name!r} has been used {_times(owner.uses)}"
             )
         if len(owner.children) >= room:
             raise ValueError(

@@ -99,12 +99,13 @@ class DamageTrack:
 
 DAMAGE_TRACKS: Final[tuple[DamageTrack, ...]] = (
     DamageTrack("Bashed", 3, "one threat die for each filled box", "short rest"),
-    DamageTrack("Stunned", 3, "one less die for each filled box", "short rest"),
+    DamageTrack("Stunned", 3, "one die fewer for each filled box", "short rest"),
     DamageTrack("Injured", 3, "one random trait is reduced by one", "long rest"),
-    DamageTrack("K.O.'d", 1, "PC is unconscious and unable to take actions", "short rest"),
+    DamageTrack("K.O.'d", 1, "the PC is unconscious and can take no actions", "short rest"),
     DamageTrack("Dead", 1, "semi-permanent", "semi-permanent"),
 )
-"""The five damage tracks, left to right."""
+"""The five damage tracks (the site's name for the source's five rows of damage boxes),
+left to right; each effect in the site's words, as the damage page gives it."""
 
 TRACK_NAMES: Final[tuple[str, ...]] = tuple(t.name for t in DAMAGE_TRACKS)
 
@@ -127,7 +128,8 @@ def track(name: str) -> DamageTrack:
     if key == "ko":
         return DAMAGE_TRACKS[3]
     raise ValueError(
-        f"{SYSTEM}, The Danger Track: the damage tracks are {', '.join(TRACK_NAMES)} (got {name!r})"
+        f"{SYSTEM}, The Danger Track: the rows of damage boxes are {', '.join(TRACK_NAMES)} "
+        f"(got {name!r})"
     )
 
 
@@ -140,7 +142,8 @@ class Damage:
     def __post_init__(self) -> None:
         if len(self.filled) != len(DAMAGE_TRACKS):
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: one count per damage track ({', '.join(TRACK_NAMES)})"
+                f"{SYSTEM}, The Danger Track: one count per row of damage boxes "
+                f"({', '.join(TRACK_NAMES)})"
             )
         for t, n in zip(DAMAGE_TRACKS, self.filled, strict=True):
             require_range(n, f"filled {t.name} boxes", "The Danger Track", 0, t.boxes)

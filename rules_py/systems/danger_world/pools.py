@@ -354,8 +354,8 @@ def reroll(
         require_range(p, "a die's position", "Dice Mechanics", 0, len(dice) - 1)
         if not dice[p].rerollable:
             raise ValueError(
-                f"{SYSTEM}, Special Dice: threat dice are rolled once and not re-rolled "
-                f"(position {p})"
+                f"{SYSTEM}, Special Dice: the die at position {p} is a threat die, which "
+                "stays as it first landed and is never rerolled"
             )
         chosen.add(p)
     rng = rng or random.Random()

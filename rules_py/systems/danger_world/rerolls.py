@@ -12,12 +12,18 @@ Every chance is an exact :class:`fractions.Fraction`, from the solver in
 and why a die below the difficulty is never worth keeping). Threat dice are
 never in a set and never rerolled, so they do not change any chance here.
 
-Readings beyond issue 11's list, stated where they are used:
+Readings beyond issue 11's list, stated on the checks page:
 
-* A roll that already succeeds keeps everything: the advice is to stop.
+* A roll that already holds a successful set is certain to succeed as long as
+  the set is kept, so the advice keeps the set and rerolls the dice that would
+  botch under it, each 1 and each face below the set (issue 16): the player
+  cannot lose the success and may shed botches. When several sets succeed,
+  the one that needs fewer danger dice is kept, then the one with fewer
+  expected botches after the reroll.
 * "Expected botches", the last tie-break, counts the dice as they would stand
   after this reroll if the player then stopped, using the lowest set at or
-  above the difficulty (the fewest botches a success allows), or no set.
+  above the difficulty (the fewest botches a success allows), or no set,
+  averaged exactly over every way the rerolled dice can land.
 """
 
 from __future__ import annotations
@@ -37,7 +43,9 @@ from rules_py.systems.danger_world.pools import (
     Die,
     DieLike,
     as_dice,
+    available_sets,
     effective_difficulty,
+    set_dice,
     succeeds,
 )
 
@@ -180,7 +188,9 @@ class Advice:
     """The chance of success if the player stops now: 1 or 0."""
     optimal: tuple[Keep, ...]
     """Every best keep: the highest chance, then fewest danger dice kept, then fewest
-    expected botches; more than one only when they tie on all three."""
+    expected botches; more than one only when they tie on all three. When the roll
+    already succeeds: the successful set kept with every die that cannot botch under
+    it, the rest rerolled (see :func:`advice`)."""
 
 
 def expected_botches(
@@ -231,10 +241,11 @@ def advice(roll: Sequence[DieLike], difficulty: int, rounds: int = ROUNDS) -> Ad
     """The best keeps for ``roll`` with ``rounds`` reroll rounds left (1 or 2), with exact chances.
 
     ``roll`` lists the dice (bare faces are normal dice); threat dice stay as they
-    are. A roll that already succeeds keeps everything. Otherwise every keep is
-    weighed (sub-multisets of faces; for each, normal dice are kept before danger
-    dice of the same face) and the best by chance, then fewer danger dice kept,
-    then fewer expected botches, are listed (issue 11).
+    are. A roll that already holds a successful set keeps that set and rerolls the
+    dice that would botch under it (:func:`_shed_botches`; issue 16). Otherwise every
+    keep is weighed (sub-multisets of faces; for each, normal dice are kept before
+    danger dice of the same face) and the best by chance, then fewer danger dice
+    kept, then fewer expected botches, are listed (issue 11).
     """
     dice = as_dice(roll)
     r = _rounds(rounds, 1)
@@ -245,8 +256,8 @@ def advice(roll: Sequence[DieLike], difficulty: int, rounds: int = ROUNDS) -> Ad
     threats = [d.face for d in dice if not d.rerollable]
     counts = _counts([dice[i].face for i in free])
     if needed is not None and _has_set(counts, needed):
-        keep_all = _keep(dice, free, counts, Fraction(1), check, threats)
-        return Advice(dice, check, r, Fraction(1), Fraction(1), (keep_all,))
+        shed = _shed_botches(dice, free, needed, check, threats)
+        return Advice(dice, check, r, Fraction(1), Fraction(1), shed)
     if needed is None:
         # Difficulty 7: nothing succeeds, so every keep ties at 0; the tie-breaks keep
         # no danger die and no 1 (a kept 1 is a sure botch, a rerolled die 1 in 6).
@@ -268,6 +279,37 @@ def advice(roll: Sequence[DieLike], difficulty: int, rounds: int = ROUNDS) -> Ad
     keeps = [k for k in keeps if k.expected_botches == fewest_botches]
     keeps.sort(key=lambda k: (-len(k.kept), k.keep))
     return Advice(dice, check, r, best, Fraction(0), tuple(keeps))
+
+
+def _shed_botches(
+    dice: Sequence[Die], free: Sequence[int], needed: int, difficulty: int, threats: Sequence[int]
+) -> tuple[Keep, ...]:
+    """The keeps of a roll that already succeeds: a successful set, and every die that
+    cannot botch under it; each 1 and each die below the set is rerolled (issue 16).
+
+    Keeping the set makes success certain, whatever the rerolled dice show, so the
+    chance is 1 and the other tie-breaks decide: of the successful sets, the one that
+    needs the fewest danger dice (each one in the set raises the danger level; Special
+    Dice), then the fewest expected botches after the reroll.
+    """
+    scored = []
+    for height in available_sets(dice):
+        if height < needed:
+            continue
+        kept = [0] * FACES
+        for i in free:
+            face = dice[i].face
+            if face != 1 and face >= height:
+                kept[face - 1] += 1
+        keep = _keep(dice, free, kept, Fraction(1), difficulty, threats)
+        danger = sum(dice[i].kind == "danger" for i in set_dice(dice, height))
+        scored.append(((danger, keep.expected_botches), keep))
+    least = min(score for score, _ in scored)
+    chosen: list[Keep] = []
+    for score, keep in scored:
+        if score == least and keep not in chosen:
+            chosen.append(keep)
+    return tuple(chosen)
 
 
 def _best_counts(

@@ -93,7 +93,7 @@ class CharacterSheet:
         for stat in set(names):
             if self.stats[stat] - names.count(stat) < MIN_STAT:
                 raise ValueError(
-                    f"{SYSTEM}, Stats: stats vary from 1 to 4, so an Injured box cannot lower "
+                    f"{SYSTEM}, Stats: no stat goes below 1, so an Injured box cannot lower "
                     f"{stat} ({self.stats[stat]}) {names.count(stat)} times: name another stat"
                 )
 
@@ -132,8 +132,9 @@ class CharacterSheet:
                 "to choose (Player Characters)"
             )
         if self.unnamed_injuries:
+            boxes = "box" if self.unnamed_injuries == 1 else "boxes"
             found.append(
-                f"{self.unnamed_injuries} Injured box(es) without the stat lowered: the GM "
+                f"{self.unnamed_injuries} Injured {boxes} without the stat lowered: the GM "
                 "names it (The Danger Track)"
             )
         return tuple(found)
@@ -143,8 +144,8 @@ class CharacterSheet:
         box; ``danger`` danger dice (up to the zone's rank); one threat die per Bashed box."""
         if not self.damage.can_act:
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: a K.O.'d PC is unconscious and unable to take "
-                "actions" + (" (and this one is Dead)" if self.damage.dead else "")
+                f"{SYSTEM}, The Danger Track: a K.O.'d PC is out cold and makes no check "
+                "until the box clears" + (" (and this one is Dead)" if self.damage.dead else "")
             )
         a, b = stat_name(first), stat_name(second)
         if a == b:

@@ -53,12 +53,17 @@ def _odds_show(values: Values) -> list[Block]:
     odds = dw.success_odds(dice)
     none, one, two = (dw.success_chance(dice, target, r) for r in range(ROUNDS + 1))
     needed = dw.effective_difficulty(target)
-    threat_note = (
-        f" The {dice_word(threat, 'threat')} change nothing here: they never make a set "
-        "and are not rerolled (they only add botches)."
-        if threat
-        else ""
-    )
+    threat_note = ""
+    if threat == 1:
+        threat_note = (
+            " The threat die changes nothing here: it never makes a set and is not rerolled "
+            "(it only adds botches)."
+        )
+    elif threat:
+        threat_note = (
+            f" The {dice_word(threat, 'threat')} change nothing here: they never make a set "
+            "and are not rerolled (they only add botches)."
+        )
     rows = [[f"{d}: {name}", *(percent(p) for p in odds[d])] for d, name in dw.DIFFICULTIES.items()]
     titles = [["", *(str(p) for p in odds[d])] for d in dw.DIFFICULTIES]
     note = difficulty_note(target)

@@ -39,7 +39,6 @@ from rules_py.widgets.danger_world._common import (
 _KIND_MARK = {"normal": "", "danger": "D", "threat": "T"}
 _MARK_KIND = {"": "normal", "D": "danger", "T": "threat"}
 _TOKEN = re.compile(r"^([DT]?)([1-6])$")
-_ROUND_WORDS = ("round one", "round two")
 TITLE = "Pool roller"
 _RESULT_WORDS = {"success": "success", "partial": "partial success", "failure": "failure"}
 _POOL_FIELDS = ("stat_a", "stat_b", "bonus", "lost", "bashed", "danger", "threat", "level")
@@ -119,15 +118,21 @@ def _checked_dice(values: Values) -> tuple[dw.Die, ...]:
     return dice
 
 
+def _round_words(number: int) -> str:
+    """``"Round 1 of 2"``: a reroll round counted as the rule counts them (Dice Mechanics)."""
+    return f"Round {number} of {ROUNDS}"
+
+
 def _botches_text(b: dw.Botches) -> str:
+    """``"1 botch: 1 normal die"``, ``"3 botches: 2 normal dice and 1 threat die"``."""
     if not b.total:
         return "none"
     kinds = [
-        f"{n} {k}"
+        dice_word(n, k)
         for k, n in (("normal", b.normal), ("danger", b.danger), ("threat", b.threat))
         if n
     ]
-    return f"{b.total}: {listing(kinds)}"
+    return f"{b.total} botch{'' if b.total == 1 else 'es'}: {listing(kinds)}"
 
 
 def _set_name(height: int | None) -> str:
@@ -135,7 +140,8 @@ def _set_name(height: int | None) -> str:
 
 
 def _dice_numbers(positions: Sequence[int]) -> str:
-    return listing(str(p + 1) for p in positions)
+    """``"die 4"``, ``"dice 1, 2 and 5"``: dice by their place in the roll, counted from 1."""
+    return f"{'die' if len(positions) == 1 else 'dice'} {listing(str(p + 1) for p in positions)}"
 
 
 def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Block]:
@@ -144,30 +150,69 @@ def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Blo
     found = dw.advice(dice, target, left)
     rounds = f"{left} reroll round{'s' if left > 1 else ''} left"
     if found.stop == 1:
-        return [
-            text(
-                f"Advice ({rounds}): the dice already hold a set at difficulty {target}; "
-                "stop and keep them all (success 100%)."
-            )
-        ]
-    lines = []
-    for keep in found.optimal:
-        kept = (
-            f"keep {listing(map(str, keep.keep))} (dice {_dice_numbers(keep.kept)})"
-            if keep.kept
-            else "keep nothing"
-        )
-        again = (
-            f"reroll {listing(map(str, keep.reroll))} (dice {_dice_numbers(keep.rerolled)})"
-            if keep.rerolled
-            else "reroll nothing"
-        )
-        lines.append(f"{kept.capitalize()} and {again}: {percent(keep.chance)} ({keep.chance}).")
+        return _success_advice(found, rounds)
+    lines = [
+        f"{_keep_words(keep)}: {percent(keep.chance)} ({keep.chance})." for keep in found.optimal
+    ]
     several = len(found.optimal) > 1
     summary = (
         f"Advice ({rounds}): {'these keeps are' if several else 'the best keep is'} worth "
         f"{percent(found.success)} ({found.success}) with the rerolls after played well; "
         f"stopping now: {percent(found.stop)} ({found.stop})."
+    )
+    return [text(summary), bullets(lines)]
+
+
+def _keep_words(keep: dw.Keep) -> str:
+    """``"Keep 3 and 3 (dice 2 and 3) and reroll 1 (die 1)"``."""
+    kept = (
+        f"keep {listing(map(str, keep.keep))} ({_dice_numbers(keep.kept)})"
+        if keep.kept
+        else "keep nothing"
+    )
+    again = (
+        f"reroll {listing(map(str, keep.reroll))} ({_dice_numbers(keep.rerolled)})"
+        if keep.rerolled
+        else "reroll nothing"
+    )
+    return f"{kept.capitalize()} and {again}"
+
+
+def _lowest_success(dice: Sequence[dw.Die] | Sequence[int], needed: int) -> int:
+    """The lowest set of ``dice`` at or above ``needed``: the one with the fewest botches."""
+    return min(h for h in dw.available_sets(dice) if h >= needed)
+
+
+def _success_advice(found: dw.Advice, rounds: str) -> list[Block]:
+    """The advice for dice that already succeed: keep the set, reroll what would botch.
+
+    Keeping the set makes success certain, so the reroll can only shed botches
+    (issue 16); "expected botches" are those of the dice after this reroll if the
+    player then stops, with the lowest successful set used. Each line compares them
+    with the botches of stopping now and using the set it keeps.
+    """
+    needed = dw.effective_difficulty(found.difficulty) or 0
+    kept = _lowest_success(found.optimal[0].keep, needed)
+    held = f"the dice already hold a set of {kept}, which succeeds at difficulty {found.difficulty}"
+    if not any(keep.rerolled for keep in found.optimal):
+        return [
+            text(
+                f"Advice ({rounds}): {held}, and no die would botch under it: stop here "
+                "(success 100%)."
+            )
+        ]
+    lines = []
+    for keep in found.optimal:
+        height = _lowest_success(keep.keep, needed)
+        stop = dw.count_botches(found.roll, height).total
+        lines.append(
+            f"{_keep_words(keep)}: success 100%; botches expected after the reroll "
+            f"{keep.expected_botches}, against {stop} if you stop now with the set of {height}."
+        )
+    summary = (
+        f"Advice ({rounds}): {held}. Kept, it makes success certain (100%), so the advice "
+        "rerolls the dice that would botch under it (each 1 and each die below the set), "
+        "which may come up clean."
     )
     return [text(summary), bullets(lines)]
 
@@ -198,21 +243,20 @@ def _roller_show(values: Values) -> list[Block]:
     marked = _marked(values)
     left = ROUNDS - used
     if left:
-        word = _ROUND_WORDS[used].capitalize()
+        word = _round_words(used + 1)
         if marked:
             faces = listing(str(dice[p].face) for p in marked)
+            one = len(marked) == 1
             blocks.append(
                 text(
-                    f"{word} of {ROUNDS}: dice {_dice_numbers(marked)} (showing {faces}) are "
-                    "marked; press Reroll marked to roll them again."
+                    f"{word}: {_dice_numbers(marked)} (showing {faces}) "
+                    f"{'is' if one else 'are'} marked; press Reroll marked to roll "
+                    f"{'it' if one else 'them'} again."
                 )
             )
         else:
             blocks.append(
-                text(
-                    f"{word} of {ROUNDS}: tap the dice to reroll, then press Reroll marked; "
-                    "or stop here."
-                )
+                text(f"{word}: tap the dice to reroll, then press Reroll marked; or stop here.")
             )
     else:
         blocks.append(text("Both reroll rounds are used: the dice are final."))
@@ -269,15 +313,15 @@ def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
         again = dw.reroll(dice, marks, random.Random())
         was = listing(str(dice[p].face) for p in marks)
         now = listing(str(again[p].face) for p in marks)
+        shows = "it now shows" if len(marks) == 1 else "they now show"
         return (
             {"dice": _field_dice(again), "own": show_faces(again), "round": str(used + 1)},
-            f"{_ROUND_WORDS[used].capitalize()}: rerolled dice {_dice_numbers(marks)} "
-            f"({was}); they now show {now}.",
+            f"{_round_words(used + 1)}: rerolled {_dice_numbers(marks)} ({was}); {shows} {now}.",
         )
-    found = dw.advice(dice, target, ROUNDS - used)
-    best = found.optimal[0].rerolled if found.stop == 0 else ()
+    best = dw.advice(dice, target, ROUNDS - used).optimal[0].rerolled
     said = (
-        f"Marked the advised dice to reroll: {_dice_numbers(best)}."
+        f"Marked the advised {'die' if len(best) == 1 else 'dice'} to reroll: "
+        f"{listing(str(p + 1) for p in best)}."
         if best
         else "The advice is to reroll nothing: no die is marked."
     )
@@ -293,7 +337,7 @@ def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
     used = int(values["round"])
     what = f"{TITLE}: {dice_word(len(dice))} against difficulty {difficulty_words(target)}"
     if action == "reroll":
-        what += f", {_ROUND_WORDS[used - 1]}"
+        what += f", {_round_words(used).lower()}"
     best = dw.outcomes(dice, target)[0]
     outcome = f"{_set_name(best.height)}: {_RESULT_WORDS[best.result]}"
     if best.bonus_dice:

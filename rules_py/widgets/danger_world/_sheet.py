@@ -152,7 +152,8 @@ def _aspect_rows(tree: dw.AspectTree) -> tuple[list[list[str]], list[bool]]:
         elif aspect.unlocked:
             state = f"unlocked: {len(aspect.children)} of {room} beneath"
         else:
-            state = f"locked: {USES_TO_UNLOCK - aspect.uses} more use(s) to unlock"
+            more = USES_TO_UNLOCK - aspect.uses
+            state = f"locked: {more} more use{'' if more == 1 else 's'} to unlock"
         bonus = dw.ASPECT_BONUS[levels[depth]]  # type: ignore[index]
         rows.append(
             [
@@ -184,7 +185,8 @@ def _sheet_show(values: Values) -> list[Block]:
     if damage.lost_dice:
         effects.append(f"{dice_word(damage.lost_dice)} fewer in every pool (Stunned)")
     if damage.trait_reductions:
-        effects.append(f"{damage.trait_reductions} stat(s) one lower (Injured)")
+        lowered = damage.trait_reductions
+        effects.append(f"{lowered} stat{'' if lowered == 1 else 's'} one lower (Injured)")
     if not damage.can_act:
         effects.append("unconscious, no actions" + (" (Dead)" if damage.dead else " (K.O.'d)"))
     blocks.append(
@@ -229,8 +231,8 @@ def _sheet_show(values: Values) -> list[Block]:
         )
     blocks.append(
         table(
-            "Damage tracks",
-            ["Track", "Filled", "Effect", "Recovery"],
+            "Damage boxes",
+            ["Damage", "Filled", "Effect", "Recovery"],
             (
                 [t.name, f"{n} of {t.boxes}", t.effect, t.recovery]
                 for t, n in zip(dw.DAMAGE_TRACKS, damage.filled, strict=True)
@@ -281,7 +283,8 @@ SHEET = Widget(
             3,
             0,
             MAX_STORY_POINTS,
-            hint="The source does not say how many a session brings: the GM sets it.",
+            hint="The source does not say how many a session brings: the GM sets it. "
+            "The sheet starts at 3, the site's placeholder.",
         ),
         Number("general_sp", "General pool SP", 0, 0, MAX_STORY_POINTS),
         Number("level", "Danger level", 1, 1, MAX_LEVEL, hint="1 at the start of an episode."),
@@ -294,7 +297,8 @@ SHEET = Widget(
             "Stats lowered by Injured",
             "",
             max_length=120,
-            hint="One stat per filled Injured box, as the GM names it, e.g. Agility, Cool.",
+            hint="One stat per filled Injured box: the source says random, the GM names "
+            "it. E.g. Agility, Cool.",
         ),
         Choice("check_a", "Check on", _STAT_OPTIONS, "Agility"),
         Choice("check_b", "and", _STAT_OPTIONS, "Speed"),
