@@ -76,6 +76,8 @@ from rules_py.systems.d10_0.checks import (
     effort_distribution,
     named_degree_distribution,
     parse_difficulty,
+    read_dice,
+    read_from_zero,
     roll_check,
 )
 from rules_py.systems.d10_0.damage import (
@@ -169,6 +171,8 @@ __all__ = [
     "parse_adjustments",
     "parse_damage",
     "parse_difficulty",
+    "read_dice",
+    "read_from_zero",
     "recover",
     "recovery_per_day",
     "roll_check",
