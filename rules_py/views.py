@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules_py._format import decimal, percent
-from rules_py._log import log_entry
+from rules_py._log import log_entry, parts_text
 from rules_py.dice import (
     SEED_LIMIT,
     DiceError,
@@ -27,6 +27,7 @@ from rules_py.dice import (
     reseed,
     roll_seeded,
 )
+from rules_py.readings import read_as
 
 View = dict[str, Any]
 """A JSON-able mapping."""
@@ -109,15 +110,21 @@ def _spoken_rolls(rolls: tuple[int, ...]) -> str:
     return f"{sum(rolls)} ({' + '.join(str(r) for r in rolls)})"
 
 
-def roll_view(expr: str, seed: int | None = None) -> View:
+def roll_view(expr: str, seed: int | None = None, reading: str | None = None) -> View:
     """Roll ``expr``: the dice (kept or dropped), each part as text, the total, the seed
     and its roll log entry.
 
     Each roll has its own seed, drawn from the shared generator unless given: the
     same ``expr`` and ``seed`` give the same dice again (a shared roll's link holds
     both), and rolling from a given seed leaves the shared generator untouched.
+
+    With ``reading`` (``"pool"``, ``"0-9"``...: :mod:`rules_py.readings`) the same
+    dice are shown as that system reads them: the view's ``result`` says what they
+    make and its ``total`` is ``None`` (see :func:`read_view`).
     """
     seed = fresh_seed() if seed is None else read_seed(seed)
+    if reading is not None:
+        return read_view(expr, seed, reading)
     result = roll_seeded(expr, seed)
     parts = roll_parts(result)
     line = {"label": "", "parts": parts, "total": result.total}
@@ -129,6 +136,31 @@ def roll_view(expr: str, seed: int | None = None) -> View:
         "text": result.describe(),
         "label": f"{result.expression}: {spoken_dice(result)}",
         "log": log_entry(str(result.expression), [line]),
+    }
+
+
+def read_view(expr: str, seed: int, reading: str) -> View:
+    """Roll ``expr`` from ``seed`` and show it as ``reading`` reads it: no total.
+
+    ``what`` names the roll in the system's words, ``result`` is what the dice
+    make (shown where a total would be), and the log entry has no total either.
+    """
+    how = read_as(parse(expr), reading)
+    result = roll_seeded(expr, seed)
+    read = how.read(result)
+    parts = [dict(part) for part in read.parts]
+    line = {"label": "", "parts": parts, "total": ""}
+    return {
+        "expr": str(result.expression),
+        "reading": how.spec,
+        "seed": seed,
+        "total": None,
+        "result": read.result,
+        "what": read.what,
+        "parts": parts,
+        "text": f"{read.what}: {parts_text(parts)}: {read.result}",
+        "label": f"{read.what}: {read.spoken}",
+        "log": log_entry(read.what, [line], read.result),
     }
 
 

@@ -126,3 +126,16 @@ def test_what_rolled_counts_a_dice_field_and_says_nothing_of_an_empty_one() -> N
     assert what_rolled("Pool", (field,), {"dice": field.read(roll)}) == "Pool (2 dice)"
     assert what_rolled("Pool", (field,), {"dice": field.read(roll[:1])}) == "Pool (1 die)"
     assert what_rolled("Pool", (field,), {"dice": ()}) == "Pool"
+
+
+def test_a_read_roll_logs_its_dice_and_reading_and_no_total() -> None:
+    """Issue 16, items 13 and 14: the log speaks the system, as the page does."""
+    pool = roll_view("8d6", seed=11, reading="pool difficulty 4")["log"]
+    assert pool["what"] == "Danger World pool of 8 dice against difficulty 4 (significant)"
+    assert pool["total"] == "" and pool["dice"].count("[") == 8
+    assert pool["outcome"].startswith(("Best set", "No set"))
+    assert pool["said"] == f"Rolled {pool['what']}. {pool['outcome']}"
+    skill = roll_view("d100", seed=11, reading="00-99")
+    entry = skill["log"]
+    assert entry["total"] == "" and entry["dice"].count("[") == 2
+    assert entry["outcome"] == skill["result"] and "- 1" not in json.dumps(entry)

@@ -107,3 +107,90 @@ def test_roll_view_label_names_the_expression_then_each_die() -> None:
     view = roll_view("3d6")
     dice = [p["text"] for p in view["parts"]]
     assert view["label"] == f"3d6: {', '.join(dice)}, total {view['total']}"
+
+
+# Issue 16, items 13 and 14: an inline roll read as its system reads it.
+
+
+def test_a_pool_roll_shows_faces_and_sets_and_never_a_total() -> None:
+    from rules_py.systems import danger_world as dw
+
+    for seed in range(40):
+        view = roll_view("8d6", seed=seed, reading="pool")
+        faces = [int(p["text"]) for p in view["parts"]]
+        assert len(faces) == 8 and all(p["kind"] == "die" for p in view["parts"])
+        # the same dice as the plain roll of the same expression and seed
+        assert faces == [int(p["text"]) for p in roll_view("8d6", seed=seed)["parts"]]
+        assert view["total"] is None and view["reading"] == "pool"
+        sets = dw.available_sets(faces)
+        assert view["result"] == (
+            "No set"
+            if not sets
+            else f"Best set: {sets[0]}"
+            + (f" (also {', '.join(map(str, sets[1:]))})" if sets[1:] else "")
+        )
+        # the dice of the best set are marked as such, the others are not
+        marked = [int(p["text"]) for p in view["parts"] if p.get("title")]
+        assert marked == ([sets[0]] * sets[0] if sets else [])
+        assert str(sum(faces)) not in view["label"].split(": ", 1)[1].split(";")[-1]
+        assert view["what"] == "Danger World pool of 8 dice"
+        assert "total" not in view["label"] and "=" not in view["text"]
+
+
+def test_a_pool_at_a_difficulty_names_the_outcome() -> None:
+    from rules_py.systems import danger_world as dw
+
+    seen = set()
+    for seed in range(300):
+        view = roll_view("5d6", seed=seed, reading="pool difficulty 3")
+        faces = [int(p["text"]) for p in view["parts"]]
+        best = dw.outcomes(faces, 3)[0]
+        words = {"success": "success", "partial": "partial success", "failure": "failure"}
+        assert f"; {words[best.result]}" in view["result"]
+        botches = best.botches.total
+        assert view["result"].endswith(
+            "no botch" if not botches else f"{botches} botch" + "es" * (botches > 1)
+        )
+        seen.add(best.result)
+        assert view["what"] == "Danger World pool of 5 dice against difficulty 3 (meaningful)"
+    assert seen == {"success", "partial", "failure"}
+
+
+@pytest.mark.parametrize(
+    ("expr", "reading", "skill"),
+    [("d10", "0-9", False), ("d100", "00-99", True), ("d%", "00-99", True)],
+)
+def test_a_d10_0_roll_shows_its_die_read_from_zero(expr: str, reading: str, skill: bool) -> None:
+    reads = set()
+    for seed in range(400):
+        view = roll_view(expr, seed=seed, reading=reading)
+        plain = roll_view(expr, seed=seed)["total"]
+        read = plain % (100 if skill else 10)  # a real die's 10 (or 100) face reads 0
+        dice = [p["text"] for p in view["parts"]]
+        assert all(p["kind"] == "die" for p in view["parts"])
+        assert dice == ([str(read // 10), str(read % 10)] if skill else [str(read)])
+        assert view["result"] == (f"Reads {read:02d}" if skill else f"Reads {read}")
+        assert view["total"] is None and "- 1" not in view["text"] and "-1" not in view["text"]
+        reads.add(read)
+    # 0 comes up (a d10's "0" face, a d100's "00"), and the highest, 9 or 99
+    assert {0, 99 if skill else 9} <= reads
+
+
+def test_a_reading_travels_through_the_worker_request() -> None:
+    ok = json.loads(
+        handle(json.dumps({"op": "roll", "args": {"expr": "8d6", "reading": "pool", "seed": 7}}))
+    )
+    assert ok["ok"] and ok["result"]["reading"] == "pool" and ok["result"]["total"] is None
+    again = json.loads(
+        handle(json.dumps({"op": "roll", "args": {"expr": "8d6", "reading": "pool", "seed": 7}}))
+    )
+    assert again == ok
+    bad = json.loads(
+        handle(json.dumps({"op": "roll", "args": {"expr": "3d6+1", "reading": "pool", "seed": 7}}))
+    )
+    assert bad == {
+        "ok": False,
+        "error": "`as pool` reads 1 to 24 six-sided dice, such as `8d6`, not `3d6+1`",
+    }
+    odd = json.loads(handle(json.dumps({"op": "roll", "args": {"expr": "d10", "reading": 3}})))
+    assert not odd["ok"] and "reading must be text" in odd["error"]

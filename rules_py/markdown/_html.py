@@ -67,8 +67,12 @@ NO_SCRIPT = "Rolling needs JavaScript"
 """What a roll button says in a browser that runs no scripts (its tables still show)."""
 
 
-def roll_button(expr: str, button_id: str, title: str, label: str | None = None) -> str:
+def roll_button(
+    expr: str, button_id: str, title: str, label: str | None = None, *, reading: str | None = None
+) -> str:
     """An inline roll: the button and the ``<output>`` its result is written into.
+
+    ``reading`` (``data-reading``) names the system reading the roll is shown in.
 
     The button stays disabled, and says why, until the script mounts it and gives it
     ``data-title`` as its title.
@@ -78,6 +82,7 @@ def roll_button(expr: str, button_id: str, title: str, label: str | None = None)
         class_="rb-roll__button",
         id=button_id,
         data_roll=expr,
+        data_reading=reading,
         data_title=title,
         title=f"{NO_SCRIPT}. {title}",
         disabled=True,

@@ -47,3 +47,96 @@ def test_bad_expression_stops_the_build(convert) -> None:  # type: ignore[no-unt
 
 def test_plain_code_is_left_alone(convert) -> None:  # type: ignore[no-untyped-def]
     assert convert("`3d6`") == "<p><code>3d6</code></p>"
+
+
+# Issue 16, items 1, 13, 14: a roll a system reads its own way (`EXPR as READING`).
+
+
+def _button(html: str) -> str:
+    found = re.search(r"<button[^>]*>", html)
+    assert found
+    return found.group()
+
+
+def test_a_danger_world_pool_roll_carries_its_reading_and_speaks_sets(convert) -> None:  # type: ignore[no-untyped-def]
+    html = convert("`#!roll 8d6 as pool | Agility + Speed`")
+    button = _button(html)
+    assert 'data-roll="8d6"' in button and 'data-reading="pool"' in button
+    assert ">Agility + Speed</span>" in html
+    title = re.search(r'data-title="([^"]*)"', button)
+    assert title and title.group(1).startswith("Roll 8 dice and look for sets")
+    # the exact chance that eight dice hold a set on the first roll, not a sum's average
+    assert "52.69% of first rolls hold a set" in title.group(1)
+    assert "average" not in button and "8 to 48" not in button
+
+
+def test_a_pool_at_a_named_difficulty_gives_its_exact_chances(convert) -> None:  # type: ignore[no-untyped-def]
+    button = _button(convert("`#!roll 5d6 as pool difficulty 3`"))
+    assert 'data-reading="pool difficulty 3"' in button
+    assert (
+        'data-title="Roll 5 dice against difficulty 3 (meaningful): a set of 3 or higher '
+        "succeeds; 3.90% on the first roll, 38.03% with both reroll rounds played well" in button
+    )
+
+
+def test_a_pool_without_a_label_is_named_by_its_dice(convert) -> None:  # type: ignore[no-untyped-def]
+    assert '<span class="rb-roll__expr">5 dice</span>' in convert("`#!roll 5d6 as pool`")
+
+
+@pytest.mark.parametrize(
+    ("src", "title", "caption"),
+    [
+        ("`#!roll d10 as 0-9`", "Roll a d10 read from 0: 0 to 9, each 10.00%", "d10 (0-9)"),
+        (
+            "`#!roll d100 as 00-99`",
+            "Roll two d10s, a tens die and a units die: 00 to 99, each 1.00%",
+            "d100 (00-99)",
+        ),
+    ],
+)
+def test_a_d10_0_roll_reads_from_zero_never_minus_one(convert, src, title, caption) -> None:  # type: ignore[no-untyped-def]
+    html = convert(src)
+    assert f'data-title="{title}"' in html
+    assert f'<span class="rb-roll__expr">{caption}</span>' in html
+    button = _button(html)
+    assert re.search(r'data-roll="d(10|100)"', button)
+    title = re.search(r' title="([^"]*)"', button)
+    assert title and "1 to" not in title.group(1) and "- 1" not in title.group(1)
+
+
+@pytest.mark.parametrize(
+    ("src", "message"),
+    [
+        ("`#!roll 8d6+1 as pool`", "`as pool` reads 1 to 24 six-sided dice"),
+        ("`#!roll 25d6 as pool`", "not `25d6`"),
+        ("`#!roll 3d10 as pool`", "not `3d10`"),
+        ("`#!roll 5d6 as pool difficulty 9`", "N one of 2 \\(minor\\)"),
+        ("`#!roll 2d10 as 0-9`", "`as 0-9` reads one `d10`, not `2d10`"),
+        ("`#!roll d10 as 00-99`", "reads one `d100`"),
+        ("`#!roll d10 as sum`", "unknown reading `sum`: use `pool`"),
+    ],
+)
+def test_a_reading_that_cannot_read_the_dice_stops_the_build(convert, src, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InlineHiliteException, match=message):
+        convert(src)
+
+
+def test_the_danger_world_and_d10_0_pages_read_their_rolls() -> None:
+    """Every inline roll of a pool, and every 0-based D10/0 roll, names its reading."""
+    from pathlib import Path
+
+    docs = Path(__file__).parents[2] / "docs"
+    rolls = {
+        page.relative_to(docs).as_posix(): re.findall(r"`#!roll ([^`|]*?)\s*(?:\|[^`]*)?`", text)
+        for page in [*docs.glob("danger-world/*.md"), *docs.glob("d10-0/*.md")]
+        for text in [page.read_text(encoding="utf-8")]
+    }
+    pools = [r for page, found in rolls.items() if "danger-world" in page for r in found]
+    assert pools and all(r.endswith(" as pool") for r in pools), pools
+    d10_0 = [r for page, found in rolls.items() if "d10-0" in page for r in found]
+    assert not [r for r in d10_0 if "-1" in r.replace(" ", "")], d10_0
+    assert "d10 as 0-9" in d10_0 and "d100 as 00-99" in d10_0
+    # Item 1: Agility 4 + Speed 4 is eight dice.
+    characters = (docs / "danger-world/player-characters.md").read_text(encoding="utf-8")
+    assert "rolls eight dice when Agility and Speed" in characters
+    assert "`#!roll 8d6 as pool | Agility + Speed`" in characters

@@ -480,3 +480,15 @@ def test_two_d6_builder_export_import_round_trip() -> None:
     document["values"]["wizardry"] = 1
     with pytest.raises(WidgetError, match="unknown setting 'wizardry'"):
         answer("2d6-builder", "import", {"text": json.dumps(document)})
+
+
+def test_two_d6_initiative_draws_each_roll_as_two_dice() -> None:
+    """Issue 16, item 15: a 2d6 roll is two dice, not one chip showing their sum."""
+    party = [{"name": n, "initiative": 2} for n in ("A", "B", "C", "D", "E", "F")]
+    for _ in range(20):
+        rolled = roll("2d6-initiative", party=party)
+        for line in rolled["lines"]:
+            dice = [p for p in line["parts"] if p["kind"] == "die"]
+            assert len(dice) == 2 and all(1 <= int(d["text"]) <= 6 for d in dice)
+            assert int(line["total"]) == sum(int(d["text"]) for d in dice) + 2
+            assert line["parts"][-1] == {"kind": "op", "text": "+ 2"}

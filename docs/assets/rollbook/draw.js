@@ -29,6 +29,22 @@ export function drawParts(parts) {
   });
 }
 
+// What the dice of a roll make, after them: its total ("= 11"), or, for a roll a
+// system reads (a Danger World pool, a D10/0 die read from 0), Python's reading of
+// them ("Best set: 3", "Reads 07"), never a sum.
+export function drawResult(view) {
+  if (view.result != null) return el("strong", "rb-total rb-total--reading", view.result);
+  return el("strong", "rb-total", `= ${view.total}`);
+}
+
+// The request that rolls an inline roll: its expression, its system reading if any.
+export function rollArgs(expr, reading, seed) {
+  const args = { expr };
+  if (reading) args.reading = reading;
+  if (seed !== undefined) args.seed = seed;
+  return args;
+}
+
 // Restart the highlight that tells the reader a new result arrived.
 export function flash(element) {
   element.classList.remove("rb-fresh");

@@ -52,6 +52,7 @@ function entryOf({ source, what, view, time }) {
   if (view.seed !== undefined && view.expr !== undefined) {
     entry.seed = view.seed; // with the expression, a link shows this very roll again
     entry.expr = view.expr;
+    if (view.reading) entry.reading = view.reading; // ... read as its system reads it
   } else if (view.seed !== undefined && view.from) {
     entry.seed = view.seed; // with the widget and its values, likewise
     entry.from = view.from;
@@ -173,7 +174,7 @@ function render() {
     if (entry.seed !== undefined && (entry.expr || entry.from)) {
       const link = el("a", "rb-log__link", "Link");
       link.href = linkToRoll(entry, date.toISOString());
-      link.setAttribute("aria-label", `Link to this roll of ${entry.expr || entry.what}, to share`);
+      link.setAttribute("aria-label", `Link to this roll of ${(!entry.reading && entry.expr) || entry.what}, to share`);
       item.append(link);
     }
     return item;

@@ -2,7 +2,7 @@
 // passes messages to the Python worker. It computes nothing itself; results are
 // written with textContent, never as HTML.
 
-import { drawChart, drawParts, flash } from "./draw.js";
+import { drawChart, drawParts, drawResult, flash, rollArgs } from "./draw.js";
 import { afterPause } from "./pause.js";
 import { forget, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, openFragment, shareable } from "./share.js";
@@ -210,7 +210,7 @@ function mountRoll(button) {
   if (button.dataset.title) button.title = button.dataset.title; // not "Rolling needs JavaScript"
   const output = document.querySelector(`output[for="${CSS.escape(button.id)}"]`);
   const show = (output, view) => (showRoll(output, view), offerRollShare(output, view));
-  onRoll(button, output, () => ask("roll", { expr: button.dataset.roll }), show);
+  onRoll(button, output, () => ask("roll", rollArgs(button.dataset.roll, button.dataset.reading)), show);
 }
 
 // A roll button: "Getting the dice ready…" until Python answers, then the
@@ -269,10 +269,7 @@ function showRoll(output, view) {
     performance.mark("rollbook:first-roll");
   }
   output.classList.remove("rb-loading", "rb-error");
-  const total = document.createElement("strong");
-  total.className = "rb-total";
-  total.textContent = `= ${view.total}`;
-  output.replaceChildren(...drawParts(view.parts), total);
+  output.replaceChildren(...drawParts(view.parts), drawResult(view));
   output.setAttribute("aria-label", view.label);
   flash(output);
 }

@@ -2,9 +2,10 @@
 // sends to the server:
 //   #share=<figure or widget id>:<base64url of the JSON values>
 //     an odds figure or a widget opened with the linker's inputs;
-//   #roll=<expression>&seed=<n>&at=<ISO time>
+//   #roll=<expression>[&reading=<reading>]&seed=<n>&at=<ISO time>
 //     a rolled result, which Python rolls again from its seed to show the very
-//     same dice (labelled as shared, never re-rolled from the link);
+//     same dice (labelled as shared, never re-rolled from the link), read as the
+//     roll's system reads them when it has a reading (a Danger World pool...);
 //   #rolled=<widget id>&values=<base64url of the JSON values>&seed=<n>&at=<ISO time>
 //     a widget's roll: the widget rolls the linker's values again from the seed,
 //     shown above the reader's own form, which it leaves alone.
@@ -13,7 +14,7 @@
 // and writes the fragment, copies links and shows notices.
 
 import { copyText } from "./clipboard.js";
-import { drawParts, el, flash } from "./draw.js";
+import { drawParts, drawResult, el, flash, rollArgs } from "./draw.js";
 import { held } from "./saved.js";
 
 const MAX_FRAGMENT = 20_000; // longer than any sheet's values; anything past it is not ours
@@ -58,7 +59,8 @@ export function stateLink(root, values) {
 
 // A link that shows a roll: its expression, its seed and when it was rolled.
 function rollLink(view, at) {
-  return `${here()}#roll=${encodeURIComponent(view.expr)}&seed=${view.seed}&at=${encodeURIComponent(at)}`;
+  const reading = view.reading ? `&reading=${encodeURIComponent(view.reading)}` : "";
+  return `${here()}#roll=${encodeURIComponent(view.expr)}${reading}&seed=${view.seed}&at=${encodeURIComponent(at)}`;
 }
 
 // Where a widget's roll came from, for a link to it: its page, the widget, its values.
@@ -250,7 +252,7 @@ function damaged(line, text) {
 }
 
 async function openRoll(text, rollbook) {
-  const { roll: expr, seed, at } = params(text);
+  const { roll: expr, reading, seed, at } = params(text);
   const line = el("p", "rb-shared__roll");
   rollRegion(content(), line);
   if (!expr || !seed) {
@@ -259,11 +261,10 @@ async function openRoll(text, rollbook) {
   }
   rollbook.loading(line, "Rolling the shared dice…");
   try {
-    const view = await rollbook.ask("roll", { expr, seed });
+    const view = await rollbook.ask("roll", rollArgs(expr, reading, seed));
     line.classList.remove("rb-loading");
-    const what = `${view.expr} rolled ${when(at)}: `;
-    const total = el("strong", "rb-total", `= ${view.total}`);
-    line.replaceChildren(el("span", "rb-shared__what", what), ...drawParts(view.parts), total);
+    const what = `${view.what ?? view.expr} rolled ${when(at)}: `;
+    line.replaceChildren(el("span", "rb-shared__what", what), ...drawParts(view.parts), drawResult(view));
     // Heard as Python's sentence for the dice (its label is "<expr>: <dice>, total <n>").
     line.setAttribute("aria-label", what + view.label.slice(view.label.indexOf(": ") + 2));
     line.setAttribute("role", "img");

@@ -66,6 +66,8 @@ from rules_py.systems.d10_0.checks import (
     effort_distribution,
     named_degree_distribution,
     parse_difficulty,
+    read_dice,
+    read_from_zero,
     roll_check,
 )
 from rules_py.systems.d10_0.damage import (
@@ -148,6 +150,8 @@ __all__ = [
     "parse_adjustments",
     "parse_damage",
     "parse_difficulty",
+    "read_dice",
+    "read_from_zero",
     "recovery_per_day",
     "roll_check",
     "roll_damage",

@@ -76,6 +76,27 @@ def faces(skill: bool) -> int:
     return SKILL_FACES if skill else ATTRIBUTE_FACES
 
 
+def read_from_zero(face: int, skill: bool = False) -> int:
+    """A die numbered 1-10 (a d100 1-100) as a check reads it: its ten (hundred) is 0.
+
+    A real d10 shows 0 to 9 and a check reads the 0 as 0; a d100 (two d10s, tens
+    and units) reads 00 to 99 (Actions, Dice and Rolling).
+    """
+    n = faces(skill)
+    return require_range(face, "a die's face", "Actions, Dice and Rolling", 1, n) % n
+
+
+def read_dice(roll: int, skill: bool = False) -> tuple[int, ...]:
+    """The d10s that show a roll read from 0: ``(7,)``, or tens and units ``(0, 7)``.
+
+    An attribute check reads one d10; a skill check two, one for the tens and one
+    for the units (Actions, Dice and Rolling).
+    """
+    n = faces(skill)
+    roll = require_range(roll, "a roll", "Actions, Dice and Rolling", 0, n - 1)
+    return divmod(roll, ATTRIBUTE_FACES) if skill else (roll,)
+
+
 # --------------------------------------------------------------------------
 # Degree Information
 # --------------------------------------------------------------------------

@@ -368,6 +368,9 @@ class InitiativeRoll:
     """Each roll-off's totals by character index: the first has everyone, later ones the tied."""
     order: tuple[int, ...]
     """Character indexes, first to act first."""
+    dice: tuple[Mapping[int, tuple[int, int]], ...]
+    """Each roll-off's two dice by character index, as ``rounds`` (their sum plus the bonus
+    is the total)."""
 
 
 def roll_initiative(bonuses: Sequence[int], rng: random.Random | None = None) -> InitiativeRoll:
@@ -375,19 +378,22 @@ def roll_initiative(bonuses: Sequence[int], rng: random.Random | None = None) ->
     party = _party(bonuses)
     source = rng if rng is not None else random.Random()
     rounds: list[Mapping[int, int]] = []
+    dice: list[Mapping[int, tuple[int, int]]] = []
 
     def settle(group: tuple[int, ...]) -> list[int]:
         if len(group) == 1:
             return list(group)
-        totals = {i: sum(roll_two_dice(source)) + party[i] for i in group}
+        pairs = {i: roll_two_dice(source) for i in group}
+        totals = {i: sum(pair) + party[i] for i, pair in pairs.items()}
         rounds.append(MappingProxyType(totals))
+        dice.append(MappingProxyType(pairs))
         order: list[int] = []
         for total in sorted(set(totals.values()), reverse=True):
             order += settle(tuple(i for i in group if totals[i] == total))
         return order
 
     order = settle(tuple(range(len(party))))
-    return InitiativeRoll(tuple(rounds), tuple(order))
+    return InitiativeRoll(tuple(rounds), tuple(order), tuple(dice))
 
 
 __all__ = [

@@ -240,20 +240,10 @@ def _initiative_roll(values: Values, rng: random.Random) -> View:
     bonuses = [row["initiative"] for row in rows]
     order = rules.roll_initiative(bonuses, rng)
     lines: list[dict[str, Any]] = []
-    for number, totals in enumerate(order.rounds):
-        for i, total in totals.items():
-            natural = total - bonuses[i]
-            lines.append(
-                {
-                    "label": names[i] + (" (tie, rolls again)" if number else ""),
-                    "parts": [
-                        {"kind": "die", "text": str(natural), "title": "2d6"},
-                        {"kind": "op", "text": f"+ {bonuses[i]}"},
-                    ],
-                    "total": str(total),
-                    "spoken": f"2d6 showing {natural}, plus {bonuses[i]}, total {total}",
-                }
-            )
+    for number, pairs in enumerate(order.dice):
+        for i, pair in pairs.items():
+            label = names[i] + (" (tie, rolls again)" if number else "")
+            lines.append(dice_line(label, [pair], 0, bonuses[i]))
     ranked = [names[i] for i in order.order]
     details = [f"{place}. {name}" for place, name in enumerate(ranked, start=1)]
     return rolled(lines, f"{ranked[0]} acts first", details)
