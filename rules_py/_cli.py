@@ -248,8 +248,8 @@ def _system(args: argparse.Namespace) -> int:
             _print_item(key, item)
     elif isinstance(value, Fraction):
         print(f"{percent(value)}  ({value})")
-    elif (chances := _named_chances(value)) is not None:
-        _print_chances(chances)
+    elif (named := _named_chances(value)) is not None:
+        _print_chances(named)
     else:
         print(_plain(value))
     return 0
