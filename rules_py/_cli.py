@@ -17,7 +17,7 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any, NoReturn
 
-from rules_py._format import decimal, percent
+from rules_py._format import decimal, percent, percent_of
 from rules_py.dice import DiceError, distribution, parse, roll, roll_seeded
 from rules_py.systems import SYSTEMS, system
 
@@ -355,13 +355,21 @@ def _odds(expr: str, as_json: bool) -> int:
             payload["beyond_cap"] = str(dist.beyond_cap)
         print(json.dumps(payload))
         return 0
-    rows = [(str(o), percent(eq), percent(ge), percent(le)) for o, eq, ge, le in dist.rows()]
+    total, ways = dist.ways()
+    rows = []
+    at_most = 0
+    for outcome, eq in zip(dist.outcomes, ways, strict=True):
+        at_least = total - at_most
+        at_most += eq
+        cells = (percent_of(eq, total), percent_of(at_least, total), percent_of(at_most, total))
+        rows.append((str(outcome), *cells))
     header = ("outcome", "P(=)", "P(>=)", "P(<=)")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     print(f"{parse(expr)}")
     for row in [header, *rows]:
         print("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)))
-    print(f"mean {decimal(dist.mean, 4)} ({dist.mean})")
+    mean = dist.mean
+    print(f"mean {decimal(mean, 4)} ({mean})")
     if dist.beyond_cap:
         print(f"exploding dice capped: {percent(dist.beyond_cap, 6)} of rolls would go further")
     return 0
