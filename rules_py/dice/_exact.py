@@ -18,9 +18,10 @@ from rules_py.dice._parser import parse
 from rules_py.dice._roller import EXPLODE_DEPTH
 
 MAX_WORK = 30_000_000
-"""The most work (in estimated steps, about 30 million a second of CPython here, a few
-seconds in the browser) an exact computation may do: the worst accepted expression answers
-in about a second (``python -m scripts.bench_notation`` times it)."""
+"""The most work (in estimated steps) an exact computation may do. The estimate errs high:
+the worst accepted expressions answer in 0.1 to 0.5 s of CPython here, table and chart
+included, well within the 1 s target (``python -m scripts.bench_notation`` times them);
+Pyodide in a browser is some 2-3 times slower."""
 MAX_POOL_FACES = 250
 """Keeping or dropping dice works face by face (recursively): at most this many faces."""
 
