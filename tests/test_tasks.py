@@ -10,6 +10,7 @@ import contextlib
 import json
 import logging
 import queue
+import signal
 import socket
 import subprocess
 import sys
@@ -280,7 +281,8 @@ class Serving:
             return int(error.code)
 
     def stop(self) -> None:
-        self.process.terminate()
+        """As Ctrl+C: MkDocs shuts down and removes the folder it served."""
+        self.process.send_signal(signal.SIGINT)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
