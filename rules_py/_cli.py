@@ -14,9 +14,10 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, NoReturn
 
-from rules_py._format import decimal, percent
+from rules_py._format import decimal, percent, percent_of
 from rules_py.dice import DiceError, distribution, parse, roll, roll_seeded
 from rules_py.systems import SYSTEMS, system
 
@@ -126,7 +127,9 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Exact odds of each outcome of a system's check.",
         epilog_from=_systems_help("CHECK_HELP"),
     )
-    check_cmd.add_argument("system", help=f"one of {names}")
+    # system and what are checked by _system, not argparse: on a missing word, Python
+    # 3.11's intermixed parsing also calls the optional key=value words required.
+    check_cmd.add_argument("system", nargs="?", help=f"one of {names}")
     check_cmd.add_argument("params", nargs="*", metavar="key=value")
     check_cmd.add_argument("--json", action="store_true", help="print JSON")
     calc_cmd = commands.add_parser(
@@ -135,8 +138,8 @@ def _build_parser() -> argparse.ArgumentParser:
         description="A value a system's rules derive from a character's numbers.",
         epilog_from=_systems_help("CALC_HELP"),
     )
-    calc_cmd.add_argument("system", help=f"one of {names}")
-    calc_cmd.add_argument("what", help="what to calculate (listed below)")
+    calc_cmd.add_argument("system", nargs="?", help=f"one of {names}")
+    calc_cmd.add_argument("what", nargs="?", help="what to calculate (listed below)")
     calc_cmd.add_argument("params", nargs="*", metavar="key=value")
     calc_cmd.add_argument("--json", action="store_true", help="print JSON")
     return parser
@@ -198,8 +201,10 @@ def _params(words: Sequence[str]) -> dict[str, str]:
     params: dict[str, str] = {}
     for word in words:
         key, sep, value = word.partition("=")
-        if not sep or not key or not value:
+        if not sep or not key:
             raise ValueError(f"expected key=value, not {_clip(word)!r}")
+        if not value.strip():
+            raise ValueError(f"{_clip(key)}= is empty: write its value after the =")
         if len(word) > CLIP:
             raise ValueError(f"{_clip(word)!r} is longer than {CLIP} characters")
         if key in params:
@@ -208,8 +213,20 @@ def _params(words: Sequence[str]) -> dict[str, str]:
     return params
 
 
+def _calculations(module: ModuleType) -> list[str]:
+    """What a system's ``calc`` can calculate: the first word of each line of its help."""
+    lines = str(module.CALC_HELP).splitlines()
+    return [line.split()[0] for line in lines if line[:1].isalpha() and not line.startswith("e.g.")]
+
+
 def _system(args: argparse.Namespace) -> int:
+    if args.system is None:
+        raise ValueError(f"{args.command} needs a system: {', '.join(SYSTEMS)}")
     module = system(args.system)
+    if args.command == "calc" and args.what is None:
+        raise ValueError(
+            f"calc {args.system} needs what to calculate: {', '.join(_calculations(module))}"
+        )
     params = _params(args.params)
     if args.command == "check":
         result: Mapping[str, Any] = module.check(params)
@@ -226,9 +243,13 @@ def _system(args: argparse.Namespace) -> int:
     value = module.calc(args.what, params)["value"]
     if args.json:
         print(json.dumps({"value": _plain(value)}, default=str))
-    elif isinstance(value, dict):
+    elif isinstance(value, Mapping):
         for key, item in value.items():
             _print_item(key, item)
+    elif isinstance(value, Fraction):
+        print(f"{percent(value)}  ({value})")
+    elif (named := _named_chances(value)) is not None:
+        _print_chances(named)
     else:
         print(_plain(value))
     return 0
@@ -241,11 +262,44 @@ def _print_chances(chances: Mapping[str, Fraction], indent: str = "") -> None:
         print(f"{indent}{name.ljust(width)}  {percent(p).rjust(8)}  ({p})")
 
 
+def _named_chances(item: object) -> dict[str, Fraction] | None:
+    """Chances to print one a line, each under its name, or ``None`` when ``item`` is not that.
+
+    A mapping of chances keeps its names; a list of ``[outcome, chance]`` pairs (a
+    distribution) is named by its outcomes; a list of chances by their places, 1, 2, ...
+    """
+    if isinstance(item, Mapping):
+        if item and all(isinstance(v, Fraction) for v in item.values()):
+            return {str(k): v for k, v in item.items()}
+        return None
+    if not isinstance(item, list | tuple) or not item:
+        return None
+    if all(isinstance(v, Fraction) for v in item):
+        return {str(place): v for place, v in enumerate(item, 1)}
+    pairs = [v for v in item if isinstance(v, list | tuple) and len(v) == 2]
+    if len(pairs) == len(item) and all(isinstance(p, Fraction) for _, p in pairs):
+        return {str(outcome): p for outcome, p in pairs}
+    return None
+
+
 def _print_item(key: str, item: object) -> None:
-    """A named value for the terminal: chances as lines, anything else as plain JSON."""
-    if isinstance(item, Mapping) and item and all(isinstance(v, Fraction) for v in item.values()):
+    """A named value for the terminal: chances as lines, anything else as plain JSON.
+
+    A lone fraction is a chance, but for a ``mean``, written as a decimal and a fraction.
+    """
+    if isinstance(item, Fraction):
+        if key == "mean":
+            exact = "" if item.denominator == 1 else f" ({item})"
+            print(f"{key}: {decimal(item, 4)}{exact}")
+        else:
+            _print_chances({key: item})
+    elif (chances := _named_chances(item)) is not None:
         print(f"{key}:")
-        _print_chances(item, indent="  ")
+        _print_chances(chances, indent="  ")
+    elif isinstance(item, Mapping) and item and all(isinstance(v, Mapping) for v in item.values()):
+        print(f"{key}:")
+        for inner, value in item.items():
+            _print_item(f"  {inner}", value)
     elif isinstance(item, Mapping | list | tuple):
         print(f"{key}: {json.dumps(_plain(item))}")
     else:
@@ -301,13 +355,21 @@ def _odds(expr: str, as_json: bool) -> int:
             payload["beyond_cap"] = str(dist.beyond_cap)
         print(json.dumps(payload))
         return 0
-    rows = [(str(o), percent(eq), percent(ge), percent(le)) for o, eq, ge, le in dist.rows()]
+    total, ways = dist.ways()
+    rows = []
+    at_most = 0
+    for outcome, eq in zip(dist.outcomes, ways, strict=True):
+        at_least = total - at_most
+        at_most += eq
+        cells = (percent_of(eq, total), percent_of(at_least, total), percent_of(at_most, total))
+        rows.append((str(outcome), *cells))
     header = ("outcome", "P(=)", "P(>=)", "P(<=)")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     print(f"{parse(expr)}")
     for row in [header, *rows]:
         print("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)))
-    print(f"mean {decimal(dist.mean, 4)} ({dist.mean})")
+    mean = dist.mean
+    print(f"mean {decimal(mean, 4)} ({mean})")
     if dist.beyond_cap:
         print(f"exploding dice capped: {percent(dist.beyond_cap, 6)} of rolls would go further")
     return 0

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import mimetypes
@@ -15,7 +16,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ROOT / "docs" / "assets" / "rollbook" / "runtime"
@@ -161,17 +164,17 @@ def service_worker(site_dir: str | Path) -> None:
 _PAGE_ERROR = re.compile(r"Error (?:reading|building) page '(?P<page>[^']+)'")
 
 
-def mkdocs_build(site_dir: str, config_file: str | None = None) -> None:
-    """``mkdocs build --strict``; a page the Rollbook extensions refuse stops it with one line.
+@contextlib.contextmanager
+def _page_errors_in_one_line() -> Iterator[None]:
+    """A page the Rollbook extensions refuse becomes ``SystemExit`` with one line.
 
     MkDocs logs "Error reading page '...'" and re-raises the extension's exception,
     which would end in a traceback; here the log line is held back and the page and
-    the message are printed together instead.
+    the message are put together instead:
+    ``rollbook: build stopped: docs/PAGE: MESSAGE``.
     """
     import logging
 
-    from click import ClickException
-    from mkdocs.__main__ import cli
     from pymdownx.inlinehilite import InlineHiliteException
     from pymdownx.superfences import SuperFencesException
 
@@ -185,18 +188,28 @@ def mkdocs_build(site_dir: str, config_file: str | None = None) -> None:
 
     logger = logging.getLogger("mkdocs.commands.build")
     logger.addFilter(hold_page_errors)
+    try:
+        yield
+    except (InlineHiliteException, SuperFencesException) as error:
+        where = f"docs/{pages[-1]}" if pages else "a page"
+        raise SystemExit(f"rollbook: build stopped: {where}: {error}") from None
+    finally:
+        logger.removeFilter(hold_page_errors)
+
+
+def mkdocs_build(site_dir: str, config_file: str | None = None) -> None:
+    """``mkdocs build --strict``; a page the Rollbook extensions refuse stops it with one line."""
+    from click import ClickException
+    from mkdocs.__main__ import cli
+
     args = ["build", "--strict", "--site-dir", site_dir, "--config-file"]
     args.append(config_file or str(ROOT / "mkdocs.yml"))
     try:
-        cli.main(args, prog_name="mkdocs", standalone_mode=False)
-    except (InlineHiliteException, SuperFencesException) as error:
-        where = f"docs/{pages[-1]}" if pages else "a page"
-        sys.exit(f"rollbook: build stopped: {where}: {error}")
+        with _page_errors_in_one_line():
+            cli.main(args, prog_name="mkdocs", standalone_mode=False)
     except ClickException as error:
         error.show()
         sys.exit(error.exit_code)
-    finally:
-        logger.removeFilter(hold_page_errors)
 
 
 def _add_web_types() -> None:
@@ -239,7 +252,65 @@ def serve() -> None:
     from mkdocs.__main__ import cli
 
     sys.argv = ["mkdocs", "serve", "--dev-addr", f"127.0.0.1:{known.port}", *rest]
-    cli()
+    with _serving():
+        cli()
+
+
+_QUIET_404 = re.compile(r'"(?:GET|HEAD) (?:\S*/)?sw\.js(?:\?\S*)? HTTP/[0-9.]+" code 404')
+"""The request log line of a page asking for the service worker that ``serve`` never has."""
+
+
+@contextlib.contextmanager
+def _serving() -> Iterator[None]:
+    """``mkdocs serve`` as ``scripts/build`` reports a bad page, and without sw.js noise.
+
+    * A page the Rollbook extensions refuse prints the same one line as
+      ``scripts/build``. On the first build, serving stops there; on a rebuild the
+      previous build goes on being served (MkDocs would print a traceback, empty the
+      served folder and hold every request until the page is fixed), and the next
+      save rebuilds.
+    * Every page asks for ``sw.js`` (docs/assets/rollbook/offline.js): it is how a
+      page finds that the site has no service worker here and drops one an earlier
+      build left on this address. The 404 answers it still gets are not logged.
+    """
+    import logging
+
+    import mkdocs.commands.serve
+
+    build = mkdocs.commands.serve.build
+    built: list[bool] = []
+
+    def build_or_report(config: Any, **kwargs: Any) -> None:
+        # Built beside the served folder and swapped in whole: MkDocs empties its
+        # folder first, so a failed build would leave nothing to serve.
+        served = Path(config.site_dir)
+        staging = Path(tempfile.mkdtemp(prefix=f".{served.name}-new-", dir=served.parent))
+        config.site_dir = str(staging)
+        try:
+            with _page_errors_in_one_line():
+                build(config, **kwargs)
+        except BaseException as error:
+            shutil.rmtree(staging, ignore_errors=True)
+            if not built or not isinstance(error, SystemExit):
+                raise
+            print(error.code, file=sys.stderr, flush=True)
+            return
+        finally:
+            config.site_dir = str(served)
+        _swap_in(staging, served)
+        built.append(True)
+
+    def quiet_404(record: logging.LogRecord) -> bool:
+        return _QUIET_404.search(record.getMessage()) is None
+
+    logger = logging.getLogger("mkdocs.livereload")
+    logger.addFilter(quiet_404)
+    mkdocs.commands.serve.build = build_or_report  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        mkdocs.commands.serve.build = build
+        logger.removeFilter(quiet_404)
 
 
 def test() -> None:

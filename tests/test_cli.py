@@ -2,10 +2,12 @@
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
 import types
+from collections.abc import Iterator
 from fractions import Fraction
 from importlib.metadata import version
 
@@ -269,4 +271,128 @@ def test_nested_chances_read_as_lines_and_fractions_never_as_reprs(
     assert main(["calc", "d10-0", "damage", "notation=10 + 2D(ST)", "ST=4"]) == 0
     out = capsys.readouterr().out
     assert "Fraction(" not in out
-    assert out.splitlines()[0].startswith('distribution: [[12, "1/100"], [13, "1/50"]')
+    assert out.splitlines()[:3] == [
+        "distribution:",
+        "  12     1.00%  (1/100)",
+        "  13     2.00%  (1/50)",
+    ]
+
+
+# --------------------------------------------------------------------------
+# Issue 16, item 27: calc prints chances as check does, and words its refusals
+# --------------------------------------------------------------------------
+
+CALCULATIONS: dict[str, list[str]] = {
+    "wodu": ["max_hp level=3 str=1", "xp_to_next level=3 pace=fast"],
+    "peupfudge": ["allocate xp=7 level=6 progress=22"],
+    "d10-0": [
+        "health en=3 sp=4",
+        "hp_increase en=3 sp=4",
+        "recovery en=3 sp=4 rate=2",
+        "health_state current=3 normal=5",
+        "action_quota ag=3 fo=4",
+        "skill_base major=5,5 minor=3",
+        "adjust_cost from=0 to=10",
+        "damage 'notation=10 + 2D(ST)' ST=4",
+        "damage notation=1D overflow=yes",
+        "adjust damage=30 'chain=-10F -2R'",
+    ],
+    "2d6": [
+        "stat_cost bonus=3",
+        "skill_cost ranks=2",
+        "starting_xp unspent=2",
+        "wounds tou=2",
+        "resolve tou=2 wil=3",
+        "initiative agi=2 per=1",
+        "heal_dc wounds_lost=3",
+        "healing wounds_lost=3 healer=4",
+        "death_save resolve=2",
+        "spell_xp dc=9",
+        "label bonus=2 dc=9",
+        "first bonuses=3,2,2",
+    ],
+    "danger-world": [
+        "advice roll=1,3,3,5,6 difficulty=3",
+        "odds dice=3",
+        "outcome roll=1,3,3 difficulty=3 danger=2",
+        "zone level=7",
+    ],
+}
+"""One command (or more) for every calculation each system's ``calc --help`` lists."""
+
+
+def _chances_in(value: object, key: str = "") -> Iterator[str]:
+    """Every exact chance in a ``--json`` answer (a string such as "1/36", "0" or "1")."""
+    if isinstance(value, dict):
+        for inner, item in value.items():
+            yield from _chances_in(item, inner)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _chances_in(item, key)
+    elif isinstance(value, str) and key != "mean" and re.fullmatch(r"-?\d+(/\d+)?", value):
+        yield value
+
+
+@pytest.mark.parametrize("name", list(SYSTEMS))
+def test_every_calculation_is_tried_here(name: str) -> None:
+    help_lines = str(system(name).CALC_HELP).splitlines()
+    listed = {line.split()[0] for line in help_lines if line[:1].isalpha()} - {"e.g."}
+    assert {words.split()[0] for words in CALCULATIONS[name]} == listed
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [(name, words) for name, all_words in CALCULATIONS.items() for words in all_words],
+)
+def test_calc_prints_each_chance_as_a_percent_and_its_fraction(
+    name: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["calc", name, *shlex.split(words)]
+    assert main([*argv, "--json"]) == 0
+    chances = list(_chances_in(json.loads(capsys.readouterr().out)["value"]))
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    text = captured.out
+    assert not re.search(r"""['"]-?\d+/\d+['"]""", text), text  # no list of fraction strings
+    for chance in chances:
+        assert re.search(rf"\d%  \({re.escape(chance)}\)", text), (chance, text)
+
+
+def test_calc_names_its_chances_in_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["calc", "2d6", "first", "bonuses=3,2"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "1    62.37%  (721/1156)",
+        "2    37.63%  (435/1156)",
+    ]
+    assert main(["calc", "2d6", "death_save", "resolve=2"]) == 0
+    assert capsys.readouterr().out == "97.22%  (35/36)\n"
+    assert main(["calc", "2d6", "healing", "wounds_lost=3", "healer=0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "days:",
+        "  2    33.80%  (73/216)",
+        "  3    66.20%  (143/216)",
+        "mean: 2.662 (575/216)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["calc", "wodu"], "calc wodu needs what to calculate: max_hp, xp_to_next"),
+        (["calc", "danger-world"], "needs what to calculate: advice, odds, outcome, zone"),
+        (["calc"], "calc needs a system: wodu, peupfudge, d10-0, 2d6, danger-world"),
+        (["check"], "check needs a system: wodu, peupfudge, d10-0, 2d6, danger-world"),
+        (["calc", "d10-0", "damage", "notation="], "notation= is empty"),
+        (["check", "wodu", "ability=", "dr=12"], "ability= is empty"),
+        (["check", "wodu", "ability=2", "dr= "], "dr= is empty"),
+    ],
+)
+def test_missing_words_are_named_and_optional_keys_never_called_required(
+    args: list[str], message: str
+) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+    assert "required" not in result.stderr and "key=value" not in result.stderr

@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 
 from rules_py._cli import main
 from rules_py.dice import distribution
-from rules_py.systems import peupfudge, wodu
+from rules_py.systems import SYSTEMS, peupfudge, wodu
 from tests.rules_pages import prose, source_notes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -223,6 +223,12 @@ def test_the_command_line_page_shows_what_the_tool_prints(
     text = page.markdown or ""
     examples = list(_console_examples(text))
     assert {argv[1] for argv, _ in examples} == {"roll", "odds", "check", "calc"}
+    # Issue 16, item 26: check and calc of every system, each with what it prints.
+    shown = {(argv[1], argv[2]) for argv, output in examples if argv[1] in ("check", "calc")}
+    assert shown == {(command, name) for command in ("check", "calc") for name in SYSTEMS}
+    for name in SYSTEMS:
+        assert f"- **{name}**: " in text.split("## A system's values")[0], name
+        assert f"- **{name}**: " in text.split("## A system's values")[1], name
     assert "--seed" in text and "status 2" in text
     checked = 0
     for argv, output in examples:

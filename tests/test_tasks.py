@@ -6,11 +6,18 @@ one-page MkDocs project using the Rollbook extensions.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import queue
+import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -203,3 +210,144 @@ def test_serve_takes_a_port_and_serves_the_site_at_that_address(
     monkeypatch.setattr(mkdocs.__main__, "cli", lambda: called.append(list(sys.argv)))
     tasks.serve()
     assert called == [["mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}", "--no-livereload"]]
+
+
+# --------------------------------------------------------------------------
+# Issue 16, item 29: scripts/serve reports a bad page as scripts/build does, and
+# keeps answering; the service worker it never has is not logged on every page
+# --------------------------------------------------------------------------
+
+
+class Serving:
+    """``python -m scripts.tasks serve`` on a free port (the runtime's build skipped)."""
+
+    def __init__(self, project: Path) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = int(sock.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}/"
+        driver = (
+            "import sys; from scripts import tasks; tasks.assets = lambda: None; "
+            f"sys.argv = ['tasks', 'serve', '--port', '{self.port}', "
+            f"'--config-file', {str(project / 'mkdocs.yml')!r}]; tasks.serve()"
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", driver],
+            cwd=tasks.ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.log: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, needle: str, timeout: float = 60) -> str:
+        """The first line of the log from now on that holds ``needle``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                if self.process.poll() is not None:
+                    break
+                continue
+            self.log.append(line)
+            if needle in line:
+                return line
+        pytest.fail(f"no {needle!r} in the log of scripts/serve:\n" + "\n".join(self.log))
+
+    def drain(self, seconds: float) -> list[str]:
+        """The log lines written in the next ``seconds``."""
+        deadline = time.monotonic() + seconds
+        lines = []
+        while time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                lines.append(self.lines.get(timeout=0.1))
+        self.log.extend(lines)
+        return lines
+
+    def get(self, path: str, method: str = "GET") -> int:
+        request = urllib.request.Request(self.url + path, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            return int(error.code)
+
+    def stop(self) -> None:
+        """As Ctrl+C: MkDocs shuts down and removes the folder it served."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Fine\n\nRoll `#!roll 2d6`.\n")
+    return tmp_path
+
+
+@pytest.fixture
+def serving(project: Path) -> Iterator[Serving]:
+    server = Serving(project)
+    try:
+        server.wait_for("Serving on")
+        yield server
+    finally:
+        server.stop()
+
+
+def test_serve_reports_a_bad_roll_in_one_line_and_keeps_answering(
+    project: Path, serving: Serving
+) -> None:
+    assert serving.get("") == 200
+    (project / "docs" / "rolls.md").write_text("Roll `#!roll 3d6x` now.\n")
+    line = serving.wait_for("rollbook:")
+    assert line == (
+        "rollbook: build stopped: docs/rolls.md: Rollbook: bad roll `3d6x`: "
+        "unexpected 'x' (at position 4)"
+    )
+    assert serving.get("") == 200  # the last build, at once: no request waits for a fix
+    later = serving.drain(1.5)
+    log = "\n".join(serving.log)
+    assert "Traceback" not in log and "Error reading page" not in log, log
+    assert not any("error happened during the rebuild" in ln for ln in later), log
+    (project / "docs" / "rolls.md").write_text("Roll `#!roll 3d6` now.\n")
+    serving.wait_for("Reloading browsers")
+    assert serving.get("rolls/") == 200
+
+
+def test_serve_stops_on_a_bad_page_at_start_with_the_build_line(project: Path) -> None:
+    (project / "docs" / "rolls.md").write_text("```odds\nexpr: 2d6+\n```\n")
+    server = Serving(project)
+    try:
+        assert server.process.wait(timeout=60) != 0
+        server.drain(0.5)
+    finally:
+        server.stop()
+    log = "\n".join(server.log)
+    assert "rollbook: build stopped: docs/rolls.md: Rollbook: bad odds fence 'expr: 2d6+'" in log
+    assert "Traceback" not in log
+
+
+def test_serve_answers_the_service_worker_it_has_not_without_a_log_line(
+    serving: Serving,
+) -> None:
+    """offline.js asks for sw.js on every page; the 404 is how an old worker gets dropped."""
+    assert serving.get("sw.js") == 404
+    assert serving.get("sw.js", method="HEAD") == 404
+    assert serving.get("missing.js") == 404
+    lines = serving.drain(1.0)
+    assert not [line for line in lines if "sw.js" in line], lines
+    assert any('"GET /missing.js HTTP/1.1" code 404' in line for line in lines), lines

@@ -18,10 +18,21 @@ from rules_py.dice._parser import parse
 from rules_py.dice._roller import EXPLODE_DEPTH
 
 MAX_WORK = 30_000_000
-"""The most work (in estimated elementary steps) an exact computation may do: about a
-second of CPython here, a few in the browser."""
+"""The most work (in estimated steps) an exact computation may do. The estimate errs high:
+the worst accepted expressions answer in 0.1 to 0.5 s of CPython here, table and chart
+included, well within the 1 s target (``python -m scripts.bench_notation`` times them);
+Pyodide in a browser is some 2-3 times slower."""
 MAX_POOL_FACES = 250
 """Keeping or dropping dice works face by face (recursively): at most this many faces."""
+
+OUTCOME_STEP = 1000
+"""Steps each possible total costs: its exact chance, its row of the table (measured)."""
+PRODUCT_STEP = 1e-3
+"""Steps for the multiplication of the counts, times (its bits) ** 1.585 (Karatsuba; measured).
+
+Sums of dice and of terms are products of polynomials whose coefficients count the ways to
+roll each total; they are multiplied as whole numbers (Kronecker substitution), which
+CPython does far faster than term-by-term convolution."""
 
 
 def distribution(expression: Expression | str) -> Distribution:
@@ -51,21 +62,24 @@ def distribution(expression: Expression | str) -> Distribution:
 
 def estimate_work(expr: Expression) -> int:
     """An upper estimate of the steps the exact computation takes (see :data:`MAX_WORK`)."""
-    work = 0
-    support = 1
+    work = 0.0
+    length = 1
+    bits = 8
+    factors = set()  # the numbers multiplied: one for each kind of die, one for each pool
     for term in expr.dice_terms:
+        factors.add((term.faces, term.explode, term.keep, term.count if term.keep else 0))
         faces = _face_count(term)
-        kept = term.kept_count
-        if term.keep is None:
-            term_support = term.count * faces
-            # Convolution in pure Python costs about 16 times a pool step (measured).
-            work += 16 * term_support * faces * (math.ceil(math.log2(term.count)) + 1)
-        else:
-            term_support = kept * faces
-            work += faces * (kept + 1) * term_support * term.count
-        work += support * term_support
-        support += term_support
-    return work
+        one_bits = math.log2(len(term.faces)) * (EXPLODE_DEPTH + 1 if term.explode else 1)
+        if term.keep is not None:
+            # icepool goes face by face through the pool's states (measured: 4d250k3,
+            # 10d250k3, 10d100k5, 20d100k10, 50d50k25, 100d10k50, 100d250k1).
+            kept = term.kept_count
+            work += faces * faces * term.count * (1.5 * kept * (kept + 1) + 12)
+        length += term.kept_count * (faces - 1)
+        bits += math.ceil(term.count * one_bits)
+    levels = 1 + math.ceil(math.log2(max(len(factors), 1)))  # multiplied in pairs
+    work += levels * PRODUCT_STEP * (length * bits) ** 1.585 + OUTCOME_STEP * length
+    return int(work)
 
 
 def _face_count(term: DiceTerm) -> int:
@@ -73,24 +87,58 @@ def _face_count(term: DiceTerm) -> int:
     return len(term.faces) * (EXPLODE_DEPTH + 1 if term.explode else 1)
 
 
+_Counts = tuple[int, tuple[int, ...]]
+"""A polynomial of counts: the lowest total, then the ways to roll it and each total above."""
+
+
 @lru_cache(maxsize=256)
 def _distribution(terms: tuple[DiceTerm, ...], constant: int) -> Distribution:
-    import icepool
-
-    total: Any = icepool.Die([constant])
     beyond_cap = Fraction(0)
+    parts: list[tuple[_Counts, int]] = []
     for term in terms:
-        die, cap = _term_die(term)
-        total = total - die if term.negative else total + die
+        counts, power, cap = _term_counts(term)
+        if term.negative:
+            low, ways = counts
+            counts = (-(low + len(ways) - 1), ways[::-1])
+        parts.append((counts, power))
         beyond_cap = 1 - (1 - beyond_cap) * (1 - cap)
-    denominator = total.denominator()
-    weights = {int(o): Fraction(q, denominator) for o, q in total.items()}
-    return Distribution.from_weights(weights, beyond_cap)
+    low, ways = _product(parts)
+    total = sum(ways)
+    weights = {constant + low + i: Fraction(w, total) for i, w in enumerate(ways) if w}
+    return Distribution(tuple(weights), tuple(weights.values()), beyond_cap)
+
+
+def _product(parts: list[tuple[_Counts, int]]) -> _Counts:
+    """The counts of the sum of independent parts, each ``(counts, power)``: counts of one
+    die raised to ``power`` (the sum of that many), or a pool's counts to the power 1."""
+    bound = 1
+    low = 0
+    length = 1
+    for (part_low, ways), power in parts:
+        bound *= sum(ways) ** power
+        low += part_low * power
+        length += (len(ways) - 1) * power
+    width = bound.bit_length() // 8 + 1  # bytes a slot needs: no count reaches bound * 256
+    powers: dict[tuple[int, ...], int] = {}
+    for (_, ways), power in parts:  # 3d6+2d6 is d6 to the power 5: one factor
+        powers[ways] = powers.get(ways, 0) + power
+    factors = [
+        int.from_bytes(b"".join(w.to_bytes(width, "little") for w in ways), "little") ** power
+        for ways, power in powers.items()
+    ]
+    while len(factors) > 1:  # in pairs: multiplying numbers of like size is the fast way
+        factors = [math.prod(factors[i : i + 2]) for i in range(0, len(factors), 2)]
+    product = factors[0] if factors else 1
+    data = product.to_bytes(length * width, "little")
+    return low, tuple(
+        int.from_bytes(data[i : i + width], "little") for i in range(0, len(data), width)
+    )
 
 
 @lru_cache(maxsize=256)
-def _term_die(term: DiceTerm) -> tuple[Any, Fraction]:
-    """The icepool die of one term's (unsigned) total, and its probability beyond the cap."""
+def _term_counts(term: DiceTerm) -> tuple[_Counts, int, Fraction]:
+    """One term's (unsigned) counts, the power they are raised to, and the chance beyond the
+    exploding cap: a plain sum is one die's counts to the power ``count``."""
     import icepool
 
     one: Any = icepool.Die(term.faces)
@@ -100,7 +148,16 @@ def _term_die(term: DiceTerm) -> tuple[Any, Fraction]:
         one_beyond = Fraction(1, len(term.faces)) ** (EXPLODE_DEPTH + 1)
         beyond_cap = 1 - (1 - one_beyond) ** term.count
     if term.keep is None:
-        return term.count @ one, beyond_cap
+        return _counts(one), term.count, beyond_cap
     pool = one.pool(term.count)
     kept = pool.highest(term.keep.count) if term.keep.highest else pool.lowest(term.keep.count)
-    return kept.sum(), beyond_cap
+    return _counts(kept.sum()), 1, beyond_cap
+
+
+def _counts(die: Any) -> _Counts:
+    """An icepool die's quantities as dense counts from its lowest outcome."""
+    low, high = int(die.min_outcome()), int(die.max_outcome())
+    ways = [0] * (high - low + 1)
+    for outcome, quantity in die.items():
+        ways[int(outcome) - low] = int(quantity)
+    return low, tuple(ways)

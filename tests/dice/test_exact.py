@@ -8,7 +8,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rules_py.dice import DiceError, Distribution, distribution, parse, roll
+from rules_py.dice import (
+    MAX_WORK,
+    DiceError,
+    Distribution,
+    distribution,
+    estimate_work,
+    parse,
+    roll,
+)
+from rules_py.dice._roller import EXPLODE_DEPTH
 
 
 def test_two_d6_is_the_triangle() -> None:
@@ -67,10 +76,43 @@ def test_rows_give_cumulative_columns() -> None:
     assert rows[-1] == (12, Fraction(1, 36), Fraction(1, 36), Fraction(1))
 
 
-@pytest.mark.parametrize("expr", ["100d1000", "10d1000", "30d100k15", "3d1000k2", "20d100!k2"])
+@pytest.mark.parametrize("expr", ["100d1000", "16d1000", "30d100k15", "3d1000k2", "20d100!k2"])
 def test_too_much_work_is_refused_quickly(expr: str) -> None:
     with pytest.raises(DiceError, match="too large to compute exactly"):
         distribution(expr)
+
+
+@pytest.mark.parametrize("expr", ["100d61", "100d9k50", "100d141k1", "10d60!", "50d61-50d61"])
+def test_a_refusal_names_the_work_and_its_limit(expr: str) -> None:
+    """Issue 16, item 28: each is one step past what answers in about a second (a pool
+    past it was accepted before, and took seconds); the error says how far past."""
+    with pytest.raises(DiceError) as refused:
+        distribution(expr)
+    message = str(refused.value)
+    assert "too large to compute exactly" in message
+    assert f"the limit is {MAX_WORK:.0e})" in message
+    assert estimate_work(parse(expr)) > MAX_WORK
+
+
+@pytest.mark.parametrize(
+    "expr", ["30d20", "7d6!+2d10k1-3d4", "4dF-d%+3", "5d8kl2-5d8kl2", "2d6+2d6-d6+3d6!"]
+)
+def test_sums_multiplied_as_whole_numbers_match_icepool(expr: str) -> None:
+    import icepool
+
+    total = icepool.Die([parse(expr).constant])
+    for term in parse(expr).dice_terms:
+        one = icepool.Die(term.faces)
+        one = one.explode(depth=EXPLODE_DEPTH) if term.explode else one
+        if term.keep is None:
+            die = term.count @ one
+        else:
+            pool = one.pool(term.count)
+            keep = term.keep.count
+            die = (pool.highest(keep) if term.keep.highest else pool.lowest(keep)).sum()
+        total = total - die if term.negative else total + die
+    expected = {int(o): Fraction(q, total.denominator()) for o, q in total.items() if q}
+    assert dict(distribution(expr).items()) == expected
 
 
 def test_too_large_expressions_can_still_be_rolled() -> None:
@@ -136,3 +178,19 @@ def test_bad_input_raises_our_error_and_nothing_else(text: str) -> None:
     with contextlib.suppress(DiceError):
         distribution(expr)
     roll(expr, random.Random(0))
+
+
+def test_the_notation_benchmark_times_the_largest_accepted_and_the_first_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m scripts.bench_notation`` (issue 16, item 28), on one shape of expression."""
+    from scripts import bench_notation
+
+    monkeypatch.setattr(bench_notation, "SHAPES", {"NdS": bench_notation.SHAPES["100dS"]})
+    assert bench_notation.main(["--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    size = bench_notation.largest_accepted(lambda s: f"100d{s}", 2, 1000)
+    assert size is not None and estimate_work(parse(f"100d{size + 1}")) > MAX_WORK
+    assert lines[2].startswith(f"100d{size} ") and " answered" in lines[2]
+    assert lines[3].startswith(f"100d{size + 1} ") and lines[3].endswith(" refused")
+    assert lines[-1].startswith("worst accepted: ") and lines[-1].endswith("(target 1 s)")

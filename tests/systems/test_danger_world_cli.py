@@ -194,6 +194,15 @@ def test_danger_world_calc_zone(capsys: pytest.CaptureFixture[str]) -> None:
         (["advice", "roll=1,7", "difficulty=3"], "roll= lists the faces shown, 1 to 6"),
         (["advice", "roll=" + ",".join(["2"] * 25), "difficulty=3"], "1 to 24 dice"),
         (["advice", "roll=1,3", "difficulty=3", "rounds=0"], "rounds= must be a whole number"),
+        (["advice", "roll=1,,3", "difficulty=3"], "roll= has a missing face (got '1,,3')"),
+        (["advice", "roll=1,3,", "difficulty=3"], "roll= has a missing face (got '1,3,')"),
+        (["advice", "roll=,1", "difficulty=3"], "roll= has a missing face (got ',1')"),
+        (["outcome", "roll=2,2", "difficulty=2", "danger=3,"], "danger= has a missing face"),
+        (
+            ["advice", "roll=1,3", "difficulty=hard"],
+            "or one of minor (2), meaningful (3), significant (4), major (5), monumental (6) "
+            "(got 'hard')",
+        ),
         (["odds", "dice=25"], "dice= must be a whole number from 0 to 24"),
         (["zone", "level=0"], "level= must be a whole number 1 or more"),
         (["outcome", "roll=2,2", "difficulty=2", "bonus=1"], "takes roll=, difficulty="),

@@ -61,6 +61,13 @@ def _difficulty(params: Mapping[str, str], command: str) -> int:
     for d, name in DIFFICULTIES.items():
         if text.strip().lower() == name:
             return d
+    if whole_number(text) is None:
+        named = ", ".join(f"{name} ({d})" for d, name in DIFFICULTIES.items())
+        raise ValueError(
+            f"{SYSTEM}, Dice Mechanics: difficulty= must be a whole number from "
+            f"{MIN_MODIFIED_DIFFICULTY} to {MAX_MODIFIED_DIFFICULTY} or one of {named} "
+            f"(got {text!r})"
+        )
     return _number(
         params,
         "difficulty",
@@ -73,7 +80,12 @@ def _difficulty(params: Mapping[str, str], command: str) -> int:
 
 def _faces(params: Mapping[str, str], key: str, command: str, lo: int) -> list[int]:
     text = params.get(key, "") if lo == 0 else _needed(params, key, command)
-    parts = [p for p in text.split(",") if p.strip()] if text.strip() else []
+    parts = text.split(",") if text.strip() else []
+    if any(not p.strip() for p in parts):
+        raise ValueError(
+            f"{SYSTEM}, Dice Mechanics: {key}= has a missing face (got {text!r}): list the "
+            f"faces shown, 1 to {FACES}, separated by commas, e.g. {key}=1,3,3,5,6"
+        )
     faces = [whole_number(p) for p in parts]
     if any(f is None or not 1 <= f <= FACES for f in faces) or not lo <= len(faces) <= MAX_POOL:
         raise ValueError(
