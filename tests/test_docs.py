@@ -183,6 +183,59 @@ def test_description_and_intro_name_what_is_there(site: Site) -> None:
 
 
 # --------------------------------------------------------------------------
+# Issue 16, items 4 and 18: the home page reads right and says what is at the table
+# --------------------------------------------------------------------------
+
+
+def _home_prose() -> str:
+    return " ".join(_prose("index.md").split())
+
+
+def test_home_page_says_no_run_of_words_twice() -> None:
+    """The intro once repeated half a sentence ("All five systems are on the site now")."""
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    intro = " ".join(home[home.index("# Rollbook") : home.index("## The systems")].split())
+    words = re.findall(r"[\w*']+", intro)
+    runs = Counter(tuple(words[i : i + 6]) for i in range(len(words) - 5))
+    assert [" ".join(run) for run, n in runs.items() if n > 1] == []
+
+
+def test_home_page_does_not_speak_of_systems_still_to_come() -> None:
+    text = _home_prose().lower()
+    for stale in ("that is ready", "in preparation", "will get", "coming soon"):
+        assert stale not in text
+
+
+def test_home_2d6_card_keeps_the_combat_exception_to_snake_eyes(site: Site) -> None:
+    """[2d6] Roleplaying System, Critical Success/Failure: two ones fail a check, not combat."""
+    parser = _Cards()
+    parser.feed(_render(site, "index.md").content or "")
+    (card,) = [c for c in parser.cards if any("2d6/" in link for link in c["links"])]
+    text = " ".join(" ".join(card["text"]).split())
+    assert "always fails" not in text
+    assert "two ones fail" in text and "not in combat" in text
+    assert "two sixes on a skill check earn a cinematic" in text
+
+
+def test_home_page_has_an_at_the_table_part() -> None:
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert "\n## At the table\n" in home
+    part = " ".join(home[home.index("## At the table") :].split("\n## ")[0].split())
+    for told in (
+        "**Roll log**",
+        "<kbd>L</kbd>",
+        "**Dice box**",
+        "<kbd>D</kbd>",
+        "**Share**",
+        "**Print sheet**",
+        "**Offline**",
+        "stay in this browser",
+        "sent nowhere",
+    ):
+        assert told in part, told
+
+
+# --------------------------------------------------------------------------
 # Issue 8, item 17: developer material lives in its own, marked section
 # --------------------------------------------------------------------------
 
