@@ -236,6 +236,40 @@ def test_home_page_has_an_at_the_table_part() -> None:
 
 
 # --------------------------------------------------------------------------
+# Issue 16, item 10: the WoDu and Peupfudge indexes say gaps are marked, and the
+# examples the site made up (numbers no draft gives) say so
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["wodu/index.md", "peupfudge/index.md"])
+def test_index_says_every_gap_the_tools_fill_is_marked(page: str) -> None:
+    text = " ".join(_prose(page).split())
+    assert "Nothing has been added" not in text
+    assert "every gap the tools fill is marked" in text
+    assert "every example the site made up" in text
+
+
+SITES_EXAMPLES = [
+    ("wodu/index.md", "with DEX 1"),
+    ("wodu/abilities.md", "a character with STR 2"),
+    ("wodu/backgrounds.md", "with DEX 2"),
+    ("wodu/character-creation.md", "STR 2, DEX 1, WIT 1, CHA -1"),
+    ("wodu/resolution.md", "with DEX 2 leaping"),
+    ("wodu/resolution.md", "given DEX 2"),
+    ("wodu/resolution.md", "The draft stops there; with DEX 2"),
+    ("peupfudge/actions.md", "L = 4, A = 0, D = 4"),
+]
+
+
+@pytest.mark.parametrize(("page", "example"), SITES_EXAMPLES, ids=lambda v: v)
+def test_an_example_the_site_made_up_says_so(page: str, example: str) -> None:
+    """Each of these numbers is the site's: the draft's own example gives none."""
+    paragraphs = [" ".join(p.split()) for p in _prose(page).split("\n\n")]
+    (found,) = [p for p in paragraphs if example in p]
+    assert "the site's" in found[: found.index(example) + 60], found
+
+
+# --------------------------------------------------------------------------
 # Issue 8, item 17: developer material lives in its own, marked section
 # --------------------------------------------------------------------------
 
