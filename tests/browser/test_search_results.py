@@ -26,8 +26,9 @@ TIMEOUT = 30_000
 
 def search(page: Page, server: SiteServer, words: str) -> None:
     page.goto(server.url)
-    page.keyboard.press("s")
-    page.locator(".md-search__input").fill(words)
+    search_box = page.locator(".md-search__input")
+    search_box.click()
+    search_box.press_sequentially(words)  # Material searches on key events, not on fill
     expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
     # Material renders the results in a batch after the first: wait for the list to settle.
     page.wait_for_function(
