@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shlex
+import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -521,3 +522,19 @@ def test_kotorikhs_sheet_notes_the_map_the_prose_gives_him() -> None:
         for note in re.findall(r'!!! note "Source note"\n((?: {4}.*\n)+)', inventory)
     ]
     assert any("map" in note and "has no map" in note for note in notes)
+
+
+# --------------------------------------------------------------------------
+# Issue 16, item 30: the README's layout table lists every folder of the project
+# --------------------------------------------------------------------------
+
+
+def test_readme_layout_lists_every_top_level_folder() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :].split("\n## ")[0]
+    listed = {m.split("/")[0] for m in re.findall(r"^\| `([^`]+)` \|", layout, re.MULTILINE)}
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    folders = {path.split("/")[0] for path in tracked if "/" in path and not path.startswith(".")}
+    assert folders - listed == set()
