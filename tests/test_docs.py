@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shlex
+import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -180,6 +181,93 @@ def test_description_and_intro_name_what_is_there(site: Site) -> None:
         assert f"{NUMBER_WORDS[len(live)].capitalize()} systems are on the site now" in intro
     else:
         assert "All five systems are on the site now" in intro
+
+
+# --------------------------------------------------------------------------
+# Issue 16, items 4 and 18: the home page reads right and says what is at the table
+# --------------------------------------------------------------------------
+
+
+def _home_prose() -> str:
+    return " ".join(_prose("index.md").split())
+
+
+def test_home_page_says_no_run_of_words_twice() -> None:
+    """The intro once repeated half a sentence ("All five systems are on the site now")."""
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    intro = " ".join(home[home.index("# Rollbook") : home.index("## The systems")].split())
+    words = re.findall(r"[\w*']+", intro)
+    runs = Counter(tuple(words[i : i + 6]) for i in range(len(words) - 5))
+    assert [" ".join(run) for run, n in runs.items() if n > 1] == []
+
+
+def test_home_page_does_not_speak_of_systems_still_to_come() -> None:
+    text = _home_prose().lower()
+    for stale in ("that is ready", "in preparation", "will get", "coming soon"):
+        assert stale not in text
+
+
+def test_home_2d6_card_keeps_the_combat_exception_to_snake_eyes(site: Site) -> None:
+    """[2d6] Roleplaying System, Critical Success/Failure: two ones fail a check, not combat."""
+    parser = _Cards()
+    parser.feed(_render(site, "index.md").content or "")
+    (card,) = [c for c in parser.cards if any("2d6/" in link for link in c["links"])]
+    text = " ".join(" ".join(card["text"]).split())
+    assert "always fails" not in text
+    assert "two ones fail" in text and "not in combat" in text
+    assert "two sixes on a skill check earn a cinematic" in text
+
+
+def test_home_page_has_an_at_the_table_part() -> None:
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert "\n## At the table\n" in home
+    part = " ".join(home[home.index("## At the table") :].split("\n## ")[0].split())
+    for told in (
+        "**Roll log**",
+        "<kbd>L</kbd>",
+        "**Dice box**",
+        "<kbd>D</kbd>",
+        "**Share**",
+        "**Print sheet**",
+        "**Offline**",
+        "stay in this browser",
+        "sent nowhere",
+    ):
+        assert told in part, told
+
+
+# --------------------------------------------------------------------------
+# Issue 16, item 10: the WoDu and Peupfudge indexes say gaps are marked, and the
+# examples the site made up (numbers no draft gives) say so
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["wodu/index.md", "peupfudge/index.md"])
+def test_index_says_every_gap_the_tools_fill_is_marked(page: str) -> None:
+    text = " ".join(_prose(page).split())
+    assert "Nothing has been added" not in text
+    assert "every gap the tools fill is marked" in text
+    assert "every example the site made up" in text
+
+
+SITES_EXAMPLES = [
+    ("wodu/index.md", "with DEX 1"),
+    ("wodu/abilities.md", "a character with STR 2"),
+    ("wodu/backgrounds.md", "with DEX 2"),
+    ("wodu/character-creation.md", "STR 2, DEX 1, WIT 1, CHA -1"),
+    ("wodu/resolution.md", "with DEX 2 leaping"),
+    ("wodu/resolution.md", "given DEX 2"),
+    ("wodu/resolution.md", "The draft stops there; with DEX 2"),
+    ("peupfudge/actions.md", "L = 4, A = 0, D = 4"),
+]
+
+
+@pytest.mark.parametrize(("page", "example"), SITES_EXAMPLES, ids=lambda v: v)
+def test_an_example_the_site_made_up_says_so(page: str, example: str) -> None:
+    """Each of these numbers is the site's: the draft's own example gives none."""
+    paragraphs = [" ".join(p.split()) for p in _prose(page).split("\n\n")]
+    (found,) = [p for p in paragraphs if example in p]
+    assert "the site's" in found[: found.index(example) + 60], found
 
 
 # --------------------------------------------------------------------------
@@ -440,3 +528,19 @@ def test_kotorikhs_sheet_notes_the_map_the_prose_gives_him() -> None:
         for note in re.findall(r'!!! note "Source note"\n((?: {4}.*\n)+)', inventory)
     ]
     assert any("map" in note and "has no map" in note for note in notes)
+
+
+# --------------------------------------------------------------------------
+# Issue 16, item 30: the README's layout table lists every folder of the project
+# --------------------------------------------------------------------------
+
+
+def test_readme_layout_lists_every_top_level_folder() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :].split("\n## ")[0]
+    listed = {m.split("/")[0] for m in re.findall(r"^\| `([^`]+)` \|", layout, re.MULTILINE)}
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    folders = {path.split("/")[0] for path in tracked if "/" in path and not path.startswith(".")}
+    assert folders - listed == set()

@@ -164,6 +164,8 @@ def render(
         data_values=json.dumps(values, separators=(",", ":")),
         data_store=store,
         data_source=widget.source.store if widget.source else None,
+        data_system=widget.system or None,
+        data_name_field=widget.name_field or None,
     )
     return (
         f"<div{root}>{form}{rolled}"
@@ -215,6 +217,11 @@ def _table(block: dict[str, Any]) -> str:
     )
 
 
+def _unprinted(f: Field) -> str | None:
+    """``data-print="no"`` on a field a printed sheet leaves out (docs/assets/rollbook/print.js)."""
+    return None if f.printed else "no"
+
+
 def _field(f: Field, value: Any, unused: bool) -> str:
     if isinstance(f, Rows):
         return _rows(f, value, unused)
@@ -232,6 +239,7 @@ def _dice(f: Dice, dice: tuple[dict[str, Any], ...], unused: bool) -> str:
         data_kinds=" ".join(f.kinds),
         data_mark_word=f.mark_word,
         data_fixed_word=f.fixed_word,
+        data_print=_unprinted(f),
         hidden=unused,
     )
     hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""
@@ -265,7 +273,7 @@ def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
     elif f.hint:
         hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>'
     label = f'<span class="rb-field__label">{escape(f.label)}</span>'
-    wrapper = attrs(class_=f"rb-field rb-field--{f.name}", hidden=unused)
+    wrapper = attrs(class_=f"rb-field rb-field--{f.name}", data_print=_unprinted(f), hidden=unused)
     if isinstance(f, Flag):
         box = attrs(type="checkbox", checked=bool(value), **data)
         return f"<label{wrapper}><input{box}> {label}{hint}</label>"
@@ -311,6 +319,7 @@ def _rows(f: Rows, rows: tuple[dict[str, Any], ...], unused: bool) -> str:
         data_max=f.max_rows,
         data_new=json.dumps(new_row, separators=(",", ":")),
         data_row_label=f.row_label,
+        data_print=_unprinted(f),
         hidden=unused,
     )
     hint = f'<small class="rb-field__hint">{escape(f.hint)}</small>' if f.hint else ""

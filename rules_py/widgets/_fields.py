@@ -4,6 +4,11 @@ The page sends what the reader typed as it stands (text, or true/false for a
 check box); each field turns it into a value or raises :class:`FieldError`
 naming the field and the allowed values. The same fields describe the form the
 Markdown extension writes, so the limits in the HTML and in Python agree.
+
+Each field also says whether a printed sheet lists its value (``printed``, a
+keyword): a field that only drives a roll or the form (the stats a check is made
+on, a switch such as "Use my sheet"), or whose value the widget's answer already
+shows (a sheet prints each value once), is declared ``printed=False``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ class Number:
 
     name: str
     label: str
+    printed: bool = field(default=True, kw_only=True)
+    """False: a printed sheet leaves this field out (see the module's docstring)."""
     default: int
     minimum: int
     maximum: int
@@ -63,6 +70,8 @@ class Choice:
 
     name: str
     label: str
+    printed: bool = field(default=True, kw_only=True)
+    """False: a printed sheet leaves this field out (see the module's docstring)."""
     options: tuple[tuple[str, str], ...]
     default: str
     hint: str = ""
@@ -82,6 +91,8 @@ class Flag:
 
     name: str
     label: str
+    printed: bool = field(default=True, kw_only=True)
+    """False: a printed sheet leaves this field out (see the module's docstring)."""
     default: bool = False
     hint: str = ""
 
@@ -108,6 +119,8 @@ class Text:
 
     name: str
     label: str
+    printed: bool = field(default=True, kw_only=True)
+    """False: a printed sheet leaves this field out (see the module's docstring)."""
     default: str = ""
     max_length: int = 60
     hint: str = ""
@@ -144,6 +157,8 @@ class Rows:
 
     name: str
     label: str
+    printed: bool = field(default=True, kw_only=True)
+    """False: a printed sheet leaves this field out (see the module's docstring)."""
     cells: tuple[Cell, ...]
     default: tuple[Mapping[str, Any], ...]
     min_rows: int
@@ -197,6 +212,8 @@ class Dice:
 
     name: str
     label: str
+    printed: bool = field(default=True, kw_only=True)
+    """False: a printed sheet leaves this field out (see the module's docstring)."""
     kinds: tuple[str, ...] = ("normal",)
     fixed: tuple[str, ...] = ()
     faces: int = 6

@@ -47,8 +47,10 @@ class Widget:
     them); ``settle`` answers the fields to fill in when the reader changes
     another (``settle(before, after)``, both read values), such as the array of
     ratings that goes with a start; ``portable`` is the file name stem for export
-    and import, or ""; ``name_field`` names the field an exported file is named
-    after (the stem when it is blank).
+    and import, or ""; ``name_field`` names the field holding the character's
+    name, which an exported file is named after (the stem when it is blank) and a
+    printed sheet is headed with, beside ``system``, the name of the system whose
+    rules the widget follows.
 
     ``actions`` are the widget's buttons besides Roll, ``(name, label)``: pressing
     one asks ``act(name, values)`` for the fields to set and a sentence saying what
@@ -69,6 +71,7 @@ class Widget:
     settle: Callable[[Values, Values], Mapping[str, Any]] | None = None
     portable: str = ""
     name_field: str = ""
+    system: str = ""
     actions: tuple[tuple[str, str], ...] = ()
     act: Callable[[str, Values], tuple[Mapping[str, Any], str]] | None = None
     disabled: Callable[[Values], Iterable[str]] | None = None

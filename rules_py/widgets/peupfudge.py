@@ -378,6 +378,7 @@ ABILITIES = Rows(
     min_rows=1,
     max_rows=12,
     row_label="ability",
+    printed=False,  # the answer's table shows each ability's level, progress, XP and bonus
     hint="unmodified level, XP already recorded toward the next level, level modifier, "
     "XP to allocate now and any XP bonus",
     new_row={"name": "", "level": 0, "progress": 0, "modifier": 0, "xp": 0, "bonus": 0},
@@ -435,12 +436,23 @@ XP_PANEL = Widget(
     name="peupfudge-xp-panel",
     title="Abilities and XP",
     fields=(
-        Text("character", "Character", "", max_length=40),
-        _xp_field("award", "XP awarded", hint="0: do not check the total allocated"),
+        Text("character", "Character", "", max_length=40, printed=False),
+        # Shown by the answer when not 0; 0 only switches the check of the total off.
+        Number(
+            "award",
+            "XP awarded",
+            0,
+            0,
+            MAX_XP,
+            hint="0: do not check the total allocated",
+            printed=False,
+        ),
         ABILITIES,
     ),
     show=_panel_show,
     portable="peupfudge-abilities",
+    name_field="character",
+    system="Peupfudge",
 )
 """Peupfudge, 1.1 Abilities: a character's abilities, XP shared out among them, the results."""
 

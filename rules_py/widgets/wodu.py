@@ -497,6 +497,7 @@ def _start_field(ability: wodu.Ability, default: int) -> Choice:
         _RATING_OPTIONS,
         str(default),
         hint=f"{ability.name}: {ability.covers}",
+        printed=False,  # the sheet shows the ratings (with the increases listed)
     )
 
 
@@ -657,7 +658,7 @@ BUILDER = Widget(
     name="wodu-builder",
     title="Character builder",
     fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet."),
+        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
         Choice(
             "start",
             "Start",
@@ -674,6 +675,7 @@ BUILDER = Widget(
                 f"{_array_text(wodu.GRITTY_STARTING_RATINGS)}, then hands out "
                 f"{_array_text(wodu.STANDARD_STARTING_RATINGS)} afresh at Level 1."
             ),
+            printed=False,
         ),
         Number(
             "level",
@@ -682,6 +684,7 @@ BUILDER = Widget(
             0,
             wodu.MAX_LEVEL,
             hint="Level 0 is for gritty characters only.",
+            printed=False,
         ),
         Choice(
             "pace",
@@ -703,6 +706,7 @@ BUILDER = Widget(
     settle=_builder_settle,
     portable="wodu-character",
     name_field="name",
+    system=wodu.SYSTEM,
 )
 """2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
 

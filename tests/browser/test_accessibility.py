@@ -143,17 +143,22 @@ def test_axe_finds_nothing_serious_on_any_page(
 
 
 # Direct measurements of the item 12 cases (WCAG 2 contrast ratio).
-COLOURS = """(selector) => {
-  const element = document.querySelector(selector);
+COLOURS = """(target) => {
+  const element = typeof target === "string" ? document.querySelector(target) : target;
   const parse = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
   let [r, g, b, a = 1] = parse(getComputedStyle(element).color);
   for (let e = element; e; e = e.parentElement) a *= Number(getComputedStyle(e).opacity);
-  let back = null;
-  for (let e = element; e && !back; e = e.parentElement) {
+  // The backgrounds up to the first opaque one, composited (white below them all).
+  const layers = [];
+  for (let e = element; e; e = e.parentElement) {
     const [br, bg, bb, ba = 1] = parse(getComputedStyle(e).backgroundColor);
-    if (ba > 0) back = [br, bg, bb];
+    if (ba > 0) layers.unshift([br, bg, bb, ba]);
+    if (ba >= 1) break;
   }
-  back = back || [255, 255, 255];
+  const back = layers.reduce(
+    (below, [br, bg, bb, ba]) => [br, bg, bb].map((c, i) => c * ba + below[i] * (1 - ba)),
+    [255, 255, 255],
+  );
   return { fore: [r, g, b].map((c, i) => c * a + back[i] * (1 - a)), back };
 }"""
 

@@ -1,9 +1,12 @@
 """Printable sheets: each character builder prints alone, on one page, values as text.
 
 "Print sheet" marks the widget and the path to it, then prints; the print
-stylesheet hides the site around it and the form's controls, and shows the
-form's values as "Label: value" lines above Python's answer. Chromium prints the
-page to a PDF here (``page.pdf()`` uses print media) and the PDF's pages are counted.
+stylesheet hides the site around it and the form's controls, and shows a heading
+(the character's name, the system) and the form's values as "Label: value" lines
+above Python's answer: only the values the answer does not show, never a field
+that only drives a roll or the form (Python declares them ``printed=False``).
+Chromium prints the page to a PDF here (``page.pdf()`` uses print media) and the
+PDF's pages are counted. Print takes light colours whatever the scheme.
 """
 
 from __future__ import annotations
@@ -13,22 +16,24 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from rules_py.widgets import WIDGETS
+from tests.browser.contrast import text_contrasts
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
-# (page, widget, name field, a character's name, a value the sheet must show as "Label: value")
+# (page, widget, name field, a character's name, the system named in the heading)
 BUILDERS = [
-    ("wodu/character-creation/", "wodu-builder", "name", "Rook Halloway", ("Starting STR", "+2")),
-    ("d10-0/building-a-character/", "d10-0-builder", "name", "Ilse Marrow", ("AG (Agility)", "6")),
-    ("2d6/character-creation/", "2d6-builder", "name", "Vessa Quill", ("STR (Strength)", "2")),
+    ("wodu/character-creation/", "wodu-builder", "name", "Rook Halloway", "2d10 WoDu Hack"),
+    ("d10-0/building-a-character/", "d10-0-builder", "name", "Ilse Marrow", "The D10/0 System"),
+    ("2d6/character-creation/", "2d6-builder", "name", "Vessa Quill", "[2d6] Roleplaying System"),
     (
         "danger-world/player-characters/",
         "danger-world-sheet",
         "name",
         "Cass Dunmore",
-        ("Agility", "3"),
+        "Danger World",
     ),
-    ("peupfudge/aptitude/", "peupfudge-xp-panel", "character", "Odo Fenwick", ("XP awarded", "0")),
+    ("peupfudge/aptitude/", "peupfudge-xp-panel", "character", "Odo Fenwick", "Peupfudge"),
 ]
 # What a printed sheet must not show: the site's frame, navigation and any control.
 CHROME = ".md-header, .md-tabs, .md-sidebar, .md-footer, nav, button, input, select, textarea"
@@ -50,17 +55,29 @@ def print_sheet(page: Page, name: str) -> None:
     assert page.evaluate("window.printed") == 1
 
 
-@pytest.mark.parametrize(("path", "name", "field", "who", "value"), BUILDERS, ids=lambda v: v)
-def test_each_builder_prints_as_one_page_of_values(
+def printed_labels(name: str, values: dict[str, str]) -> list[str]:
+    """The labels a sheet lists, as Python declares them: printed fields that apply."""
+    builder = WIDGETS[name]
+    unused = set(builder.panel(values)["unused"])
+    return [f"{f.label}:" for f in builder.fields if f.printed and f.name not in unused]
+
+
+@pytest.mark.parametrize(("path", "name", "field", "who", "system"), BUILDERS, ids=lambda v: v)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
     page: Page,
     server: SiteServer,
+    scheme: str,
     path: str,
     name: str,
     field: str,
     who: str,
-    value: tuple[str, str],
+    system: str,
 ) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     page.goto(server.url + path)
+    expected_scheme = "slate" if scheme == "dark" else "default"
+    assert page.evaluate("document.body.dataset.mdColorScheme") == expected_scheme
     root = widget(page, name)
     set_field(root, field, who)
     wait_idle(root)
@@ -72,10 +89,12 @@ def test_each_builder_prints_as_one_page_of_values(
     assert page.evaluate(VISIBLE, CHROME) == []
     values = root.locator(".rb-print-values")
     expect(values).to_be_visible()
-    lines = [t.replace("\n", " ").strip() for t in values.locator("dl > div").all_inner_texts()]
-    label = "Character" if field == "character" else "Name"
-    assert f"{label}: {who}" in lines, lines
-    assert f"{value[0]}: {value[1]}" in lines, lines
+    expect(values.locator(".rb-print-values__title")).to_have_text(who)
+    expect(values.locator(".rb-print-values__system")).to_contain_text(system)
+    # Each value once: only the fields Python prints, never a roller's or the form's own.
+    labels = values.locator("dl > div > dt").all_inner_texts()
+    assert labels == printed_labels(name, {field: who})
+    assert not {"Name:", "Character:", "Check on:", "Difficulty:", "Use my sheet:"} & set(labels)
     expect(root.locator(".rb-widget__panel")).to_be_visible()
     assert root.locator(".rb-widget__panel").inner_text() == panel
     # Nothing else of the page: the article holds only this widget's branch.
@@ -85,6 +104,11 @@ def test_each_builder_prints_as_one_page_of_values(
     )
     assert shown == 1
     assert page.locator("h1").evaluate("h => h.getClientRects().length") == 0
+    # Light colours on paper, whatever the screen's scheme: all text at least 4.5:1.
+    contrasts = text_contrasts(root)
+    assert contrasts, "no text measured"
+    low = [(text, ratio) for text, ratio in contrasts if ratio < 4.5]
+    assert low == [], f"{name} in the {scheme} scheme prints text below 4.5:1: {low[:8]}"
 
     pdf = page.pdf(format="A4", print_background=True)
     assert pdf.startswith(b"%PDF")
@@ -95,6 +119,24 @@ def test_each_builder_prints_as_one_page_of_values(
     expect(root.locator(".rb-print-values")).to_have_count(0)
     assert page.evaluate("document.querySelectorAll('.rb-print-path, .rb-printing').length") == 0
     expect(root.locator(".rb-widget__form")).to_be_visible()
+
+
+def test_a_printed_sheet_lists_the_values_its_answer_does_not_show(
+    page: Page, server: SiteServer
+) -> None:
+    """The D10/0 builder: attributes and PP earned as lines; skills only in the answer's table."""
+    page.goto(server.url + "d10-0/building-a-character/")
+    root = widget(page, "d10-0-builder")
+    set_field(root, "AG", "7")
+    wait_idle(root)
+    print_sheet(page, "d10-0-builder")
+    page.emulate_media(media="print")
+    lines = [
+        " ".join(t.split()) for t in root.locator(".rb-print-values dl > div").all_inner_texts()
+    ]
+    assert "AG (Agility): 7" in lines
+    assert not [line for line in lines if line.startswith(("Skills:", "Skill points:"))]
+    expect(root.locator(".rb-widget__panel table").first).to_contain_text("Pistols")
 
 
 def test_the_whole_page_prints_without_share_or_print_buttons(

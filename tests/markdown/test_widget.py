@@ -188,7 +188,8 @@ def test_a_dice_field_is_a_row_of_toggle_buttons_named_by_python(convert: Conver
     )
     assert '<button type="button" class="md-button rb-widget__act" data-act="reroll">' in html
     assert 'data-source="danger-world-character"' in html
-    assert 'class="rb-field rb-field--use_sheet" hidden' in html  # no sheet at build time
+    # no sheet at build time; a switch of the form, which a printed sheet leaves out
+    assert 'class="rb-field rb-field--use_sheet" data-print="no" hidden' in html
 
 
 def test_actions_with_nothing_to_do_are_written_disabled(convert: Convert) -> None:

@@ -714,7 +714,7 @@ def test_d10_0_builder_progression_point_purchases() -> None:
 def test_d10_0_builder_export_import_round_trip() -> None:
     values = {"name": "Janet", "AG": 7, "CH": 4, "skill_points": 110}
     file = answer("d10-0-builder", "export", {"values": values})
-    assert file["filename"] == "d10-0-character.json"
+    assert file["filename"] == "janet.json"  # named after the character, as every builder
     loaded = answer("d10-0-builder", "import", {"text": file["text"]})
     assert loaded["values"]["name"] == "Janet" and loaded["values"]["AG"] == 7
     assert facts(loaded["panel"])["Skill points spent"][0] == "100 of 110"

@@ -1,9 +1,16 @@
 // Printable sheets: a portable widget (a character builder) prints alone, as one
-// page: the reader's values as "Label: value" lines, read from the form's own
-// labels, then Python's answer (the computed sheet). The print stylesheet
-// (rollbook.css, "Printable sheets") hides everything else; nothing is computed here.
+// page: headed with the character's name and the system, then the reader's values
+// as "Label: value" lines, read from the form's own labels, then Python's answer
+// (the computed sheet). Python declares which fields a sheet leaves out
+// (data-print="no": a field that only drives a roll or the form, or whose value
+// the answer already shows), so that each value is printed once. The print
+// stylesheet (rollbook.css, "Printable sheets") hides everything else, in light
+// colours whatever the scheme; nothing is computed here.
 
 import { el } from "./draw.js";
+
+// A field or a row's cell the sheet prints.
+const printed = (field) => !field.hidden && field.dataset.print !== "no";
 
 // The value a control shows: a choice's text, a box's yes or no, or what was typed.
 function shown(control) {
@@ -22,38 +29,54 @@ function line(label, value) {
   return item;
 }
 
-// The form's values as a list of "Label: value", skipping the fields the sheet does not use.
+// The character's name (the widget's data-name-field) over the system and the widget's title.
+function heading(root) {
+  const title = root.querySelector(".rb-widget__form")?.getAttribute("aria-label") || "";
+  const field = root.dataset.nameField;
+  const named = field ? root.querySelector(`[data-field="${CSS.escape(field)}"]`) : null;
+  const name = named?.value.trim() || "";
+  const head = el("header", "rb-print-values__head");
+  head.append(el("p", "rb-print-values__title", name || title));
+  const about = [root.dataset.system, name ? title : ""].filter(Boolean).join(" · ");
+  if (about) head.append(el("p", "rb-print-values__system", about));
+  return head;
+}
+
+// A list of rows (abilities, skills...) as one line per row of its printed cells.
+function rowsItem(field) {
+  const rows = [...field.querySelectorAll(".rb-rows__list > .rb-row")].map((row) =>
+    [...row.querySelectorAll(".rb-field")]
+      .filter((cell) => printed(cell) && cell.querySelector("[data-cell]"))
+      .map((cell) => `${labelOf(cell)}: ${shown(cell.querySelector("[data-cell]"))}`)
+      .join(", "),
+  );
+  const legend = field.querySelector("legend")?.textContent.trim() || "";
+  const item = el("div", "rb-print-values__item rb-print-values__rows");
+  const dd = el("dd");
+  if (rows.length) {
+    const ul = el("ul");
+    for (const row of rows) ul.append(el("li", "", row));
+    dd.append(ul);
+  } else dd.textContent = "none";
+  item.append(el("dt", "", `${legend}:`), dd);
+  return item;
+}
+
+// The heading, then the form's values a sheet prints as a list of "Label: value".
 export function sheetValues(root) {
   const sheet = el("div", "rb-print-values");
-  const title = root.querySelector(".rb-widget__form")?.getAttribute("aria-label");
-  if (title) sheet.append(el("p", "rb-print-values__title", title));
+  sheet.append(heading(root));
   const list = el("dl", "rb-print-values__list");
-  sheet.append(list);
-  const fields = root.querySelector(".rb-widget__fields");
-  for (const field of fields.children) {
-    if (field.hidden) continue;
+  for (const field of root.querySelector(".rb-widget__fields").children) {
+    if (!printed(field)) continue;
     if (field.matches("[data-rows]")) {
-      const rows = [...field.querySelectorAll(".rb-rows__list > .rb-row")].map((row) =>
-        [...row.querySelectorAll(".rb-field")]
-          .filter((cell) => cell.querySelector("[data-cell]"))
-          .map((cell) => `${labelOf(cell)}: ${shown(cell.querySelector("[data-cell]"))}`)
-          .join(", "),
-      );
-      const legend = field.querySelector("legend")?.textContent.trim() || "";
-      const item = el("div", "rb-print-values__item rb-print-values__rows");
-      const dd = el("dd");
-      if (rows.length) {
-        const ul = el("ul");
-        for (const row of rows) ul.append(el("li", "", row));
-        dd.append(ul);
-      } else dd.textContent = "none";
-      item.append(el("dt", "", `${legend}:`), dd);
-      list.append(item);
+      list.append(rowsItem(field));
       continue;
     }
     const control = field.querySelector("[data-field]");
     if (control) list.append(line(labelOf(field), shown(control)));
   }
+  if (list.children.length) sheet.append(list);
   return sheet;
 }
 

@@ -212,6 +212,7 @@ def _circle_field(root: d10_0.skills.RootSkill) -> Choice:
         (("", "the two highest"), *((f"{x}+{y}", f"{x} and {y}") for x, y in _pairs(root))),
         "",
         hint=f"{root.name} draws on {', '.join(root.attributes)}; on a tie the player picks.",
+        printed=False,  # the sheet's skills table names the circled pair
     )
 
 
@@ -235,6 +236,7 @@ SKILLS = Rows(
     min_rows=0,
     max_rows=60,
     row_label="skill",
+    printed=False,  # the sheet's skills table lists each skill, its branch and Adjust
     hint="A root's Adjust, or a branch under a root or another branch (its Base is its "
     "parent's Total). A new branch's first skill point is its first Adjust point.",
     new_row={"name": "", "parent": "", "adjust": 1},
@@ -419,7 +421,7 @@ BUILDER = Widget(
     name="d10-0-builder",
     title="Character builder",
     fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet."),
+        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
         *(_attribute_field(a, DEFAULT_ATTRIBUTES[a.abbreviation]) for a in d10_0.ATTRIBUTES),
         *(_circle_field(root) for root in _ROOTS),
         SKILLS,
@@ -430,6 +432,7 @@ BUILDER = Widget(
             0,
             MAX_POINTS,
             hint=f"{STARTING_SKILL_POINTS} at creation, plus any the GM awards.",
+            printed=False,  # "Skill points spent: N of this"
         ),
         Number("progression_points", "Progression Points earned", 0, 0, MAX_POINTS),
         PURCHASES,
@@ -437,6 +440,8 @@ BUILDER = Widget(
     show=_builder_show,
     unused=_builder_unused,
     portable="d10-0-character",
+    name_field="name",
+    system=_SYSTEM,
 )
 """The D10/0 System, Standard Player Agent Build Process: a sheet checked against the rules."""
 

@@ -392,6 +392,7 @@ DICE = Dice(
     kinds=("normal", "danger", "threat"),
     fixed=("threat",),
     max_dice=MAX_POOL,
+    printed=False,  # the dice on the table: the roller's, never a sheet's
     mark_word="marked for reroll",
     fixed_word="never rerolled",
     hint="Tap a die to mark it for the next reroll, again to unmark it. D: a danger die; "
@@ -429,6 +430,7 @@ ROLLER = Widget(
             "use_sheet",
             "Use my sheet",
             True,
+            printed=False,
             hint="Take Bashed, Stunned and the danger level from the character sheet saved "
             "in this browser.",
         ),
@@ -448,7 +450,7 @@ ROLLER = Widget(
             (("0", "None yet"), ("1", "Round one"), ("2", "Both rounds")),
             "0",
         ),
-        Flag("advise", "Show the advice", False, hint="Advise turns it on."),
+        Flag("advise", "Show the advice", False, hint="Advise turns it on.", printed=False),
     ),
     show=_roller_show,
     unused=_roller_unused,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules_py._format import percent
@@ -71,6 +72,7 @@ ASPECTS = Rows(
     min_rows=0,
     max_rows=4 + 4 * 3 + 4 * 3 * 2,
     row_label="aspect",
+    printed=False,  # the sheet's aspects table: each aspect, its level and its uses
     hint=f"An aspect beneath another needs its parent used {USES_TO_UNLOCK} times first; "
     f"{MAX_PRIMARIES} primaries (three known, one declared in play), three secondaries "
     "under each, two tertiaries under each secondary.",
@@ -273,9 +275,14 @@ SHEET = Widget(
     name="danger-world-sheet",
     title="Character sheet",
     fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet."),
-        Flag("starting", "New PC: the eight-dice budget applies", True),
-        *(Number(s, s, DEFAULT_STATS[s], dw.MIN_STAT, dw.MAX_STAT) for s in dw.STATS),
+        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
+        # A printed sheet lists only what its answer does not show: the answer gives the
+        # stats, the dice left to spread, aspects, SP, the danger level and the tracks.
+        Flag("starting", "New PC: the eight-dice budget applies", True, printed=False),
+        *(
+            Number(s, s, DEFAULT_STATS[s], dw.MIN_STAT, dw.MAX_STAT, printed=False)
+            for s in dw.STATS
+        ),
         ASPECTS,
         Number(
             "personal_sp",
@@ -285,11 +292,20 @@ SHEET = Widget(
             MAX_STORY_POINTS,
             hint="The source does not say how many a session brings: the GM sets it. "
             "The sheet starts at 3, the site's placeholder.",
+            printed=False,
         ),
-        Number("general_sp", "General pool SP", 0, 0, MAX_STORY_POINTS),
-        Number("level", "Danger level", 1, 1, MAX_LEVEL, hint="1 at the start of an episode."),
+        Number("general_sp", "General pool SP", 0, 0, MAX_STORY_POINTS, printed=False),
+        Number(
+            "level",
+            "Danger level",
+            1,
+            1,
+            MAX_LEVEL,
+            hint="1 at the start of an episode.",
+            printed=False,
+        ),
         *(
-            Number(TRACK_FIELDS[t.name], f"{t.name} boxes filled", 0, 0, t.boxes)
+            Number(TRACK_FIELDS[t.name], f"{t.name} boxes filled", 0, 0, t.boxes, printed=False)
             for t in dw.DAMAGE_TRACKS
         ),
         Text(
@@ -300,13 +316,15 @@ SHEET = Widget(
             hint="One stat per filled Injured box: the source says random, the GM names "
             "it. E.g. Agility, Cool.",
         ),
-        Choice("check_a", "Check on", _STAT_OPTIONS, "Agility"),
-        Choice("check_b", "and", _STAT_OPTIONS, "Speed"),
-        DIFFICULTY,
+        # The check the sheet works out for the pool roller: not part of the character.
+        Choice("check_a", "Check on", _STAT_OPTIONS, "Agility", printed=False),
+        Choice("check_b", "and", _STAT_OPTIONS, "Speed", printed=False),
+        replace(DIFFICULTY, printed=False),
     ),
     show=_sheet_show,
     portable="danger-world-character",
     name_field="name",
+    system=SYSTEM,
 )
 """Danger World, Player Characters and The Danger Track: a PC's sheet checked by the rules."""
 

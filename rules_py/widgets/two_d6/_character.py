@@ -188,6 +188,7 @@ SPELL_ROWS = Rows(
     min_rows=0,
     max_rows=30,
     row_label="spell",
+    printed=False,  # the sheet's XP table names each spell and its DC
     hint=f"A sample spell ({', '.join(s.name for s in SPELLS)}) at its own DC, or a spell "
     "of the GM's with one of the six DCs. Spell XP = (DC - 3) / 2.",
     new_row={"name": "", "dc": ""},
@@ -303,6 +304,7 @@ def _stat_field(s: rules.Stat) -> Number:
         0,
         MAX_STAT_FIELD,
         hint=f"{s.kind.capitalize()}; +0 to +{rules.MAX_STAT}.",
+        printed=False,  # the sheet's stats table, column Bought
     )
 
 
@@ -310,7 +312,7 @@ BUILDER = Widget(
     name="2d6-builder",
     title="Character builder",
     fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet."),
+        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
         *(_stat_field(s) for s in rules.STATS),
         Number(
             "stat_points",
@@ -319,6 +321,7 @@ BUILDER = Widget(
             0,
             MAX_POINTS,
             hint=f"{rules.STAT_POINTS} unless the game says otherwise; unspent points become XP.",
+            printed=False,  # "Stat points: N of this spent"
         ),
         SKILL_ROWS,
         TALENT_ROWS,
@@ -330,6 +333,7 @@ BUILDER = Widget(
             0,
             MAX_POINTS,
             hint=f"{rules.CINEMATIC_XP} XP each.",
+            printed=False,  # a line of the sheet's XP table
         ),
         Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS),
         Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
@@ -337,6 +341,7 @@ BUILDER = Widget(
     show=_builder_show,
     portable="2d6-character",
     name_field="name",
+    system=SYSTEM,
 )
 """[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
 

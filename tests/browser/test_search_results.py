@@ -1,0 +1,67 @@
+"""Search results say whose rules they give, and their highlighted words can be read.
+
+Five sections share words such as "damage" and "initiative": each result's page
+title (the first line of its group) names the system (scripts/search_hook.py).
+The words a result matched are highlighted at 4.5:1 or more, in light and dark;
+so is a matched word on the page the result opens (Material's search.highlight).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.contrast import contrast
+from tests.sitesrv import SiteServer
+
+SYSTEMS = (
+    "2d10 WoDu Hack",
+    "Peupfudge",
+    "The D10/0 System",
+    "2d6 Roleplaying System",
+    "Danger World",
+)
+TIMEOUT = 30_000
+
+
+def search(page: Page, server: SiteServer, words: str) -> None:
+    page.goto(server.url)
+    search_box = page.locator(".md-search__input")
+    search_box.click()
+    search_box.press_sequentially(words)  # Material searches on key events, not on fill
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
+    # Material renders the results in a batch after the first: wait for the list to settle.
+    page.wait_for_function(
+        "document.querySelectorAll('.md-search-result__item').length >= 5", timeout=TIMEOUT
+    )
+    page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("words", ["initiative", "damage"])
+def test_each_result_names_its_system(page: Page, server: SiteServer, words: str) -> None:
+    search(page, server, words)
+    titles = page.locator(".md-search-result__item > a:first-child h1").all_inner_texts()
+    assert len(titles) >= 5, titles
+    # Every result from a system's pages names that system, and more than one system answers.
+    by_system = {s for t in titles for s in SYSTEMS if t.endswith(f" · {s}") or t == s}
+    unnamed = [t for t in titles if not any(s in t for s in SYSTEMS)]
+    assert unnamed == [] or set(unnamed) <= {"Dice notation", "Rollbook"}, unnamed
+    assert len(by_system) >= 3, titles
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_highlighted_matches_reach_4_5_to_1(page: Page, server: SiteServer, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    search(page, server, "initiative")
+    expected = "slate" if scheme == "dark" else "default"
+    assert page.evaluate("document.body.dataset.mdColorScheme") == expected
+    marks = page.locator(".md-search-result mark")
+    assert marks.count() > 3
+    ratios = [contrast(marks.nth(i)) for i in range(min(marks.count(), 12))]
+    assert min(ratios) >= 4.5, ratios
+    # The page a result opens highlights the words too.
+    page.locator(".md-search-result__link").first.click()
+    marks = page.locator(".md-content mark")
+    expect(marks.first).to_be_visible(timeout=TIMEOUT)
+    ratios = [contrast(marks.nth(i)) for i in range(min(marks.count(), 12))]
+    assert min(ratios) >= 4.5, ratios
