@@ -327,6 +327,15 @@ def test_derived_scores_and_starting_xp() -> None:
     assert '"stats, skills, and cinematics"' in note and '"talents and skills"' in note
 
 
+def test_wounds_never_negative_is_stated_beside_the_formula() -> None:
+    # Issue 16, item 3: the page says which sheet is refused, and why.
+    note = " ".join(_source_notes("derived-scores.md"))
+    assert "do not say what happens when a character loses more limbs than they have" in note
+    assert "Wounds are never negative" in note
+    assert "TOU +0 and no Extra Wound a character has 3 wounds, and a fourth lost limb" in note
+    assert "naming the Limbs lost and TOU fields, rather than giving −1 wounds" in note
+
+
 TALENTS = {
     "Acrobat": "1",
     "Altered State": "2",

@@ -457,6 +457,25 @@ def test_two_d6_builder_refusals_name_the_rule_and_mark_the_field(
     assert field in panel["invalid"]
 
 
+def test_two_d6_builder_refuses_negative_wounds_and_says_which_fields() -> None:
+    # Issue 16, item 3: the builder showed "-1 wounds".
+    panel = show("2d6-builder", TOU=0, lost_limbs=4)
+    (refusal,) = [r for r in refusals(panel) if "never negative" in r]
+    assert refusal.startswith("Too many limbs lost: 4 against 3 wounds (3 + TOU +0)")
+    assert set(panel["invalid"]) >= {"lost_limbs", "TOU"}
+    assert "-1" not in texts(panel) and "no wounds count" in texts(panel)
+    assert facts(panel)["Wounds"][0] == "refused"
+
+
+def test_two_d6_builder_and_healing_count_one_in_the_singular() -> None:
+    # Issue 16, item 25: "1 cinematics", "1 wounds".
+    panel = show("2d6-builder", TOU=0, lost_limbs=2)
+    assert "Your character: 1 wound, " in texts(panel)
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("XP")]
+    assert ["1 cinematic", "cinematics", "2"] in [r["cells"] for r in block["rows"]]
+    assert "1 wound lost" in texts(show("2d6-healing", wounds_lost=1, tended=False))
+
+
 def test_two_d6_builder_spells_cost_the_xp_of_their_dc() -> None:
     panel = show(
         "2d6-builder",
