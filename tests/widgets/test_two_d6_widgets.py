@@ -367,6 +367,14 @@ def test_two_d6_initiative_two_characters_by_enumeration() -> None:
         "Character 2": [1 - win / (1 - tie)],
     }
     assert "Most likely first: Ash" in texts(panel)
+    assert texts(panel).startswith("Each of 2 characters rolls 2d6 + initiative")
+
+
+def test_two_d6_initiative_of_one_character_reads_in_the_singular() -> None:
+    # Issue 16, item 25: "Each of 1 rolls".
+    panel = show("2d6-initiative", party=[{"name": "Ash", "initiative": 3}])
+    assert texts(panel).startswith("One character rolls 2d6 + initiative")
+    assert exact(panel, "Chance of acting first") == {"Ash": [Fraction(1)]}
 
 
 def test_two_d6_initiative_equal_bonuses_share_evenly_and_roll_an_order() -> None:
