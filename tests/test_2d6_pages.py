@@ -566,28 +566,30 @@ def test_the_combat_example() -> None:
 
 def test_margins_and_their_options() -> None:
     rows = _table("combat.md", ["Margin (beat the defender's score by)", "Options, any one of"])
-    options = {margin: set(cell.split("; ")) for margin, cell in rows}
+    options = {margin: cell.split("; ") for margin, cell in rows}
+    # Issue 16, item 11: the rules' options in our words, each number and term kept, in the
+    # rules' order, and the same words as the combat calculator's result.
     assert options == {
-        "1 or more": {
-            "Deal a wound",
+        "1 or more": [
+            "Deal one wound",
             "Disarm the defender",
-            "Distract the defender (loses a half action next turn)",
-            "Trip the defender (melee Only)",
-            "Shove the defender",
-            "Initiate/Maintain/Break Grapple (Unarmed only)",
-        },
-        "5 or more": {
+            "Distract them: they lose a half-round action on their next turn",
+            "Trip them (melee attacks only)",
+            "Shove them",
+            "Start, hold or break a grapple (unarmed attacks only)",
+        ],
+        "5 or more": [
             "Deal two wounds",
-            "Knock the defender unconscious",
-            "Incapacitate limb (break bone, sever tendon etc)",
-            "Perform two actions from the above list",
-        },
-        "10 or more": {
+            "Knock them unconscious",
+            "Incapacitate a limb: breaking a bone, cutting a tendon and the like",
+            "Take two options from the 1+ list",
+        ],
+        "10 or more": [
             "Deal three wounds",
-            "Destroy limb/organ (cut off arm, blind, etc.)",
-            "Perform one action from each of the above lists",
-            "Perform three actions from the first list",
-        },
+            "Destroy a limb or organ: cutting off an arm, blinding and the like",
+            "Take one option from the 1+ list and one from the 5+ list",
+            "Take three options from the 1+ list",
+        ],
     }
     notes = " ".join(_source_notes("combat.md"))
     assert "exclusive bands of margin: 1-4, 5-9, and 10 or more" in notes
@@ -595,6 +597,17 @@ def test_margins_and_their_options() -> None:
     assert "defender wins by 5 or more" in notes
     text = _prose("combat.md")
     assert "beats the defence by 6 may deal the defender two wounds" in text
+
+
+@needs_seed
+def test_margin_options_share_no_run_of_six_words_with_the_rules() -> None:
+    words = re.compile(r"[a-z]+")
+    seed = words.findall(SEED.read_text(encoding="utf-8").lower())
+    runs = {tuple(seed[i : i + 6]) for i in range(len(seed) - 5)}
+    rows = _table("combat.md", ["Margin (beat the defender's score by)", "Options, any one of"])
+    cells = words.findall(" ".join(cell for _, cell in rows).lower())
+    shared = [cells[i : i + 6] for i in range(len(cells) - 5) if tuple(cells[i : i + 6]) in runs]
+    assert shared == []
 
 
 def test_rounds_and_actions() -> None:

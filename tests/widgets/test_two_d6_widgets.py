@@ -309,11 +309,35 @@ def test_two_d6_combat_roll_names_the_options_unlocked() -> None:
         elif margin >= 5:
             assert len(details) == 2 and "Deal two wounds" in details[1]
         elif margin >= 1:
-            assert len(details) == 1 and "Deal a wound" in details[0]
+            assert len(details) == 1 and "Deal one wound" in details[0]
         else:
             assert details == [] and "defender holds" in rolled["outcome"].lower()
         seen.add(min(len(details), 3))
     assert seen >= {1, 2, 3}
+
+
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "2d6-core-rules.txt"
+
+
+@pytest.mark.skipif(not SEED.is_file(), reason="the seed sits beside the checkout")
+def test_two_d6_combat_result_restates_the_options_as_the_page_does() -> None:
+    # Issue 16, item 11: the result printed a 25-word run of the rules' option lists. Each
+    # heading names its band as the rules do ("by 10 or more"), so runs of 8 words are
+    # looked for here (the overlap tool's are 10); the page's cells alone are held to 6.
+    words = re.compile(r"[a-z]+")
+    seed = words.findall(SEED.read_text(encoding="utf-8").lower())
+    runs = {tuple(seed[i : i + 8]) for i in range(len(seed) - 7)}
+    page = (DOCS / "combat.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (\d+ or more) \| (.*) \|$", page, re.M))
+    for _ in range(300):
+        details = roll("2d6-combat", attack=10, defend=0)["blocks"]
+        if details and len(details[0]["items"]) == 3:
+            break
+    items = details[0]["items"]
+    for item, band in zip(items, ("1 or more", "5 or more", "10 or more"), strict=True):
+        assert item == f"Beat by {band}: {rows[band]}."
+    said = words.findall(" ".join(items).lower())
+    assert [said[i : i + 8] for i in range(len(said) - 7) if tuple(said[i : i + 8]) in runs] == []
 
 
 # --------------------------------------------------------------------------
