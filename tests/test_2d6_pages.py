@@ -269,6 +269,55 @@ def test_aid_example_and_take_7_reading() -> None:
     assert "7 + bonus" in notes and "never earns a cinematic" in notes
 
 
+def test_aid_notes_state_armour_first_and_helpers_taking_7() -> None:
+    # Issue 16, item 10: readings the check tool uses that no page stated.
+    notes = " ".join(_source_notes("aid-and-take-7.md"))
+    assert "Armour's steps come before aid." in notes
+    medium = 2  # medium armour's steps on an Agility check
+    armoured = NAMED_DCS["Average"] + 2 * medium
+    assert (
+        f"an Average (DC 9) check in medium armour becomes DC {armoured}, and one helper "
+        f"brings it to DC {armoured - 2}" in notes
+    )
+    assert "past Legendary stays impossible, however many help" in notes
+    assert "Helpers take 7 too." in notes
+    assert "each succeeds exactly when 7 + their own bonus reaches the lowered DC" in notes
+    assert "each helper rolls 2d6 once" in notes
+    assert "Armour's steps come before any helper's" in " ".join(_source_notes("items.md"))
+
+
+def test_initiative_tie_reroll_is_a_stated_reading() -> None:
+    notes = " ".join(_source_notes("combat.md"))
+    assert "2d6 + Perception + Agility, made by the tied characters only" in notes
+    assert "Bonuses count on the reroll as on the first roll" in notes
+
+
+def test_index_says_every_gap_is_marked_and_made_up_examples_say_so() -> None:
+    text = _prose("index.md")
+    assert "Nothing has been added" not in text
+    assert "every gap the tools fill is marked" in text
+    assert 'Examples the site made up say so ("an example of ours")' in text
+
+
+def _paragraphs(name: str) -> list[str]:
+    return [" ".join(p.split()) for p in (SECTION / name).read_text(encoding="utf-8").split("\n\n")]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SECTION.glob("*.md")))
+def test_every_roll_with_a_bonus_and_every_preset_tool_says_whose_example(name: str) -> None:
+    # A roll of 2d6 plus a bonus, or a calculator's preset, is an example: the rules' or ours.
+    paragraphs = _paragraphs(name)
+    for i, paragraph in enumerate(paragraphs):
+        before = paragraphs[i - 1] if i else ""
+        if re.search(r"#!roll 2d6[+-]\d", paragraph):
+            said = paragraph + " " + before
+        elif paragraph.startswith("```widget"):
+            said = before
+        else:
+            continue
+        assert re.search(r"example of ours|rules' example|example is the rules'", said), said
+
+
 # Characters --------------------------------------------------------------------------------
 
 
