@@ -318,6 +318,43 @@ def test_every_roll_with_a_bonus_and_every_preset_tool_says_whose_example(name: 
         assert re.search(r"example of ours|rules' example|example is the rules'", said), said
 
 
+SITE_TERMS = {
+    "death save": r"\bdeath saves?\b",
+    "margin": r"\bmargins?\b",
+    "natural roll": r"\bnatural (?:rolls?|results?|2d6|\d+)\b",
+}
+
+
+def _linked_prose(name: str) -> str:
+    """A page's text with each link reduced to its text and the abbreviations left out."""
+    text = (SECTION / name).read_text(encoding="utf-8").replace(SNIPPET, "")
+    return " ".join(re.sub(r"\]\([^)]*\)", "]", text).split())
+
+
+@pytest.mark.parametrize("term", SITE_TERMS)
+def test_terms_the_site_coined_are_marked_where_they_appear(term: str) -> None:
+    # Issue 16, item 9, as WoDu marks "tier": the rules never say these words.
+    if SEED.is_file():
+        assert not re.search(SITE_TERMS[term], SEED.read_text(encoding="utf-8"), re.I)
+    glossary = _prose("glossary.md")
+    anchor = "{#" + term.replace(" ", "-") + "}"
+    entry = glossary[glossary.index(anchor) : glossary.index("## ", glossary.index(anchor))]
+    assert f'"{term.capitalize()}" is the site\'s word' in entry
+    pages = 0
+    for path in sorted(SECTION.glob("*.md")):
+        if path.name == "glossary.md":
+            continue
+        text = _linked_prose(path.name)
+        first = re.search(SITE_TERMS[term], text, re.I)
+        if first is None:
+            continue
+        pages += 1
+        # The first use on the page (or the sentence just before it) says whose word it is.
+        near = text[max(0, first.start() - 200) : first.end() + 150]
+        assert "the site's word" in near, (path.name, near)
+    assert pages >= 2
+
+
 # Characters --------------------------------------------------------------------------------
 
 
