@@ -269,6 +269,92 @@ def test_aid_example_and_take_7_reading() -> None:
     assert "7 + bonus" in notes and "never earns a cinematic" in notes
 
 
+def test_aid_notes_state_armour_first_and_helpers_taking_7() -> None:
+    # Issue 16, item 10: readings the check tool uses that no page stated.
+    notes = " ".join(_source_notes("aid-and-take-7.md"))
+    assert "Armour's steps come before aid." in notes
+    medium = 2  # medium armour's steps on an Agility check
+    armoured = NAMED_DCS["Average"] + 2 * medium
+    assert (
+        f"an Average (DC 9) check in medium armour becomes DC {armoured}, and one helper "
+        f"brings it to DC {armoured - 2}" in notes
+    )
+    assert "past Legendary stays impossible, however many help" in notes
+    assert "Helpers take 7 too." in notes
+    assert "each succeeds exactly when 7 + their own bonus reaches the lowered DC" in notes
+    assert "each helper rolls 2d6 once" in notes
+    assert "Armour's steps come before any helper's" in " ".join(_source_notes("items.md"))
+
+
+def test_initiative_tie_reroll_is_a_stated_reading() -> None:
+    notes = " ".join(_source_notes("combat.md"))
+    assert "2d6 + Perception + Agility, made by the tied characters only" in notes
+    assert "Bonuses count on the reroll as on the first roll" in notes
+
+
+def test_index_says_every_gap_is_marked_and_made_up_examples_say_so() -> None:
+    text = _prose("index.md")
+    assert "Nothing has been added" not in text
+    assert "every gap the tools fill is marked" in text
+    assert 'Examples the site made up say so ("an example of ours")' in text
+
+
+def _paragraphs(name: str) -> list[str]:
+    return [" ".join(p.split()) for p in (SECTION / name).read_text(encoding="utf-8").split("\n\n")]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SECTION.glob("*.md")))
+def test_every_roll_with_a_bonus_and_every_preset_tool_says_whose_example(name: str) -> None:
+    # A roll of 2d6 plus a bonus, or a calculator's preset, is an example: the rules' or ours.
+    paragraphs = _paragraphs(name)
+    for i, paragraph in enumerate(paragraphs):
+        before = paragraphs[i - 1] if i else ""
+        if re.search(r"#!roll 2d6[+-]\d", paragraph):
+            said = paragraph + " " + before
+        elif paragraph.startswith("```widget"):
+            said = before
+        else:
+            continue
+        assert re.search(r"example of ours|rules' example|example is the rules'", said), said
+
+
+SITE_TERMS = {
+    "death save": r"\bdeath saves?\b",
+    "margin": r"\bmargins?\b",
+    "natural roll": r"\bnatural (?:rolls?|results?|2d6|\d+)\b",
+}
+
+
+def _linked_prose(name: str) -> str:
+    """A page's text with each link reduced to its text and the abbreviations left out."""
+    text = (SECTION / name).read_text(encoding="utf-8").replace(SNIPPET, "")
+    return " ".join(re.sub(r"\]\([^)]*\)", "]", text).split())
+
+
+@pytest.mark.parametrize("term", SITE_TERMS)
+def test_terms_the_site_coined_are_marked_where_they_appear(term: str) -> None:
+    # Issue 16, item 9, as WoDu marks "tier": the rules never say these words.
+    if SEED.is_file():
+        assert not re.search(SITE_TERMS[term], SEED.read_text(encoding="utf-8"), re.I)
+    glossary = _prose("glossary.md")
+    anchor = "{#" + term.replace(" ", "-") + "}"
+    entry = glossary[glossary.index(anchor) : glossary.index("## ", glossary.index(anchor))]
+    assert f'"{term.capitalize()}" is the site\'s word' in entry
+    pages = 0
+    for path in sorted(SECTION.glob("*.md")):
+        if path.name == "glossary.md":
+            continue
+        text = _linked_prose(path.name)
+        first = re.search(SITE_TERMS[term], text, re.I)
+        if first is None:
+            continue
+        pages += 1
+        # The first use on the page (or the sentence just before it) says whose word it is.
+        near = text[max(0, first.start() - 200) : first.end() + 150]
+        assert "the site's word" in near, (path.name, near)
+    assert pages >= 2
+
+
 # Characters --------------------------------------------------------------------------------
 
 
@@ -325,6 +411,15 @@ def test_derived_scores_and_starting_xp() -> None:
     note = " ".join(_source_notes("character-creation.md"))
     assert "starting XP = 15 + unspent stat points" in note
     assert '"stats, skills, and cinematics"' in note and '"talents and skills"' in note
+
+
+def test_wounds_never_negative_is_stated_beside_the_formula() -> None:
+    # Issue 16, item 3: the page says which sheet is refused, and why.
+    note = " ".join(_source_notes("derived-scores.md"))
+    assert "do not say what happens when a character loses more limbs than they have" in note
+    assert "Wounds are never negative" in note
+    assert "TOU +0 and no Extra Wound a character has 3 wounds, and a fourth lost limb" in note
+    assert "naming the Limbs lost and TOU fields, rather than giving −1 wounds" in note
 
 
 TALENTS = {
@@ -557,28 +652,30 @@ def test_the_combat_example() -> None:
 
 def test_margins_and_their_options() -> None:
     rows = _table("combat.md", ["Margin (beat the defender's score by)", "Options, any one of"])
-    options = {margin: set(cell.split("; ")) for margin, cell in rows}
+    options = {margin: cell.split("; ") for margin, cell in rows}
+    # Issue 16, item 11: the rules' options in our words, each number and term kept, in the
+    # rules' order, and the same words as the combat calculator's result.
     assert options == {
-        "1 or more": {
-            "Deal a wound",
+        "1 or more": [
+            "Deal one wound",
             "Disarm the defender",
-            "Distract the defender (loses a half action next turn)",
-            "Trip the defender (melee Only)",
-            "Shove the defender",
-            "Initiate/Maintain/Break Grapple (Unarmed only)",
-        },
-        "5 or more": {
+            "Distract them: they lose a half-round action on their next turn",
+            "Trip them (melee attacks only)",
+            "Shove them",
+            "Start, hold or break a grapple (unarmed attacks only)",
+        ],
+        "5 or more": [
             "Deal two wounds",
-            "Knock the defender unconscious",
-            "Incapacitate limb (break bone, sever tendon etc)",
-            "Perform two actions from the above list",
-        },
-        "10 or more": {
+            "Knock them unconscious",
+            "Incapacitate a limb: breaking a bone, cutting a tendon and the like",
+            "Take two options from the 1+ list",
+        ],
+        "10 or more": [
             "Deal three wounds",
-            "Destroy limb/organ (cut off arm, blind, etc.)",
-            "Perform one action from each of the above lists",
-            "Perform three actions from the first list",
-        },
+            "Destroy a limb or organ: cutting off an arm, blinding and the like",
+            "Take one option from the 1+ list and one from the 5+ list",
+            "Take three options from the 1+ list",
+        ],
     }
     notes = " ".join(_source_notes("combat.md"))
     assert "exclusive bands of margin: 1-4, 5-9, and 10 or more" in notes
@@ -586,6 +683,17 @@ def test_margins_and_their_options() -> None:
     assert "defender wins by 5 or more" in notes
     text = _prose("combat.md")
     assert "beats the defence by 6 may deal the defender two wounds" in text
+
+
+@needs_seed
+def test_margin_options_share_no_run_of_six_words_with_the_rules() -> None:
+    words = re.compile(r"[a-z]+")
+    seed = words.findall(SEED.read_text(encoding="utf-8").lower())
+    runs = {tuple(seed[i : i + 6]) for i in range(len(seed) - 5)}
+    rows = _table("combat.md", ["Margin (beat the defender's score by)", "Options, any one of"])
+    cells = words.findall(" ".join(cell for _, cell in rows).lower())
+    shared = [cells[i : i + 6] for i in range(len(cells) - 5) if tuple(cells[i : i + 6]) in runs]
+    assert shared == []
 
 
 def test_rounds_and_actions() -> None:

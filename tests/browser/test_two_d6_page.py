@@ -80,7 +80,7 @@ def test_combat_widget_with_armour_and_a_roll_that_lists_the_options(
             expect(output.locator(".rb-rolled__outcome")).to_contain_text(
                 f"The attacker wins by {margin}"
             )
-            expect(output.locator("li").first).to_contain_text("Deal a wound")
+            expect(output.locator("li").first).to_contain_text("Deal one wound")
             break
     else:
         raise AssertionError("+10 against +0 never won in 20 exchanges")
@@ -126,6 +126,30 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     expect(builder.locator(".rb-panel__error")).to_contain_text(
         "these purchases cost 22 XP; the character has 20", timeout=TIMEOUT
     )
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_builder_refuses_more_limbs_lost_than_wounds_and_marks_both_fields(
+    page: Page, server: SiteServer
+) -> None:
+    # Issue 16, item 3: TOU +0 and four limbs lost showed "-1 wounds".
+    page.goto(server.url + "2d6/character-creation/")
+    builder = widget(page, "2d6-builder")
+    set_field(builder, "TOU", "0")
+    set_field(builder, "lost_limbs", "4")
+    expect(builder.locator(".rb-panel__error")).to_contain_text(
+        "Too many limbs lost: 4 against 3 wounds (3 + TOU +0); wounds are never negative",
+        timeout=TIMEOUT,
+    )
+    for field in ("TOU", "lost_limbs"):
+        expect(builder.locator(f'[data-field="{field}"]')).to_have_attribute(
+            "aria-invalid", "true"
+        )
+    expect_panel(builder, "Your character: no wounds count")
+    expect(builder).not_to_contain_text("-1 wounds")
+    set_field(builder, "lost_limbs", "2")
+    expect_panel(builder, "Your character: 1 wound, resolve +2")
+    expect(builder.locator(".rb-panel__error")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
 
 

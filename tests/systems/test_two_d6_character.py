@@ -56,6 +56,39 @@ def test_two_d6_derived_values() -> None:
     assert ch.starting_xp(4) == 19
 
 
+def test_two_d6_wounds_are_never_negative() -> None:
+    # Issue 16, item 3: TOU +0 and 4 limbs lost gave -1 wounds.
+    assert ch.wounds(0, lost_limbs=3) == 0
+    assert ch.wounds(0, extra_wound=True, lost_limbs=4) == 0
+    assert ch.wounds_problem(0, lost_limbs=3) is None
+    with pytest.raises(ValueError) as refused:
+        ch.wounds(0, lost_limbs=4)
+    message = str(refused.value)
+    assert message.startswith("Too many limbs lost: 4 against 3 wounds (3 + TOU +0)")
+    assert "wounds are never negative, so at most 3 can be lost" in message
+    assert message.endswith("([2d6] Roleplaying System, Combat, Wounds and Healing)")
+    for tou, extra, lost in product(range(6), (False, True), range(5)):
+        assert ch.wounds_problem(tou, extra, lost) == (None if 3 + tou + extra >= lost else message)
+
+
+def test_two_d6_builder_refuses_more_limbs_lost_than_wounds() -> None:
+    sheet = b.build_character(b.CharacterInput(stats={**STATS, "TOU": 0}, lost_limbs=4))
+    assert sheet.wounds is None and not sheet.valid
+    assert [p for p in sheet.problems if "wounds are never negative" in p] == [
+        ch.wounds_problem(0, lost_limbs=4)
+    ]
+    sound = b.build_character(b.CharacterInput(stats={**STATS, "TOU": 0}, lost_limbs=3))
+    assert sound.wounds == 0 and sound.valid
+
+
+def test_two_d6_builder_counts_one_cinematic_in_the_singular() -> None:
+    # Issue 16, item 25: the XP list said "1 cinematics".
+    one = b.build_character(b.CharacterInput(cinematics=1)).costs
+    two = b.build_character(b.CharacterInput(cinematics=2)).costs
+    assert [c.name for c in one] == ["1 cinematic"]
+    assert [c.name for c in two] == ["2 cinematics"]
+
+
 @pytest.mark.parametrize(
     ("lost", "dc"),
     [(1, 7), (2, 9), (3, 11), (4, 13), (5, 15), (6, 17), (7, 17), (12, 17)],

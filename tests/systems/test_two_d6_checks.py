@@ -194,6 +194,14 @@ def test_two_d6_take_seven() -> None:
     assert c.check_odds(3, 11, take7=True, helpers=(1,)).success == 0  # the helper's 8 misses
 
 
+def test_two_d6_armour_steps_before_aid_as_the_aid_note_says() -> None:
+    # docs/2d6/aid-and-take-7.md: Average in medium armour is DC 13; one helper brings it to 11.
+    odds = c.check_odds(2, 9, helpers=(2,), armour="medium")
+    assert (odds.dc, odds.alone, odds.success) == (11, brute(2, 13), brute(2, 11) ** 2)
+    assert odds.warnings  # 25/324 helped against 27/324 alone: the aid is a loss
+    assert c.check_odds(2, 13, helpers=(2, 2, 2), armour="heavy").dc is None
+
+
 @pytest.mark.parametrize("bonus", [-1, 11, True])
 def test_two_d6_bonus_is_zero_to_ten(bonus: int) -> None:
     with pytest.raises(ValueError, match="bonus"):

@@ -244,6 +244,18 @@ def test_two_d6_bad_words_exit_2_naming_the_rule(
     assert message in err
 
 
+def test_two_d6_wounds_below_zero_exit_2_leading_with_the_problem(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 16, item 3: `calc 2d6 wounds tou=0 lost_limbs=4` printed -1.
+    err = cli_error(capsys, "calc", "2d6", "wounds", "tou=0", "lost_limbs=4")
+    assert err.startswith("rules-py: error: Too many limbs lost: 4 against 3 wounds")
+    assert "wounds are never negative" in err
+    assert cli_json(capsys, "calc", "2d6", "wounds", "tou=0", "lost_limbs=3") == {"value": 0}
+    extra = ("calc", "2d6", "wounds", "tou=0", "lost_limbs=4", "extra_wound=yes")
+    assert cli_json(capsys, *extra) == {"value": 0}
+
+
 @pytest.mark.parametrize(
     ("command", "text"), [("check", two_d6.CHECK_HELP), ("calc", two_d6.CALC_HELP)]
 )

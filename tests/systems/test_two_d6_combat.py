@@ -72,7 +72,7 @@ def test_two_d6_combat_example_eleven_against_nine() -> None:
     assert (roll.attack_total, roll.defence_total) == (11, 9)
     assert roll.margin == 2 and roll.band == "margin_1"
     assert roll.options == (("margin_1", k.MARGIN_OPTIONS["margin_1"]),)
-    assert "Deal a wound" in k.MARGIN_OPTIONS["margin_1"]
+    assert "Deal one wound" in k.MARGIN_OPTIONS["margin_1"]
     assert roll.text == "attack 7 + 4 = 11 vs defence 7 + 2 = 9: the attacker wins by 2"
     odds = k.combat_odds(4, 2)
     assert odds.margins[2] == Fraction(73, 648)

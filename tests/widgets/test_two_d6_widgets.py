@@ -82,6 +82,17 @@ def test_two_d6_widgets_are_registered_and_on_the_page_of_their_rules() -> None:
             )
 
 
+@pytest.mark.parametrize("name", ["2d6-check", "2d6-combat", "2d6-casting"])
+def test_two_d6_aim_hint_is_a_full_round_action_or_half_with_hip_shot(name: str) -> None:
+    # Issue 16, item 2: the hint said "A half action".
+    (aim,) = [f for f in WIDGETS[name].fields if f.name == "aim"]
+    assert "half action" not in aim.hint.lower()
+    assert aim.hint.startswith("Aiming takes a full-round action; the Hip Shot talent makes it a ")
+    assert "half-round action" in aim.hint
+    rules = (DOCS / "combat.md").read_text(encoding="utf-8")
+    assert "spends a full-round action aiming" in rules and "Hip Shot" in rules
+
+
 def test_two_d6_row_fields_start_with_a_row_for_the_page_to_copy() -> None:
     # The page script copies a list's first row to add more: an empty list cannot grow.
     for name, widget in WIDGETS.items():
@@ -298,11 +309,35 @@ def test_two_d6_combat_roll_names_the_options_unlocked() -> None:
         elif margin >= 5:
             assert len(details) == 2 and "Deal two wounds" in details[1]
         elif margin >= 1:
-            assert len(details) == 1 and "Deal a wound" in details[0]
+            assert len(details) == 1 and "Deal one wound" in details[0]
         else:
             assert details == [] and "defender holds" in rolled["outcome"].lower()
         seen.add(min(len(details), 3))
     assert seen >= {1, 2, 3}
+
+
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "2d6-core-rules.txt"
+
+
+@pytest.mark.skipif(not SEED.is_file(), reason="the seed sits beside the checkout")
+def test_two_d6_combat_result_restates_the_options_as_the_page_does() -> None:
+    # Issue 16, item 11: the result printed a 25-word run of the rules' option lists. Each
+    # heading names its band as the rules do ("by 10 or more"), so runs of 8 words are
+    # looked for here (the overlap tool's are 10); the page's cells alone are held to 6.
+    words = re.compile(r"[a-z]+")
+    seed = words.findall(SEED.read_text(encoding="utf-8").lower())
+    runs = {tuple(seed[i : i + 8]) for i in range(len(seed) - 7)}
+    page = (DOCS / "combat.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (\d+ or more) \| (.*) \|$", page, re.M))
+    for _ in range(300):
+        details = roll("2d6-combat", attack=10, defend=0)["blocks"]
+        if details and len(details[0]["items"]) == 3:
+            break
+    items = details[0]["items"]
+    for item, band in zip(items, ("1 or more", "5 or more", "10 or more"), strict=True):
+        assert item == f"Beat by {band}: {rows[band]}."
+    said = words.findall(" ".join(items).lower())
+    assert [said[i : i + 8] for i in range(len(said) - 7) if tuple(said[i : i + 8]) in runs] == []
 
 
 # --------------------------------------------------------------------------
@@ -356,6 +391,14 @@ def test_two_d6_initiative_two_characters_by_enumeration() -> None:
         "Character 2": [1 - win / (1 - tie)],
     }
     assert "Most likely first: Ash" in texts(panel)
+    assert texts(panel).startswith("Each of 2 characters rolls 2d6 + initiative")
+
+
+def test_two_d6_initiative_of_one_character_reads_in_the_singular() -> None:
+    # Issue 16, item 25: "Each of 1 rolls".
+    panel = show("2d6-initiative", party=[{"name": "Ash", "initiative": 3}])
+    assert texts(panel).startswith("One character rolls 2d6 + initiative")
+    assert exact(panel, "Chance of acting first") == {"Ash": [Fraction(1)]}
 
 
 def test_two_d6_initiative_equal_bonuses_share_evenly_and_roll_an_order() -> None:
@@ -444,6 +487,25 @@ def test_two_d6_builder_refusals_name_the_rule_and_mark_the_field(
     panel = show("2d6-builder", **values)
     assert any(rule in r for r in refusals(panel)), refusals(panel)
     assert field in panel["invalid"]
+
+
+def test_two_d6_builder_refuses_negative_wounds_and_says_which_fields() -> None:
+    # Issue 16, item 3: the builder showed "-1 wounds".
+    panel = show("2d6-builder", TOU=0, lost_limbs=4)
+    (refusal,) = [r for r in refusals(panel) if "never negative" in r]
+    assert refusal.startswith("Too many limbs lost: 4 against 3 wounds (3 + TOU +0)")
+    assert set(panel["invalid"]) >= {"lost_limbs", "TOU"}
+    assert "-1" not in texts(panel) and "no wounds count" in texts(panel)
+    assert facts(panel)["Wounds"][0] == "refused"
+
+
+def test_two_d6_builder_and_healing_count_one_in_the_singular() -> None:
+    # Issue 16, item 25: "1 cinematics", "1 wounds".
+    panel = show("2d6-builder", TOU=0, lost_limbs=2)
+    assert "Your character: 1 wound, " in texts(panel)
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("XP")]
+    assert ["1 cinematic", "cinematics", "2"] in [r["cells"] for r in block["rows"]]
+    assert "1 wound lost" in texts(show("2d6-healing", wounds_lost=1, tended=False))
 
 
 def test_two_d6_builder_spells_cost_the_xp_of_their_dc() -> None:

@@ -21,6 +21,11 @@ def require_range(value: object, what: str, rule: str, lo: int, hi: int | None =
     return _params.require_range(value, what, f"{SYSTEM}, {rule}", lo, hi)
 
 
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """``n`` and the noun that fits it: ``"1 cinematic"``, ``"2 cinematics"``, ``"0 wounds"``."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
 class _Named(Protocol):
     @property
     def name(self) -> str: ...

@@ -23,6 +23,8 @@ Readings the builder makes (stated on the rules pages):
   Phenomenon).
 * Skills not on the sample list are allowed with a warning; a skill written
   "Name ( )" needs its field; Language at rank 5 becomes the Polyglot talent.
+* Wounds are never negative: a sheet that loses more limbs than it has
+  wounds is refused.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from rules_py.systems._params import json_list, json_object
-from rules_py.systems.two_d6._common import SYSTEM, find_named, require_int
+from rules_py.systems.two_d6._common import SYSTEM, counted, find_named, require_int
 from rules_py.systems.two_d6.character import (
     CINEMATIC_XP,
     EXTRA_ORGAN_XP,
@@ -51,6 +53,7 @@ from rules_py.systems.two_d6.character import (
     talent,
     triangular_cost,
     wounds,
+    wounds_problem,
 )
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS, Spell, spell_xp
 
@@ -164,7 +167,8 @@ class CharacterSheet:
     starting_xp: int
     xp_available: int
     costs: tuple[CostLine, ...]
-    wounds: int
+    wounds: int | None
+    """None when the limbs lost outnumber the wounds (a problem says so)."""
     resolve: int
     initiative: int
     problems: tuple[str, ...]
@@ -371,7 +375,9 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     if cinematics < 0:
         problems.append(f"{SYSTEM}, Character Growth: cinematics cannot be negative")
     elif cinematics:
-        costs.append(CostLine("cinematics", f"{cinematics} cinematics", CINEMATIC_XP * cinematics))
+        costs.append(
+            CostLine("cinematics", counted(cinematics, "cinematic"), CINEMATIC_XP * cinematics)
+        )
     earned = require_int(choice.earned_xp, "earned XP", "Character Growth")
     if earned < 0:
         problems.append(f"{SYSTEM}, Character Growth: earned XP cannot be negative")
@@ -389,6 +395,10 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
         problems.append(f"{SYSTEM}, Combat, Healing: lost limbs are 0 to 4 (got {lost})")
     clamp = {k: min(max(v, 0), MAX_STAT) for k, v in boosted.items()}
     extra = any(talent(p.name).name == "Extra Wound" for p in choice.talents)
+    limbs = min(max(lost, 0), 4)
+    negative = wounds_problem(clamp["TOU"], extra, limbs)
+    if negative is not None:
+        problems.append(negative)
     return CharacterSheet(
         stats=boosted,
         bought_stats=bought,
@@ -397,7 +407,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
         starting_xp=start,
         xp_available=available,
         costs=tuple(costs),
-        wounds=wounds(clamp["TOU"], extra, min(max(lost, 0), 4)),
+        wounds=None if negative is not None else wounds(clamp["TOU"], extra, limbs),
         resolve=resolve(clamp["TOU"], clamp["WIL"]),
         initiative=initiative(clamp["AGI"], clamp["PER"]),
         problems=tuple(problems),

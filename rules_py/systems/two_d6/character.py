@@ -30,7 +30,13 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Literal
 
-from rules_py.systems.two_d6._common import SYSTEM, find_named, require_int, require_range
+from rules_py.systems.two_d6._common import (
+    SYSTEM,
+    counted,
+    find_named,
+    require_int,
+    require_range,
+)
 from rules_py.systems.two_d6.checks import (
     DC_STEP,
     DEATH_SAVE_DC,
@@ -130,10 +136,40 @@ def initiative(agi: int, per: int) -> int:
     return _stat(agi, "AGI") + _stat(per, "PER")
 
 
-def wounds(tou: int, extra_wound: bool = False, lost_limbs: int = 0) -> int:
-    """Wounds = 3 + Toughness, +1 with Extra Wound, -1 per limb lost for good (Combat)."""
+NEVER_NEGATIVE: Final = "wounds are never negative"
+"""The reason a sheet that loses more limbs than it has wounds is refused (Combat, Wounds)."""
+
+
+def wounds_problem(tou: int, extra_wound: bool = False, lost_limbs: int = 0) -> str | None:
+    """Why these can give no wounds count, or None: more limbs lost than wounds to lose.
+
+    Each limb lost for good takes a wound (Combat, Healing) and wounds count
+    down to 0 (Combat, Wounds): the source says nothing of a count below 0, so
+    a sheet that would have one is refused, the message leading with what is
+    wrong. E.g. TOU +0 and 4 limbs lost: 4 against 3 wounds.
+    """
     lost = require_range(lost_limbs, "lost limbs", "Combat, Healing", 0, 4)
-    return BASE_WOUNDS + _stat(tou, "TOU") + int(bool(extra_wound)) - lost
+    toughness = _stat(tou, "TOU")
+    before = BASE_WOUNDS + toughness + int(bool(extra_wound))
+    if lost <= before:
+        return None
+    how = f"{BASE_WOUNDS} + TOU {toughness:+d}" + (" + 1 Extra Wound" if extra_wound else "")
+    return (
+        f"Too many limbs lost: {lost} against {counted(before, 'wound')} ({how}); "
+        f"{NEVER_NEGATIVE}, so at most {before} can be lost ({SYSTEM}, Combat, Wounds and Healing)"
+    )
+
+
+def wounds(tou: int, extra_wound: bool = False, lost_limbs: int = 0) -> int:
+    """Wounds = 3 + Toughness, +1 with Extra Wound, -1 per limb lost for good (Combat).
+
+    Never below 0: ``ValueError`` (see :func:`wounds_problem`) when the lost
+    limbs outnumber the wounds.
+    """
+    problem = wounds_problem(tou, extra_wound, lost_limbs)
+    if problem is not None:
+        raise ValueError(problem)
+    return BASE_WOUNDS + _stat(tou, "TOU") + int(bool(extra_wound)) - lost_limbs
 
 
 def _stat(value: int, name: str) -> int:
@@ -389,6 +425,7 @@ __all__ = [
     "HEAL_DC_FIRST",
     "MAX_SKILL_RANK",
     "MAX_STAT",
+    "NEVER_NEGATIVE",
     "SKILLS",
     "STARTING_XP",
     "STATS",
@@ -415,4 +452,5 @@ __all__ = [
     "talent",
     "triangular_cost",
     "wounds",
+    "wounds_problem",
 ]

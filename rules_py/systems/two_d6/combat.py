@@ -61,28 +61,32 @@ PARRY_MARGIN: Final = 5
 MARGIN_OPTIONS: Final[Mapping[Band, tuple[str, ...]]] = MappingProxyType(
     {
         "margin_1": (
-            "Deal a wound",
+            "Deal one wound",
             "Disarm the defender",
-            "Distract the defender (loses a half action next turn)",
-            "Trip the defender (melee only)",
-            "Shove the defender",
-            "Initiate, maintain or break a grapple (unarmed only)",
+            "Distract them: they lose a half-round action on their next turn",
+            "Trip them (melee attacks only)",
+            "Shove them",
+            "Start, hold or break a grapple (unarmed attacks only)",
         ),
         "margin_5": (
             "Deal two wounds",
-            "Knock the defender unconscious",
-            "Incapacitate a limb (break a bone, sever a tendon)",
-            "Perform two actions from the 1+ list",
+            "Knock them unconscious",
+            "Incapacitate a limb: breaking a bone, cutting a tendon and the like",
+            "Take two options from the 1+ list",
         ),
         "margin_10": (
             "Deal three wounds",
-            "Destroy a limb or organ (cut off an arm, blind)",
-            "Perform one action from each of the 1+ and 5+ lists",
-            "Perform three actions from the 1+ list",
+            "Destroy a limb or organ: cutting off an arm, blinding and the like",
+            "Take one option from the 1+ list and one from the 5+ list",
+            "Take three options from the 1+ list",
         ),
     }
 )
-"""What an attacker may do at each margin (Combat, Roll Mechanics)."""
+"""What an attacker may do at each margin, in the site's words (Combat, Roll Mechanics).
+
+The source's order within each list; every option, number and term kept, the
+wording restated (the rules' "half action" is a half-round action).
+"""
 
 WOUNDS_BY_BAND: Final[Mapping[Band, int]] = MappingProxyType(
     {"defender": 0, "margin_1": 1, "margin_5": 2, "margin_10": 3}

@@ -14,6 +14,7 @@ from fractions import Fraction
 from rules_py._format import decimal, percent
 from rules_py.systems.two_d6 import builder
 from rules_py.systems.two_d6 import character as rules
+from rules_py.systems.two_d6._common import counted
 from rules_py.systems.two_d6.checks import success_chance
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.widgets._blocks import Block, error, facts, table, text
@@ -27,7 +28,7 @@ from rules_py.widgets.two_d6._common import SYSTEM, bonus_field, dc_text, signed
 
 
 def _days(n: int) -> str:
-    return f"{n} day{'' if n == 1 else 's'}"
+    return counted(n, "day")
 
 
 def _healing_show(values: Values) -> list[Block]:
@@ -42,7 +43,7 @@ def _healing_show(values: Values) -> list[Block]:
     ]
     if healer is None:
         summary = (
-            f"{lost} wound{'s' if lost > 1 else ''} lost, "
+            f"{counted(lost, 'wound')} lost, "
             f"{'rested and fed' if rested else 'short of rest or food'}: {rate}, so "
             f"{_days(max(days))} to heal. A healer's check against {dc_text(dc)} "
             "would double the rate."
@@ -56,7 +57,7 @@ def _healing_show(values: Values) -> list[Block]:
         ("Most days", _days(max(days))),
     ]
     summary = (
-        f"{lost} wound{'s' if lost > 1 else ''} lost, "
+        f"{counted(lost, 'wound')} lost, "
         f"{'rested and fed' if rested else 'short of rest or food'} ({rate}), with a healer at "
         f"{signed(healer)}: today's heal check against {dc_text(dc)} succeeds "
         f"{percent(today)} and doubles the day's recovery. Each day's check is against the "
@@ -72,7 +73,7 @@ def _healing_show(values: Values) -> list[Block]:
         text(summary),
         facts(items),
         table(
-            f"Days to heal {lost} wound{'s' if lost > 1 else ''}",
+            f"Days to heal {counted(lost, 'wound')}",
             ["Days", "Exactly", "By then"],
             rows,
             titles=titles,
@@ -210,6 +211,8 @@ _RULE_FIELDS = (
 
 def _fields_of(problem: str) -> list[str]:
     """The fields a builder refusal is about (a stat it names, or the list it comes from)."""
+    if rules.NEVER_NEGATIVE in problem:
+        return ["lost_limbs", "TOU"]
     rule = problem.removeprefix(f"{SYSTEM}, ")
     for start, fields in _RULE_FIELDS:
         if rule.startswith(start):
@@ -248,9 +251,10 @@ def _builder_show(values: Values) -> list[Block]:
     blocks: list[Block] = [error(p, _fields_of(p)) for p in sheet.problems]
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
     name = values["name"] or "Your character"
+    wounds = "no wounds count" if sheet.wounds is None else counted(sheet.wounds, "wound")
     blocks += [
         text(
-            f"{name}: {sheet.wounds} wounds, resolve {signed(sheet.resolve)}, initiative "
+            f"{name}: {wounds}, resolve {signed(sheet.resolve)}, initiative "
             f"{signed(sheet.initiative)}; {sheet.xp_spent} of {sheet.xp_available} XP spent."
         ),
         facts(
@@ -266,7 +270,11 @@ def _builder_show(values: Values) -> list[Block]:
                     f"{rules.STARTING_XP} + {max(0, sheet.stat_points_left)} unspent stat points",
                 ),
                 ("XP left", str(sheet.xp_left), f"{sheet.xp_available} available"),
-                ("Wounds", str(sheet.wounds), "3 + TOU (+1 Extra Wound, -1 a lost limb)"),
+                (
+                    "Wounds",
+                    "refused" if sheet.wounds is None else str(sheet.wounds),
+                    "3 + TOU (+1 Extra Wound, -1 a lost limb); never below 0",
+                ),
                 ("Resolve", signed(sheet.resolve), "TOU + WIL"),
                 ("Initiative", signed(sheet.initiative), "AGI + PER"),
             ]

@@ -215,9 +215,10 @@ def _initiative_show(values: Values) -> list[Block]:
     first = rules.initiative_first([row["initiative"] for row in rows])
     best = max(first)
     leader = [name for name, p in zip(names, first, strict=True) if p == best]
+    who = "One character rolls" if len(rows) == 1 else f"Each of {len(rows)} characters rolls"
     return [
         text(
-            f"Each of {len(rows)} rolls 2d6 + initiative; the highest acts first, and those who "
+            f"{who} 2d6 + initiative; the highest acts first, and those who "
             f"tie roll again among themselves. Most likely first: {listing(leader)} "
             f"({percent(best)})."
         ),

@@ -14,7 +14,8 @@ SYSTEM = "[2d6] Roleplaying System"
 AIM = Flag(
     "aim",
     "Aim: roll 2d6 twice and keep the higher",
-    hint="A half action (Combat, Aiming).",
+    hint="Aiming takes a full-round action; the Hip Shot talent makes it a half-round action "
+    "(Combat, Aiming; Talents, Hip Shot).",
 )
 ARMOUR_OPTIONS: tuple[tuple[str, str], ...] = (
     ("none", "None"),
