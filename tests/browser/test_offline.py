@@ -144,6 +144,26 @@ def test_after_one_visit_every_page_roll_widget_and_search_works_offline(
     assert "botch" in results.first.inner_text().lower()
 
 
+def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    """The worker reads the runtime straight from the offline copy's Cache Storage: through
+    the service worker (its one thread, Workbox's routing, behind the page's own requests)
+    Python started slower than from the HTTP cache (issue 16, item 23)."""
+    visit_and_save(offline_context, site.url + "dice/").close()
+    offline_context.set_offline(True)
+    asked: list[str] = []
+    offline_context.on("request", lambda request: asked.append(request.url))
+    page = offline_context.new_page()
+    page.goto(site.url + "dice/")
+    assert re.search(r"= \d+", roll_inline(page))
+    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+    # Only the module imported by name goes through it: every download is read directly.
+    runtime = [url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url]
+    assert runtime == ["pyodide.mjs"]
+    assert any(url.endswith("/assets/rollbook/worker.js") for url in asked)  # the page's own
+
+
 def test_a_page_never_saved_opens_the_sites_offline_page(
     offline_context: BrowserContext, site: Site
 ) -> None:

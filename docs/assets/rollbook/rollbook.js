@@ -51,7 +51,9 @@ function startPython() {
   if (!early) performance.mark("rollbook:worker-start");
   let worker;
   try {
-    worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // Served from the offline copy: the worker reads the runtime from it (worker.js).
+    const name = navigator.serviceWorker?.controller ? "rollbook offline-copy" : "rollbook";
+    worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
   } catch (error) {
     fail("this browser cannot run module workers");
     return;
