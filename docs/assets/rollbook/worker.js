@@ -30,7 +30,6 @@ const optional = new URL(SNAPSHOT, runtime).href;
 let compiling = false; // the wasm's one download has begun
 let received = 0; // bytes of the start-up's downloads of the runtime's files so far
 let total = 0; // what they weigh in all (the manifest's sizes), once known
-let sizes = {};
 let reported = 0;
 
 // When each step of the start-up ended, in ms from this worker's start: sent to the
@@ -210,7 +209,7 @@ async function boot() {
     if (!manifest.packed?.includes(name)) throw new Error(`the Python runtime has no ${name}`);
   }
   // The wait counts the bytes downloaded against the bytes this start-up needs.
-  sizes = manifest.sizes || {};
+  const sizes = manifest.sizes || {};
   const weigh = (names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
   total = weigh([WASM, ASM, LOCK, SNAPSHOT]);
   report(true);
