@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import hashlib
 import json
 import mimetypes
@@ -31,6 +32,10 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 SNAPSHOT = "rollbook.snapshot.gz"
+PACKED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+"""Pyodide's files a first roll downloads, stored gzipped (``NAME.gz``) in place of the
+originals: a first visit downloads the same bytes whether or not the host compresses,
+and the worker decompresses what the host did not (docs/assets/rollbook/worker.js)."""
 ICEPOOL = "icepool==2.1.3"
 PY = sys.executable
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -43,6 +48,7 @@ def _run(*args: str | Path, **kwargs: object) -> None:
 def _fingerprint() -> str:
     """What the runtime is made from: Pyodide's version, rules_py's sources, the pins."""
     digest = hashlib.sha256()
+    digest.update(repr(PACKED).encode())
     digest.update((PYODIDE / "package.json").read_bytes())
     digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
@@ -59,7 +65,8 @@ def _runtime_is_current(fingerprint: str) -> bool:
         return False
     manifest = json.loads(manifest_path.read_text())
     return manifest.get("fingerprint") == fingerprint and all(
-        (RUNTIME / name).exists() for name in [*manifest["wheels"], manifest["snapshot"]]
+        (RUNTIME / name).exists()
+        for name in [*manifest["wheels"], manifest["snapshot"], *manifest.get("sizes", {})]
     )
 
 
@@ -123,15 +130,28 @@ def _build_runtime(out: Path, fingerprint: str) -> None:
         for name in wheels:
             shutil.copy2(Path(tmp) / name, out / name)
     _run("node", ROOT / "scripts" / "snapshot.mjs", out, out / SNAPSHOT, *(out / w for w in wheels))
+    for name in PACKED:  # the snapshot was made from the originals: pack them only now
+        _pack(out / name)
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
         "snapshot": SNAPSHOT,
         # The snapshot's heap is stored XOR the wasm's data segments (snapshot-diff.mjs).
         "snapshot_diff": "pyodide.asm.wasm data segments",
+        "packed": [f"{name}.gz" for name in PACKED],
+        # What each file weighs as downloaded: the page's wait counts against their total.
+        "sizes": {p.name: p.stat().st_size for p in sorted(out.iterdir()) if p.is_file()},
         "fingerprint": fingerprint,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def _pack(path: Path) -> None:
+    """Replace ``path`` with ``path.gz`` (gzip -9, no timestamp: the same input, the same bytes)."""
+    packed = path.with_name(path.name + ".gz")
+    packed.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+    shutil.copystat(path, packed)
+    path.unlink()
 
 
 def _swap_in(new: Path, target: Path) -> None:

@@ -101,6 +101,24 @@ def test_a_rebuild_replaces_the_runtime_whole(
     tasks.assets()  # up to date: nothing runs
 
 
+def test_the_runtime_a_first_roll_downloads_is_stored_gzipped(
+    runtime: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host that does not compress sends the same bytes as one that does (issue 16, 22)."""
+    import gzip
+
+    monkeypatch.setattr(tasks, "_run", fake_steps())
+    tasks.assets()
+    manifest = json.loads((runtime / "manifest.json").read_text())
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"):
+        assert not (runtime / name).exists()  # only the packed copy is served and saved offline
+        packed = runtime / f"{name}.gz"
+        assert gzip.decompress(packed.read_bytes()).decode() == f"new {name}"
+        assert f"{name}.gz" in manifest["packed"]
+        assert manifest["sizes"][f"{name}.gz"] == packed.stat().st_size
+    assert manifest["sizes"][tasks.SNAPSHOT] == (runtime / tasks.SNAPSHOT).stat().st_size
+
+
 def test_staging_folders_are_hidden_from_mkdocs_and_git() -> None:
     ignored = subprocess.run(
         ["git", "check-ignore", "-q", "docs/assets/rollbook/.runtime-new-abc/x.whl"],

@@ -74,8 +74,10 @@ def roll_button(
 
     ``reading`` (``data-reading``) names the system reading the roll is shown in.
 
-    The button stays disabled, and says why, until the script mounts it and gives it
-    ``data-title`` as its title.
+    Without scripts the button stays disabled and says why; with them, the page's head
+    (overrides/partials/rollbook-start.html) enables it as it is parsed and gives it
+    ``data-title`` as its title. The hint is kept out of the search index
+    (``data-search-exclude``): it is not the rules' text.
     """
     button = attrs(
         type="button",
@@ -92,7 +94,7 @@ def roll_button(
         f"<button{button}>"
         f'{DIE_ICON}<span class="rb-roll__expr">{escape(label or expr)}</span></button>'
         f"<output{attrs(class_='rb-roll__output', for_=button_id, aria_live='polite')}></output>"
-        f'<noscript><span class="rb-roll__nojs">{NO_SCRIPT}</span></noscript>'
+        f'<noscript data-search-exclude><span class="rb-roll__nojs">{NO_SCRIPT}</span></noscript>'
         "</span>"
     )
 

@@ -1,20 +1,24 @@
 """Getting the dice ready: progress on a slow start, "Dice unavailable" and Retry on a failed one.
 
-Python's start-up downloads the runtime (``pyodide.asm.wasm``, the standard library),
-then either the memory snapshot or, when the snapshot cannot be used, the wheels.
+Python's start-up downloads the runtime (``pyodide.asm.wasm``, stored gzipped, the
+standard library), then either the memory snapshot or, when the snapshot cannot be
+used, the wheels.
 """
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from tests.browser.widgets import TIMEOUT
 from tests.sitesrv import SiteServer
 
-WASM = "**/runtime/pyodide.asm.wasm"
+WASM = "**/runtime/pyodide.asm.wasm.gz"
 SNAPSHOT = "**/runtime/rollbook.snapshot.gz"
 WHEEL = "**/runtime/rules_py-*.whl"
 STDLIB = "**/runtime/python_stdlib.zip"
@@ -156,7 +160,8 @@ def test_inputs_say_dice_unavailable_with_retry(
 def test_the_wait_speaks_to_players_and_shows_progress(
     context: BrowserContext, server: SiteServer, path: str, button: str, output: str, result: str
 ) -> None:
-    """Inline and widget roll buttons wait alike: a spinning die, the megabytes so far."""
+    """Inline and widget roll buttons wait alike: a spinning die, the megabytes so far
+    of the megabytes a first visit needs, and then that the dice are starting."""
     wasm = Held(context, WASM)
     page = context.new_page()
     page.goto(server.url + path)
@@ -168,11 +173,28 @@ def test_the_wait_speaks_to_players_and_shows_progress(
     expect(pressed).to_have_attribute("aria-busy", "true")
     icon = pressed.locator(".rb-die-icon")
     assert icon.evaluate("i => getComputedStyle(i).animationName") == "rb-spin"
-    # The snapshot arrives while the runtime is held back: the bytes so far are shown.
-    expect(shown).to_have_text(re.compile(r"^Getting the dice ready… \d+\.\d MB$"), timeout=TIMEOUT)
+    # The snapshot arrives while the runtime is held back: the bytes so far, of their total.
+    progress = re.compile(
+        r"^Getting the dice ready… (\d+\.\d) of (\d+\.\d) MB \(first visit only\)$"
+    )
+    expect(shown).to_have_text(progress, timeout=TIMEOUT)
+    found = progress.match(shown.inner_text())
+    assert found and 0 < float(found[1]) < float(found[2])
+    # The total is what the runtime's files weigh: the start-up's own downloads.
+    assert 4 < float(found[2]) < 12
     assert "Python" not in page.locator("article").inner_text()
+    # Once everything has arrived, the wait says the dice are starting, not silence.
+    page.evaluate(
+        """(output) => {
+          window.seen = [];
+          new MutationObserver(() => window.seen.push(output.textContent))
+            .observe(output, { childList: true, characterData: true, subtree: true });
+        }""",
+        shown.element_handle(),
+    )
     wasm.release(page)
     expect(shown.locator(result)).to_be_visible(timeout=TIMEOUT)
+    assert "Getting the dice ready… downloaded, starting up" in page.evaluate("window.seen")
     expect(pressed).not_to_have_attribute("aria-busy", "true")
 
 
@@ -194,7 +216,8 @@ def test_the_head_starts_python_and_the_first_roll_restores_the_snapshot(
            performance.getEntriesByType('navigation')[0].domInteractive"""
     )
     before = list(asked)
-    assert before.count("pyodide.asm.wasm") == 1  # compiled from its one download
+    assert before.count("pyodide.asm.wasm.gz") == 1  # compiled from its one download
+    assert "pyodide.asm.wasm" not in before  # Pyodide's own request is answered in the worker
     assert "python_stdlib.zip" not in before
     assert not [name for name in before if name.endswith(".whl")]
     # Once the worker has been idle a moment, the standard library arrives (for a
@@ -206,3 +229,47 @@ def test_the_head_starts_python_and_the_first_roll_restores_the_snapshot(
     assert "python_stdlib.zip" in asked
     _, output = click_roll(page, "3d6")
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+
+
+def _runtime_bytes(server: SiteServer, start: int) -> dict[str, int]:
+    """What ``server`` sent of the runtime's files since ``start``, by name."""
+    sent: dict[str, int] = {}
+    for path, size in server.sent[start:]:
+        if "/assets/rollbook/runtime/" in path:
+            sent[path.rsplit("/", 1)[-1]] = sent.get(path.rsplit("/", 1)[-1], 0) + size
+    return sent
+
+
+@pytest.mark.parametrize("gzipping", [False, True], ids=["plain host", "gzipping host"])
+def test_a_first_visit_downloads_the_packed_runtime_from_any_host(
+    browser: Browser, built_site: tuple[Path, int], gzipping: bool
+) -> None:
+    """A host that compresses nothing sends the runtime gzipped all the same (its .gz
+    files, as they are), and the worker decompresses it: the first roll's bytes do not
+    depend on the host (issue 16, item 22)."""
+    site = built_site[0]
+    manifest = json.loads((site / "assets/rollbook/runtime/manifest.json").read_text())
+    with SiteServer(site, gzip=gzipping) as host:
+        context = browser.new_context(service_workers="block")
+        encodings: dict[str, str] = {}
+        context.on(
+            "response",
+            lambda r: encodings.setdefault(
+                r.url.rsplit("/", 1)[-1], r.headers.get("content-encoding", "")
+            ),
+        )
+        page = context.new_page()
+        page.goto(host.url + "dice/")
+        _, output = click_roll(page)
+        expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+        assert page.evaluate("window.rollbook.state.how") == "snapshot"
+        sent = _runtime_bytes(host, 0)
+        context.close()
+    first_roll = ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "pyodide-lock.json.gz"]
+    for name in [*first_roll, manifest["snapshot"]]:
+        stored = (site / "assets/rollbook/runtime" / name).stat().st_size
+        assert sent[name] == manifest["sizes"][name] == stored
+        assert encodings[name] == ""  # sent as stored, decompressed by the worker
+    packed = (site / "assets/rollbook/runtime/pyodide.asm.wasm.gz").read_bytes()
+    assert gzip.decompress(packed)[:4] == b"\0asm"
+    assert not {"pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"} & set(sent)

@@ -144,6 +144,26 @@ def test_after_one_visit_every_page_roll_widget_and_search_works_offline(
     assert "botch" in results.first.inner_text().lower()
 
 
+def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    """The worker reads the runtime straight from the offline copy's Cache Storage: through
+    the service worker (its one thread, Workbox's routing, behind the page's own requests)
+    Python started slower than from the HTTP cache (issue 16, item 23)."""
+    visit_and_save(offline_context, site.url + "dice/").close()
+    offline_context.set_offline(True)
+    asked: list[str] = []
+    offline_context.on("request", lambda request: asked.append(request.url))
+    page = offline_context.new_page()
+    page.goto(site.url + "dice/")
+    assert re.search(r"= \d+", roll_inline(page))
+    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+    # Only the module imported by name goes through it: every download is read directly.
+    runtime = [url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url]
+    assert runtime == ["pyodide.mjs"]
+    assert any(url.endswith("/assets/rollbook/worker.js") for url in asked)  # the page's own
+
+
 def test_a_page_never_saved_opens_the_sites_offline_page(
     offline_context: BrowserContext, site: Site
 ) -> None:
@@ -216,7 +236,15 @@ def test_the_offline_copy_can_be_removed_and_saved_again(
     page = visit_and_save(offline_context, site.url)
     status = page.locator(".rb-offline__status")
     assert status.get_attribute("role") == "status"
+    # It asks first, and keeping the copy leaves it as it was.
     page.get_by_role("button", name="Remove offline copy").click()
+    expect(status).to_have_text("Remove the offline copy? Without it, this site needs the network.")
+    expect(page.get_by_role("button", name="Keep it")).to_be_focused()  # the pressed one is gone
+    page.get_by_role("button", name="Keep it").click()
+    expect(status).to_have_text("Available offline")
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 1
+    page.get_by_role("button", name="Remove offline copy").click()
+    page.get_by_role("button", name="Remove", exact=True).click()
     expect(status).to_have_text("Not saved for offline")
     assert page.evaluate(
         """async () => [
@@ -230,6 +258,32 @@ def test_the_offline_copy_can_be_removed_and_saved_again(
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     page.get_by_role("button", name="Save for offline").click()
     expect(status).to_have_text("Available offline", timeout=SAVED)
+
+
+def test_the_offline_copy_is_not_removed_while_offline(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    """Offline, the copy is what the site runs on: removing it is refused, and says why."""
+    page = visit_and_save(offline_context, site.url)
+    status = page.locator(".rb-offline__status")
+    offline_context.set_offline(True)
+    page.get_by_role("button", name="Remove offline copy").click()
+    expect(status).to_contain_text("You are offline now")
+    expect(page.get_by_role("button", name="Remove", exact=True)).to_have_count(0)
+    # Asked while online, confirmed once offline: still refused.
+    offline_context.set_offline(False)
+    expect(status).to_have_text("Available offline")
+    page.get_by_role("button", name="Remove offline copy").click()
+    offline_context.set_offline(True)
+    expect(status).to_contain_text("You are offline now")
+    assert page.evaluate(
+        """async () => [
+          (await navigator.serviceWorker.getRegistrations()).length,
+          (await caches.keys()).filter((n) => n.startsWith('rollbook-')).length,
+        ]"""
+    ) == [1, 1]
+    page.reload()  # and the site still opens from the copy
+    expect(status).to_have_text("Available offline", timeout=TIMEOUT)
 
 
 @pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")

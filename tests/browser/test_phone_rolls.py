@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.browser.widgets import TIMEOUT
 from tests.sitesrv import SiteServer
@@ -74,3 +74,49 @@ def test_a_tapped_roll_does_not_stay_filled_as_if_hovered(phone: Page, server: S
     phone.wait_for_timeout(300)
     assert button.evaluate("b => b.matches(':hover')"), "the tap should count as a hover"
     assert button.evaluate("b => getComputedStyle(b).backgroundColor") == resting
+
+
+@pytest.fixture
+def slow_phone(browser: Browser) -> Iterator[tuple[BrowserContext, Page]]:
+    """A phone whose page scripts and Python arrive late: held until released."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
+    yield context, context.new_page()
+    context.close()
+
+
+def test_a_tap_before_the_page_script_runs_is_answered_once_python_is_ready(
+    slow_phone: tuple[BrowserContext, Page], server: SiteServer
+) -> None:
+    """From first paint a roll button takes a tap (issue 16, item 20): before rollbook.js
+    and Python have arrived, the tap is kept, the roll says it is getting ready, and it
+    is answered once they have."""
+    context, phone = slow_phone
+    held: list[Route] = []
+    context.route("**/assets/rollbook/rollbook.js", lambda route: held.append(route))
+    context.route("**/runtime/pyodide.asm.wasm.gz", lambda route: held.append(route))
+    phone.goto(server.url + "dice/", wait_until="commit")
+    button = phone.locator("button[data-roll='d20']").first
+    expect(button).to_be_enabled(timeout=TIMEOUT)
+    assert phone.evaluate("typeof window.rollbook") == "undefined"  # the page script is held
+    # With scripting on, the button's title is its roll, never "Rolling needs JavaScript".
+    title = button.get_attribute("title") or ""
+    assert title.startswith("Roll d20: 1 to 20") and "JavaScript" not in title
+    button.scroll_into_view_if_needed()
+    button.tap()
+    output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output).to_contain_text("Getting the dice ready")
+    expect(button).to_have_attribute("aria-busy", "true")
+    while len(held) < 2:
+        phone.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert 1 <= int(output.locator(".rb-part--die").text_content() or 0) <= 20
+    expect(button).not_to_have_attribute("aria-busy", "true")
+    # One tap, one roll: the roll log holds it once.
+    assert phone.evaluate("JSON.parse(localStorage.getItem('rollbook:log') || '[]').length") == 1

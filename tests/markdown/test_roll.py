@@ -21,7 +21,19 @@ def test_without_a_script_the_button_says_why_it_cannot_roll(convert) -> None:  
     assert button and ' title="Rolling needs JavaScript. Roll 3d6: 3 to 18' in button.group()
     assert " disabled" in button.group()
     hint = '<span class="rb-roll__nojs">Rolling needs JavaScript</span>'
-    assert f"<noscript>{hint}</noscript>" in html
+    assert f"<noscript data-search-exclude>{hint}</noscript>" in html
+
+
+def test_the_no_script_hint_is_not_indexed_for_search(convert) -> None:  # type: ignore[no-untyped-def]
+    """Material's search indexes a page's text: the hint is not the rules' (issue 16, 17)."""
+    from material.plugins.search.plugin import Parser
+
+    parser = Parser()
+    parser.feed(f"<h1 id='dice'>Dice</h1>{convert('Roll `#!roll 3d6` now, then `#!roll d20`.')}")
+    parser.close()
+    text = " ".join("".join(section.text) for section in parser.data)
+    assert "Roll" in text and "now" in text  # the sentence around the buttons is indexed
+    assert "JavaScript" not in text
 
 
 def test_ids_are_unique_within_a_page(convert) -> None:  # type: ignore[no-untyped-def]

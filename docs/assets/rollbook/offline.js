@@ -1,7 +1,8 @@
 // Offline and installable: registers the site's service worker (sw.js, written by
 // the build: see scripts/offline.mjs) and says in each page's footer whether the
 // site is saved on this device: "Saving for offline… N%", then "Available
-// offline" with a button that removes the offline copy. Where service workers
+// offline" with a button that removes the offline copy, once asked to confirm, and
+// never while the browser is offline (the copy is then what the site runs on). Where service workers
 // cannot run (an old browser, a page not served over HTTPS, scripts/serve) the
 // footer says nothing.
 
@@ -12,7 +13,7 @@ const script = new URL("sw.js", root);
 const REMOVED = "rollbook:offline:removed"; // the reader removed the offline copy: don't save it again
 
 const offline = {
-  state: "none", // none | saving | ready | updated | failed | removed
+  state: "none", // none | saving | ready | confirm | kept | updated | failed | removed
   saved: 0,
   total: 0,
 };
@@ -21,15 +22,22 @@ window.rollbookOffline = offline; // read by the tests and the benchmark
 const TEXT = {
   saving: "Saving for offline…",
   ready: "Available offline",
+  confirm: "Remove the offline copy? Without it, this site needs the network.",
+  kept: "Available offline. You are offline now: the copy can only be removed once you are back online.",
   updated: "Available offline: a new version is saved",
   failed: "Could not save for offline",
   removed: "Not saved for offline",
 };
-const BUTTON = {
-  ready: ["Remove offline copy", remove],
-  updated: ["Reload to use it", () => location.reload()],
-  failed: ["Try again", save],
-  removed: ["Save for offline", save],
+const BUTTONS = {
+  ready: [["Remove offline copy", ask]],
+  confirm: [
+    ["Remove", remove],
+    ["Keep it", () => show("ready"), "focus"], // the safe choice takes the keyboard's focus
+  ],
+  kept: [["Remove offline copy", ask]],
+  updated: [["Reload to use it", () => location.reload()]],
+  failed: [["Try again", save]],
+  removed: [["Save for offline", save]],
 };
 
 // The footer's line, made again on each page (instant navigation replaces the footer).
@@ -47,8 +55,7 @@ function render() {
     box.innerHTML =
       '<span class="rb-offline__status" role="status"></span>' +
       '<span class="rb-offline__percent" aria-hidden="true"></span>' +
-      '<button type="button" class="rb-offline__button"></button>';
-    box.querySelector("button").addEventListener("click", () => BUTTON[offline.state]?.[1]());
+      '<span class="rb-offline__actions"></span>';
     footer.append(box);
   }
   box.dataset.state = offline.state;
@@ -57,9 +64,25 @@ function render() {
   // The percentage is for the eye; a screen reader hears only the changes of state.
   const percent = offline.state === "saving" && offline.total ? Math.floor((100 * offline.saved) / offline.total) : null;
   box.querySelector(".rb-offline__percent").textContent = percent === null ? "" : ` ${percent}%`;
-  const button = box.querySelector("button");
-  button.hidden = !BUTTON[offline.state];
-  button.textContent = BUTTON[offline.state]?.[0] ?? "";
+  const actions = box.querySelector(".rb-offline__actions");
+  const wanted = BUTTONS[offline.state] ?? [];
+  const labels = wanted.map(([label]) => label).join("\n");
+  if (actions.dataset.labels === labels) return;
+  actions.dataset.labels = labels;
+  // The pressed button may go: the keyboard's focus moves to a new one.
+  const focused = box.contains(document.activeElement);
+  actions.replaceChildren(
+    ...wanted.map(([label, action, focus]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "rb-offline__button";
+      button.textContent = label;
+      button.addEventListener("click", action);
+      if (focus) button.dataset.focus = "";
+      return button;
+    }),
+  );
+  if (focused) (actions.querySelector("[data-focus]") ?? actions.querySelector("button"))?.focus();
 }
 
 function show(state) {
@@ -129,7 +152,16 @@ async function clear(registration) {
   }
 }
 
+// "Remove offline copy": ask first; while offline, refuse and say why.
+function ask() {
+  show(navigator.onLine ? "confirm" : "kept");
+}
+
 async function remove() {
+  if (!navigator.onLine) {
+    show("kept");
+    return;
+  }
   writeStored(REMOVED, "1");
   const registration = await navigator.serviceWorker.getRegistration(root.href);
   await clear(registration?.scope === root.href ? registration : null);
@@ -138,6 +170,8 @@ async function remove() {
 
 async function start() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  addEventListener("online", () => offline.state === "kept" && show("ready"));
+  addEventListener("offline", () => offline.state === "confirm" && show("kept"));
   let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type !== "rollbook:offline") return;

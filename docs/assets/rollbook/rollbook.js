@@ -24,7 +24,7 @@ const state = {
   worker: null,
   status: "idle", // idle | loading | ready | failed
   error: "",
-  progress: null, // { loaded }: bytes of the start-up downloads so far
+  progress: null, // { loaded, total }: bytes of the start-up downloads so far, of their total
   pending: new Map(),
   nextId: 1,
   timings: { clicks: [], odds: [] },
@@ -51,7 +51,9 @@ function startPython() {
   if (!early) performance.mark("rollbook:worker-start");
   let worker;
   try {
-    worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // Served from the offline copy: the worker reads the runtime from it (worker.js).
+    const name = navigator.serviceWorker?.controller ? "rollbook offline-copy" : "rollbook";
+    worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
   } catch (error) {
     fail("this browser cannot run module workers");
     return;
@@ -62,7 +64,7 @@ function startPython() {
     if (state.worker !== worker) return; // a worker given up on
     const message = event.data;
     if (message.type === "progress") {
-      state.progress = { loaded: message.loaded };
+      state.progress = { loaded: message.loaded, total: message.total };
       keepWaiting();
       for (const element of waiting) {
         if (element.isConnected && element.classList.contains("rb-loading")) element.textContent = loadingText();
@@ -157,12 +159,14 @@ function ask(op, args) {
   });
 }
 
-// The bytes received so far, not a percentage: the downloads' total is only
-// known once each of them has started.
+// How far the start-up is: the megabytes downloaded of their total (known once the
+// worker has the runtime's manifest), then that the dice are being set up.
 function loadingText() {
-  const loaded = state.progress?.loaded;
-  if (!loaded) return "Getting the dice ready…";
-  return `Getting the dice ready… ${(loaded / 1e6).toFixed(1)} MB`;
+  const { loaded = 0, total = 0 } = state.progress ?? {};
+  if (!total) return "Getting the dice ready…";
+  if (loaded >= total) return "Getting the dice ready… downloaded, starting up";
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  return `Getting the dice ready… ${mb(loaded)} of ${mb(total)} MB (first visit only)`;
 }
 
 // An element that waits for an answer: `busyText` once Python runs, else the
@@ -414,6 +418,9 @@ function mount() {
   odds.forEach(mountOdds);
   widgets.forEach((root) => mountWidget(root, window.rollbook));
   openFragment(window.rollbook);
+  // Taps on roll buttons before this module ran (overrides/partials/rollbook-start.html
+  // kept them): each is answered now, as a tap would be, once Python is ready.
+  for (const button of new Set(window.rollbookTaps?.splice(0) ?? [])) if (button.isConnected) button.click();
   performance.measure("rollbook:mount", { start: mounting }); // the benchmark reads it
   // One worker serves every page of the visit (instant navigation keeps this module).
   if (rolls.length || odds.length || widgets.length) startPython();

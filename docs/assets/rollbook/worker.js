@@ -7,6 +7,12 @@ snapshotDiff.catch(() => {}); // only the snapshot needs it: without it, Python 
 
 const runtime = new URL("./runtime/", import.meta.url);
 const SNAPSHOT = "rollbook.snapshot.gz"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
+// Pyodide's files, stored gzipped (scripts/tasks.py PACKED): a first visit downloads the
+// same bytes from a host that compresses and from one that does not; they are
+// decompressed here, while they download, where the host did not.
+const WASM = "pyodide.asm.wasm.gz";
+const ASM = "pyodide.asm.mjs.gz";
+const LOCK = "pyodide-lock.json.gz";
 // An empty zip: on the snapshot path, the place of the standard library until it arrives.
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 let handle = null;
@@ -22,20 +28,46 @@ const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
 // The snapshot (begun below, before the manifest names it): when it fails, Python loads afresh.
 const optional = new URL(SNAPSHOT, runtime).href;
 let compiling = false; // the wasm's one download has begun
-let received = 0; // bytes of all the start-up's downloads so far
+let received = 0; // bytes of the start-up's downloads of the runtime's files so far
+let total = 0; // what they weigh in all (the manifest's sizes), once known
 let reported = 0;
 
 // When each step of the start-up ended, in ms from this worker's start: sent to the
 // page with "ready" (the benchmark prints them as the split of the start-up's time).
 const started = performance.now();
 const steps = {};
-const step = (name) => (steps[name] ??= Math.round(performance.now() - started));
+const step = (name) => {
+  steps[name] ??= Math.round(performance.now() - started);
+  report(true); // the page shows that the start-up goes on, not only its downloads
+};
 
 function report(force = false) {
   const now = performance.now();
   if (!booting || (!force && now - reported < 150)) return;
   reported = now;
-  postMessage({ type: "progress", loaded: received });
+  postMessage({ type: "progress", loaded: Math.min(received, total || received), total });
+}
+
+// The offline copy (scripts/sw.js), read straight from the Cache Storage the service
+// worker saved it in when the page is served from it (the page names the worker
+// "rollbook offline-copy"): asking the service worker for each file went through its
+// one thread and Workbox's routing, behind the page's own requests, and started Python
+// later than the HTTP cache does. A file saved in two versions (an update being saved)
+// is left to the service worker, which knows the current one.
+const site = new URL("../../", import.meta.url).href;
+const offlineCopy =
+  self.name === "rollbook offline-copy" && globalThis.caches
+    ? caches
+        .keys()
+        .then((names) => names.filter((name) => name.startsWith("rollbook-precache-") && name.endsWith(site)))
+        .then((names) => (names.length === 1 ? caches.open(names[0]) : null))
+        .catch(() => null)
+    : null;
+async function fromOfflineCopy(url) {
+  const cache = await offlineCopy;
+  if (!cache || !url.startsWith(runtime.href)) return null;
+  const saved = await cache.matchAll(url, { ignoreSearch: true }).catch(() => []);
+  return saved.length === 1 && saved[0].ok ? saved[0] : null;
 }
 
 const realFetch = globalThis.fetch.bind(globalThis);
@@ -56,7 +88,7 @@ globalThis.fetch = async (input, init) => {
   };
   let response;
   try {
-    response = await realFetch(input, init);
+    response = (offlineCopy && (await fromOfflineCopy(url.href))) || (await realFetch(input, init));
   } catch (error) {
     fatal("could not be downloaded");
     throw error;
@@ -66,15 +98,15 @@ globalThis.fetch = async (input, init) => {
     return response;
   }
   if (!booting || !response.body) return response;
+  const counted = url.href.startsWith(runtime.href) && name !== "manifest.json";
   const counter = new TransformStream({
     transform(chunk, controller) {
-      received += chunk.byteLength;
+      if (counted) received += chunk.byteLength;
       report();
       controller.enqueue(chunk);
     },
     flush() {
       if (url.protocol !== "data:") step(`${name} downloaded`);
-      report(true);
     },
   });
   const { status, statusText, headers } = response;
@@ -93,14 +125,18 @@ const takeEarly = (url) => {
   early.delete(url);
   return response;
 };
-const wasmURL = new URL("pyodide.asm.wasm", runtime).href;
+const wasmURL = new URL("pyodide.asm.wasm", runtime).href; // what Pyodide asks for
 prefetch("manifest.json");
 prefetch(SNAPSHOT);
-prefetch("pyodide-lock.json");
+prefetch(LOCK);
 // The wasm compiles while it downloads; Pyodide's instantiateStreaming gets the result.
 // Its bytes are kept too: the snapshot is stored without the wasm's data segments.
 step("wasm compile started");
-const wasmParts = fetch(wasmURL).then((response) => response.body.tee());
+compiling = true; // Pyodide's own request for pyodide.asm.wasm gets a stand-in
+const wasmParts = fetch(new URL(WASM, runtime)).then(async (response) => {
+  if (!response.ok) throw new Error(`${WASM} answered ${response.status}`);
+  return (await unpacked(response)).tee();
+});
 const compiled = wasmParts
   .then(([bytes]) => WebAssembly.compileStreaming(new Response(bytes, { headers: { "Content-Type": "application/wasm" } })))
   .then((module) => {
@@ -120,17 +156,29 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 const pyodideModule = import("./runtime/pyodide.mjs");
-import(new URL("pyodide.asm.mjs", runtime).href).catch(() => {}); // Pyodide imports it too
 pyodideModule.catch((error) => failStartup(new Error(`pyodide.mjs could not be loaded (${error})`)));
+// Pyodide's JavaScript half, unpacked and imported from memory (Pyodide takes the
+// module it exports instead of importing pyodide.asm.mjs itself).
+const asmModule = fetchBytes(new URL(ASM, runtime)).then(async (bytes) => {
+  const source = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+  try {
+    return (await import(source)).default;
+  } finally {
+    URL.revokeObjectURL(source);
+  }
+});
+asmModule.catch((error) => failStartup(new Error(`${ASM} could not be loaded (${error.message || error})`)));
+// Pyodide's list of packages, which it would otherwise fetch itself.
+const lockFile = fetchBytes(new URL(LOCK, runtime)).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
+lockFile.catch(() => {});
 
-async function fetchBytes(url) {
-  const response = await (takeEarly(url.href) ?? fetch(url));
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  // A gzip file the server did not decode itself: decompress it while it downloads.
+// A gzip file's body as it was before it was packed: decompressed while it downloads,
+// unless the host already did (one that sends .gz files with Content-Encoding: gzip).
+async function unpacked(response) {
   const reader = response.body.getReader();
   const first = await reader.read();
   const head = first.done ? new Uint8Array() : first.value;
-  let body = new ReadableStream({
+  const body = new ReadableStream({
     start(controller) {
       if (head.length) controller.enqueue(head);
     },
@@ -139,9 +187,16 @@ async function fetchBytes(url) {
       if (done) controller.close();
       else controller.enqueue(value);
     },
+    cancel: (reason) => reader.cancel(reason),
   });
-  if (head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(body).arrayBuffer());
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  return gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+}
+
+async function fetchBytes(url) {
+  const response = await (takeEarly(url.href) ?? fetch(url));
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  return new Uint8Array(await new Response(await unpacked(response)).arrayBuffer());
 }
 
 async function boot() {
@@ -150,6 +205,19 @@ async function boot() {
   if (!manifestResponse.ok) throw new Error("the Python runtime is missing from this site");
   const manifest = await manifestResponse.json();
   const wheels = manifest.wheels.map((w) => new URL(w, runtime).href);
+  for (const name of [WASM, ASM, LOCK]) {
+    if (!manifest.packed?.includes(name)) throw new Error(`the Python runtime has no ${name}`);
+  }
+  // The wait counts the bytes downloaded against the bytes this start-up needs.
+  const sizes = manifest.sizes || {};
+  const weigh = (names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
+  total = weigh([WASM, ASM, LOCK, SNAPSHOT]);
+  report(true);
+  const options = {
+    indexURL: runtime.href,
+    createPyodideModule: await asmModule,
+    lockFileContents: lockFile,
+  };
   let pyodide = null;
   let how = "snapshot";
   if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
@@ -165,7 +233,7 @@ async function boot() {
       // The snapshot holds every module the widgets import: the standard library
       // (its zip) is needed only by a module imported later, so it downloads after
       // the first answer (see stdlib below).
-      pyodide = await loadPyodide({ indexURL: runtime.href, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
       step("snapshot restored");
     } catch (error) {
       console.warn("Rollbook: memory snapshot unusable, loading Python afresh", error);
@@ -174,7 +242,9 @@ async function boot() {
   }
   if (pyodide === null) {
     how = "fresh";
-    pyodide = await loadPyodide({ indexURL: runtime.href });
+    total += weigh(["python_stdlib.zip", ...manifest.wheels]);
+    report(true);
+    pyodide = await loadPyodide(options);
     await pyodide.loadPackage(wheels, { messageCallback: () => {} });
   }
   handle = pyodide.pyimport("rules_py.views").handle;
