@@ -61,9 +61,9 @@ def test_combat_widget_with_armour_and_a_roll_that_lists_the_options(
     expect(combat.locator(".rb-field--proficient")).to_be_hidden()
     set_field(combat, "armour", "heavy")
     expect(combat.locator(".rb-field--proficient")).to_be_visible()
-    expect_panel(combat, "heavy armour without proficiency (rerolls a natural 2)")
+    expect_panel(combat, "heavy armour without proficiency (rerolls a 2 on the dice)")
     set_field(combat, "proficient", True)
-    expect_panel(combat, "heavy armour (rerolls a natural 2, 3 or 4)")
+    expect_panel(combat, "heavy armour (rerolls a 2, 3 or 4 on the dice)")
     expect(combat.locator(".rb-widget__panel svg.rb-chart")).to_have_count(1)
 
     set_field(combat, "attack", "10")

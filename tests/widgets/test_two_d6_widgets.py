@@ -554,3 +554,17 @@ def test_two_d6_initiative_draws_each_roll_as_two_dice() -> None:
             assert len(dice) == 2 and all(1 <= int(d["text"]) <= 6 for d in dice)
             assert int(line["total"]) == sum(int(d["text"]) for d in dice) + 2
             assert line["parts"][-1] == {"kind": "op", "text": "+ 2"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["2d6-check", "2d6-casting", "2d6-combat", "2d6-initiative", "2d6-healing", "2d6-builder"],
+)
+def test_two_d6_widgets_speak_the_rules_words_not_the_sites(name: str, convert: Any) -> None:
+    """'Natural', 'margin' and 'death save' are the site's words (2d6 glossary): the pages
+    mark them where they appear, and the widgets, which cannot, use the rules' own words
+    (boxcars, snake eyes, a roll on the dice, the attacker's total against the defender's)."""
+    text = re.sub(r"<[^>]+>", " ", convert(f"```widget\nwidget: {name}\n```"))
+    text = text.replace("Natural Phenomenon", "")  # a sample spell's name, the rules' own
+    for coined in ("natural", "margin", "death save"):
+        assert not re.search(rf"\b{coined}", text, re.IGNORECASE), (coined, text)

@@ -105,7 +105,9 @@ def _check_show(values: Values) -> list[Block]:
         f"{percent(odds.success)}, failure {percent(odds.failure)}"
     )
     summary += (
-        "." if values["take7"] else f"; a natural 12 earns a cinematic {percent(odds.cinematic)}."
+        "."
+        if values["take7"]
+        else f"; boxcars (two sixes) earn a cinematic {percent(odds.cinematic)}."
     )
     items: list[tuple[str, str] | tuple[str, str, str]] = [
         ("Success", percent(odds.success), str(odds.success)),
@@ -228,7 +230,7 @@ def _cast_show(values: Values) -> list[Block]:
         facts(
             [
                 ("Cast", percent(outcomes["success"]), str(outcomes["success"])),
-                ("Cinematic", percent(cinematic), "A natural 12"),
+                ("Cinematic", percent(cinematic), "Boxcars (two sixes)"),
             ]
         ),
         odds_table(

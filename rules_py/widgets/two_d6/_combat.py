@@ -55,7 +55,8 @@ _HEADINGS: Mapping[rules.Band, str] = {
 PROFICIENT = Flag(
     "proficient",
     "Defender has Armor Proficiency",
-    hint="Without it medium and heavy armour reroll only a natural 2, as light armour does.",
+    hint="Without it medium and heavy armour reroll only snake eyes (a 2 on the dice), "
+    "as light armour does.",
 )
 
 
@@ -74,7 +75,8 @@ def _armour_text(values: Values) -> str:
         worn += " armour without proficiency"
     else:
         worn += " armour"
-    return f"{worn} (rerolls a natural {listing(map(str, faces)).replace(' and ', ' or ')})"
+    faces_text = listing(map(str, faces)).replace(" and ", " or ")
+    return f"{worn} (rerolls a {faces_text} on the dice)"
 
 
 def _combat_show(values: Values) -> list[Block]:
@@ -116,9 +118,10 @@ def _combat_show(values: Values) -> list[Block]:
         ),
         bar_chart(
             margins,
-            f"margin, attack {signed(attack)} against defence {signed(defend)}",
+            f"attacker's total − defender's total, attack {signed(attack)} "
+            f"against defence {signed(defend)}",
             1,
-            axis="Margin (attacker's total − defender's total)",
+            axis="Attacker's total − defender's total",
             bands=(
                 ("failure", "Defender holds", low),
                 ("weak", "Attacker by 1-4", 1),
@@ -173,7 +176,7 @@ COMBAT = Widget(
     fields=(
         bonus_field("attack", "Attack (skill + stat)", 4, "The attacker's combat skill plus stat."),
         bonus_field("defend", "Defence (skill + stat)", 2, "The defender's skill plus stat."),
-        armour_field("The defender's: light rerolls a natural 2, medium 2-3, heavy 2-4."),
+        armour_field("The defender's: light rerolls a 2 on the dice, medium 2-3, heavy 2-4."),
         PROFICIENT,
         AIM,
     ),
