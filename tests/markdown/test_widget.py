@@ -199,3 +199,17 @@ def test_actions_with_nothing_to_do_are_written_disabled(convert: Convert) -> No
     dice = html[html.index('<fieldset class="rb-dice') :]
     assert dice[: dice.index(">")].endswith("hidden")  # no dice yet
     assert "No dice yet: press Roll" in html
+
+
+def test_a_table_too_wide_for_a_phone_names_each_value_s_column(convert: Convert) -> None:
+    """Issue 16, item 24: the players' table stacks on a phone, each value labelled."""
+    html = convert(_fence("widget: wodu-initiative"))
+    players = re.search(r'<table class="([^"]*)"><caption>The players</caption>.*?</table>', html)
+    assert players is not None
+    assert players.group(1) == "rb-table rb-table--stack"
+    labels = re.findall(r'<td[^>]* data-label="([^"]*)"', players.group(0))
+    head = re.findall(r'<th scope="col">([^<]*)</th>', players.group(0))
+    assert labels[: len(head) - 1] == head[1:]  # each value under its column's name
+    enemies = re.search(r'<table class="([^"]*)"><caption>The enemies', html)
+    assert enemies is not None and enemies.group(1) == "rb-table"  # two columns fit
+    assert "data-label" not in html.split("<caption>The enemies")[1].split("</table>")[0]

@@ -10,7 +10,7 @@ import pytest
 
 from rules_py.views import handle
 from rules_py.widgets import WIDGETS
-from rules_py.widgets._blocks import error, facts, text
+from rules_py.widgets._blocks import error, facts, table, text, too_wide_for_a_phone
 from rules_py.widgets._fields import (
     Choice,
     Dice,
@@ -384,3 +384,25 @@ def test_a_source_s_saved_values_set_fields_unless_the_reader_turns_it_off() -> 
     # no source saved: the switch is hidden and nothing is taken
     alone = answer(GAMES, "test-game", "show", {"values": {"bonus": 1}})
     assert alone["unused"] == ["use_card"] and alone["set"] == {}
+
+
+def test_a_table_too_wide_for_a_phone_is_marked_to_stack() -> None:
+    """Issue 16, item 24: a table whose columns cannot fit 390 px is drawn as cards there."""
+    narrow = table("Odds", ["Outcome", "Chance"], [["Strong success", "36.00%"]])
+    assert narrow["stack"] is False
+    tracks = table(
+        "Damage tracks",
+        ["Track", "Filled", "Effect", "Recovery"],
+        [["Stunned", "0 of 3", "one less die for each filled box", "short rest"]],
+    )
+    assert tracks["stack"] is True
+    # Headings and row headers wrap at their spaces: only their longest word counts.
+    wrapping = table("T", ["A very long heading that wraps", "B"], [["a long row header", "1"]])
+    assert wrapping["stack"] is False
+
+
+def test_the_width_of_a_phone_s_table_counts_each_column_s_widest_value() -> None:
+    columns = ["Who", *(f"≥ {d}" for d in range(-5, 6))]
+    row = ["4dF", *["1.00"] * 11]
+    assert too_wide_for_a_phone(columns, [row]) is True
+    assert too_wide_for_a_phone(columns[:4], [row[:4]]) is False
