@@ -297,9 +297,18 @@ def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
         )
         control = f"<select{attrs(**data)}>{options}</select>"
     elif isinstance(f, Text):
+        # The script gives the page one datalist of these per field (docs/.../widget.js).
+        offered = json.dumps(f.options, separators=(",", ":")) if f.options else None
         control = (
             "<input"
-            + attrs(type="text", value=value, maxlength=f.max_length, autocomplete="off", **data)
+            + attrs(
+                type="text",
+                value=value,
+                maxlength=f.max_length,
+                autocomplete="off",
+                data_options=offered,
+                **data,
+            )
             + ">"
         )
     else:  # pragma: no cover

@@ -101,3 +101,48 @@ def test_every_widget_s_table_fits_a_phone(page: Page, server: SiteServer, path:
         wait_idle(root)
     assert page.evaluate(CELLS_OUT_OF_SIGHT) == []
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+OFFERED = """input => {
+  const list = input.list;
+  return list ? [...list.options].map(option => [option.value, option.label]) : null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "field", "first", "count"),
+    [
+        ("2d6/checks/", "2d6-check", '[data-field="dc"]', ["Easy", "DC 7"], 6),
+        ("2d6/magic/", "2d6-casting", '[data-field="spell"]', ["Animate", "DC 13, 5 XP"], 23),
+        (
+            "d10-0/actions/",
+            "d10-0-check",
+            '[data-field="difficulty"]',
+            ["Average", "0 on an attribute, 0 on a skill"],
+            7,
+        ),
+    ],
+)
+def test_a_closed_list_is_offered_as_the_reader_types(
+    page: Page, server: SiteServer, path: str, name: str, field: str, first: list[str], count: int
+) -> None:
+    """Issue 16, item 25: the rules' names (from Python) are a datalist of the field."""
+    page.goto(server.url + path)
+    offered = widget(page, name).locator(field).evaluate(OFFERED)
+    assert offered is not None, "the field offers no list"
+    assert offered[0] == first
+    assert len(offered) == count
+
+
+def test_every_row_s_spell_is_offered_the_sample_spells(page: Page, server: SiteServer) -> None:
+    """A row the reader adds shares the one datalist of its column."""
+    page.goto(server.url + "2d6/character-creation/")
+    spells = widget(page, "2d6-builder").locator('[data-rows="spells"]')
+    spells.locator(".rb-rows__add").click()
+    names = spells.locator('[data-cell="name"]')
+    expect(names).to_have_count(2)
+    lists = names.evaluate_all("inputs => inputs.map(input => input.list && input.list.id)")
+    assert lists[0] and lists[0] == lists[1]
+    offered = names.nth(1).evaluate(OFFERED)
+    assert [value for value, _ in offered][:3] == ["Animate", "Blast", "Charm"]
+    assert page.locator(f"datalist#{lists[0]}").count() == 1

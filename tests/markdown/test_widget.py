@@ -213,3 +213,17 @@ def test_a_table_too_wide_for_a_phone_names_each_value_s_column(convert: Convert
     enemies = re.search(r'<table class="([^"]*)"><caption>The enemies', html)
     assert enemies is not None and enemies.group(1) == "rb-table"  # two columns fit
     assert "data-label" not in html.split("<caption>The enemies")[1].split("</table>")[0]
+
+
+def test_a_closed_list_s_values_come_with_the_field(convert: Convert) -> None:
+    """Issue 16, item 25: the page's datalist is made from these (docs/.../widget.js)."""
+    html = convert(_fence("widget: 2d6-check"))
+    field = re.search(r'<input[^>]*data-field="dc"[^>]*>', html)
+    assert field is not None
+    offered = re.search(r'data-options="([^"]*)"', field.group(0))
+    assert offered is not None
+    values = json.loads(offered.group(1).replace("&quot;", '"'))
+    assert values[0] == ["Easy", "DC 7"] and len(values) == 6
+    assert "data-options" not in re.search(  # type: ignore[union-attr]
+        r'<input[^>]*data-field="bonus"[^>]*>', html
+    ).group(0)
