@@ -107,3 +107,27 @@ def test_roll_view_label_names_the_expression_then_each_die() -> None:
     view = roll_view("3d6")
     dice = [p["text"] for p in view["parts"]]
     assert view["label"] == f"3d6: {', '.join(dice)}, total {view['total']}"
+
+
+@pytest.mark.parametrize(
+    ("args", "field", "message"),
+    [
+        ({"modifier": "1.5"}, "modifier", "Modifier must be a whole number from -10000 to"),
+        ({"modifier": ""}, "modifier", "Modifier is empty: enter a whole number from -10000"),
+        ({"target": "20000"}, "target", "Target must be from -10000 to 10000, got 20000"),
+    ],
+)
+def test_an_odds_figure_s_refused_value_names_its_field(
+    args: dict[str, str], field: str, message: str
+) -> None:
+    """Issue 16, item 25: the page marks the field Python names (aria-invalid)."""
+    answer = json.loads(handle(json.dumps({"op": "odds", "args": {"expr": "2d6", **args}})))
+    assert answer["ok"] is False
+    assert answer["field"] == field
+    assert answer["error"].startswith(message)
+
+
+def test_an_odds_figure_reads_its_fields_as_typed() -> None:
+    assert odds_view("2d6", modifier="2", target="")["expr"] == "2d6+2"
+    assert odds_view("2d6", modifier="-1", target="9")["target"] == 9
+    assert odds_view("2d6", target=" ")["target"] is None  # an empty Target: no target

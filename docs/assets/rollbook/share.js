@@ -2,9 +2,10 @@
 // sends to the server:
 //   #share=<figure or widget id>:<base64url of the JSON values>
 //     an odds figure or a widget opened with the linker's inputs;
-//   #roll=<expression>&seed=<n>&at=<ISO time>
+//   #roll=<expression>&seed=<n>&at=<ISO time>[&label=<caption>]
 //     a rolled result, which Python rolls again from its seed to show the very
-//     same dice (labelled as shared, never re-rolled from the link);
+//     same dice (labelled as shared, never re-rolled from the link), under the
+//     caption its page gave it (`#!roll 2d6+4 | cast Blast`);
 //   #rolled=<widget id>&values=<base64url of the JSON values>&seed=<n>&at=<ISO time>
 //     a widget's roll: the widget rolls the linker's values again from the seed,
 //     shown above the reader's own form, which it leaves alone.
@@ -56,9 +57,10 @@ export function stateLink(root, values) {
   return `${here()}#share=${root.id}:${encode(values)}`;
 }
 
-// A link that shows a roll: its expression, its seed and when it was rolled.
+// A link that shows a roll: its expression, its seed, when it was rolled and its caption.
 function rollLink(view, at) {
-  return `${here()}#roll=${encodeURIComponent(view.expr)}&seed=${view.seed}&at=${encodeURIComponent(at)}`;
+  const label = view.caption ? `&label=${encodeURIComponent(view.caption)}` : "";
+  return `${here()}#roll=${encodeURIComponent(view.expr)}&seed=${view.seed}&at=${encodeURIComponent(at)}${label}`;
 }
 
 // Where a widget's roll came from, for a link to it: its page, the widget, its values.
@@ -250,7 +252,7 @@ function damaged(line, text) {
 }
 
 async function openRoll(text, rollbook) {
-  const { roll: expr, seed, at } = params(text);
+  const { roll: expr, seed, at, label } = params(text);
   const line = el("p", "rb-shared__roll");
   rollRegion(content(), line);
   if (!expr || !seed) {
@@ -261,7 +263,7 @@ async function openRoll(text, rollbook) {
   try {
     const view = await rollbook.ask("roll", { expr, seed });
     line.classList.remove("rb-loading");
-    const what = `${view.expr} rolled ${when(at)}: `;
+    const what = `${label ? `${label} (${view.expr})` : view.expr} rolled ${when(at)}: `;
     const total = el("strong", "rb-total", `= ${view.total}`);
     line.replaceChildren(el("span", "rb-shared__what", what), ...drawParts(view.parts), total);
     // Heard as Python's sentence for the dice (its label is "<expr>: <dice>, total <n>").
