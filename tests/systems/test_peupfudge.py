@@ -158,7 +158,7 @@ def test_peupfudge_allocation_validation() -> None:
         pf.allocate_xp(-1)
     with pytest.raises(ValueError, match=r"^Progress must be from 0 to 3 at level 2, got 4"):
         pf.allocate_xp(1, level=2, progress=4)
-    with pytest.raises(ValueError, match=r"^Progress must be from 0 to 3, got -1"):
+    with pytest.raises(ValueError, match=r"^Progress must be from 0 to 3 at level 2, got -1"):
         pf.allocate_xp(1, level=2, progress=-1)
     with pytest.raises(ValueError, match="level"):
         pf.allocate_xp(1, level=-1)
