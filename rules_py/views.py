@@ -37,6 +37,17 @@ class RequestError(ValueError):
     """A request the page made that cannot be answered; the message is for the reader."""
 
 
+class FieldRefused(DiceError):
+    """A value typed into one of an odds figure's fields that it refuses.
+
+    ``field`` names the field (``"modifier"``, ``"target"``): the page marks it invalid.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 COLUMNS: Mapping[str, str] = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 """The odds table's probability columns, by key."""
 
@@ -166,18 +177,23 @@ def read_view(expr: str, seed: int, reading: str) -> View:
 
 def odds_view(
     expr: str,
-    modifier: int = 0,
-    target: int | None = None,
+    modifier: int | str = 0,
+    target: int | str | None = None,
     columns: Iterable[str] = ("eq", "ge", "le"),
 ) -> View:
-    """The exact odds of ``expr`` plus ``modifier``: table rows, chart bars, a summary line."""
+    """The exact odds of ``expr`` plus ``modifier``: table rows, chart bars, a summary line.
+
+    ``modifier`` and ``target`` may be the text typed into the figure's fields (an
+    empty target is no target); a value refused raises :class:`FieldRefused`.
+    """
     columns = tuple(columns)
     for key in columns:
         if key not in COLUMNS:
             raise DiceError(f"unknown column {key!r}: use {', '.join(COLUMNS)}")
-    modifier = _int(modifier, "modifier")
+    modifier = _field(modifier, "modifier")
     expression = parse(expr).with_modifier(modifier)
-    target = None if target is None else _int(target, "target")
+    no_target = target is None or (isinstance(target, str) and not target.strip())
+    target = None if no_target else _field(target, "target")
     dist = distribution(expression)
     rows = []
     for outcome, eq, ge, le in dist.rows():
@@ -301,15 +317,28 @@ def _cap_note(dist: Distribution) -> str:
 
 
 def _int(value: object, name: str, low: int = -10_000, high: int = 10_000) -> int:
+    """``value`` as a whole number from ``low`` to ``high``: the problem and the range first."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise DiceError(f"{name} must be a whole number")
+        raise DiceError(f"{name} must be a whole number from {low} to {high}")
+    if isinstance(value, str) and not value.strip():
+        raise DiceError(f"{name} is empty: enter a whole number from {low} to {high}")
     try:
         number = int(value)
     except ValueError:
-        raise DiceError(f"{name} must be a whole number, not {value!r}") from None
+        raise DiceError(
+            f"{name} must be a whole number from {low} to {high}, got {value!r}"
+        ) from None
     if not low <= number <= high:
-        raise DiceError(f"{name} must be between {low} and {high}")
+        raise DiceError(f"{name} must be from {low} to {high}, got {number}")
     return number
+
+
+def _field(value: object, field: str) -> int:
+    """An odds figure's field (named as its label names it) as a whole number, or refused."""
+    try:
+        return _int(value, field.capitalize())
+    except DiceError as error:
+        raise FieldRefused(field, error.message) from None
 
 
 def read_seed(value: object) -> int:
@@ -347,12 +376,15 @@ HANDLERS: dict[str, Handler] = {
 def handle(request: str) -> str:
     """Answer one JSON request ``{"op": ..., "args": {...}}`` from the browser with JSON.
 
-    The answer is ``{"ok": true, "result": view}`` or ``{"ok": false, "error": message}``.
+    The answer is ``{"ok": true, "result": view}`` or ``{"ok": false, "error": message}``,
+    with ``field`` naming the odds figure's field a refused value was typed into.
     """
     try:
         message = json.loads(request)
         handler = HANDLERS[message["op"]]
         result = handler(**message.get("args", {}))
+    except FieldRefused as error:
+        return json.dumps({"ok": False, "error": str(error), "field": error.field})
     except DiceError as error:
         return json.dumps({"ok": False, "error": str(error), **error_where(error)})
     except RequestError as error:

@@ -70,8 +70,8 @@ def test_different_seeds_roll_differently() -> None:
 def test_a_bad_seed_is_refused_with_a_reason() -> None:
     for seed, reason in (
         ("abc", "whole number"),
-        (-1, "between 0 and"),
-        (SEED_LIMIT, "between 0 and"),
+        (-1, "must be from 0 to"),
+        (SEED_LIMIT, "must be from 0 to"),
         (True, "whole number"),
         (1.5, "whole number"),
     ):

@@ -194,3 +194,27 @@ def test_a_reading_travels_through_the_worker_request() -> None:
     }
     odd = json.loads(handle(json.dumps({"op": "roll", "args": {"expr": "d10", "reading": 3}})))
     assert not odd["ok"] and "reading must be text" in odd["error"]
+
+
+@pytest.mark.parametrize(
+    ("args", "field", "message"),
+    [
+        ({"modifier": "1.5"}, "modifier", "Modifier must be a whole number from -10000 to"),
+        ({"modifier": ""}, "modifier", "Modifier is empty: enter a whole number from -10000"),
+        ({"target": "20000"}, "target", "Target must be from -10000 to 10000, got 20000"),
+    ],
+)
+def test_an_odds_figure_s_refused_value_names_its_field(
+    args: dict[str, str], field: str, message: str
+) -> None:
+    """Issue 16, item 25: the page marks the field Python names (aria-invalid)."""
+    answer = json.loads(handle(json.dumps({"op": "odds", "args": {"expr": "2d6", **args}})))
+    assert answer["ok"] is False
+    assert answer["field"] == field
+    assert answer["error"].startswith(message)
+
+
+def test_an_odds_figure_reads_its_fields_as_typed() -> None:
+    assert odds_view("2d6", modifier="2", target="")["expr"] == "2d6+2"
+    assert odds_view("2d6", modifier="-1", target="9")["target"] == 9
+    assert odds_view("2d6", target=" ")["target"] is None  # an empty Target: no target

@@ -62,8 +62,8 @@ def format_odds(
     try:
         view = odds_view(
             settings["expr"],
-            modifier=int(settings.get("modifier", 0)),
-            target=int(settings["target"]) if "target" in settings else None,
+            modifier=settings.get("modifier", "0"),
+            target=settings.get("target"),
             columns=settings.get("columns", "eq ge le").split(),
         )
     except (DiceError, ValueError) as error:

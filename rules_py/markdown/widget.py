@@ -202,17 +202,23 @@ def render_blocks(blocks: list[dict[str, Any]]) -> str:
 
 
 def _table(block: dict[str, Any]) -> str:
+    """A table; one that ``stack``s names each value's column in ``data-label`` (the CSS
+    shows it beside the value when the table is drawn as cards on a phone)."""
     # A column without a heading (over the row headers) is a plain cell, not an empty header.
     head = "".join(f'<th scope="col">{escape(h)}</th>' if h else "<td></td>" for h in block["head"])
+    stack = bool(block.get("stack"))
     body = []
     for row in block["rows"]:
         cells = []
         for i, (cell, title) in enumerate(zip(row["cells"], row["titles"], strict=True)):
             tag, scope = ("th", "row") if i == 0 else ("td", None)
-            cells.append(f"<{tag}{attrs(scope=scope, title=title or None)}>{escape(cell)}</{tag}>")
+            label = block["head"][i] if stack and i and i < len(block["head"]) else None
+            cell_attrs = attrs(scope=scope, title=title or None, data_label=label or None)
+            cells.append(f"<{tag}{cell_attrs}>{escape(cell)}</{tag}>")
         body.append(f"<tr{attrs(class_='rb-hit' if row['hit'] else None)}>{''.join(cells)}</tr>")
+    table_class = "rb-table rb-table--stack" if stack else "rb-table"
     return (
-        f'<table class="rb-table"><caption>{escape(block["caption"])}</caption>'
+        f'<table class="{table_class}"><caption>{escape(block["caption"])}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
 
@@ -299,9 +305,18 @@ def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
         )
         control = f"<select{attrs(**data)}>{options}</select>"
     elif isinstance(f, Text):
+        # The script gives the page one datalist of these per field (docs/.../widget.js).
+        offered = json.dumps(f.options, separators=(",", ":")) if f.options else None
         control = (
             "<input"
-            + attrs(type="text", value=value, maxlength=f.max_length, autocomplete="off", **data)
+            + attrs(
+                type="text",
+                value=value,
+                maxlength=f.max_length,
+                autocomplete="off",
+                data_options=offered,
+                **data,
+            )
             + ">"
         )
     else:  # pragma: no cover

@@ -76,12 +76,29 @@ def require_int(value: object, what: str, rule: str) -> int:
     return value
 
 
+def bounds(lo: int, hi: int | None = None) -> str:
+    """The range a value must lie in: ``"from 2 to 30"``, or ``"0 or more"`` with no ``hi``."""
+    return f"{lo} or more" if hi is None else f"from {lo} to {hi}"
+
+
+def out_of_range(what: str, bound: str, got: object, rule: str = "") -> str:
+    """A range error that leads with the problem and the range, the rule it cites after.
+
+    ``("a DC", "from 2 to 30", -3, "2d6, Checks")`` ->
+    ``"A DC must be from 2 to 30, got -3 (2d6, Checks)"``.
+    """
+    cited = f" ({rule})" if rule else ""
+    return f"{what[:1].upper()}{what[1:]} must be {bound}, got {got}{cited}"
+
+
 def require_range(value: object, what: str, rule: str, lo: int, hi: int | None = None) -> int:
-    """``value`` as an int from ``lo`` to ``hi`` (no upper bound when ``hi`` is None)."""
+    """``value`` as an int from ``lo`` to ``hi`` (no upper bound when ``hi`` is None).
+
+    Out of range: "What must be from lo to hi, got N (rule)" (see :func:`out_of_range`).
+    """
     number = require_int(value, what, rule)
     if number < lo or (hi is not None and number > hi):
-        bound = f"{lo} or more" if hi is None else f"from {lo} to {hi}"
-        raise ValueError(f"{rule}: {what} must be {bound} (got {number})")
+        raise ValueError(out_of_range(what, bounds(lo, hi), number, rule))
     return number
 
 

@@ -39,7 +39,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from fractions import Fraction
 
-from rules_py.systems._params import unknown_keys, whole_number
+from rules_py.systems._params import bounds, out_of_range, unknown_keys, whole_number
 
 __all__ = [
     "DEFAULT_ACTION_DICE",
@@ -129,8 +129,9 @@ def _check_dice(dice: int) -> None:
         raise ValueError(f"number of fudge dice must be an integer, got {dice!r}")
     if not MIN_DICE <= dice <= MAX_DICE:
         raise ValueError(
-            f"number of fudge dice must be between {MIN_DICE} and {MAX_DICE} "
-            f"(1dF to 9dF), got {dice}"
+            out_of_range(
+                "the number of fudge dice", f"{bounds(MIN_DICE, MAX_DICE)} (1dF to 9dF)", dice
+            )
         )
 
 
@@ -281,8 +282,12 @@ def allocate_xp(xp: int, level: int = 0, progress: int = 0) -> Allocation:
     _check_int("progress", progress)
     if not 0 <= progress < level_cost(level):
         raise ValueError(
-            f"progress must be between 0 and {level_cost(level) - 1} at level {level} "
-            f"(the next level costs {level_cost(level)} XP), got {progress}"
+            out_of_range(
+                "progress",
+                f"{bounds(0, level_cost(level) - 1)} at level {level}",
+                progress,
+                f"the next level costs {level_cost(level)} XP",
+            )
         )
     pool = progress + xp
     while pool >= level_cost(level):

@@ -30,7 +30,7 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from rules_py.systems._params import refuse_unknown_keys, whole_number
+from rules_py.systems._params import bounds, out_of_range, refuse_unknown_keys, whole_number
 
 SYSTEM: Final = "2d10 WoDu Hack"
 
@@ -373,8 +373,12 @@ def _require_ability(ability: object, what: str = "an ability rating") -> int:
     value = _require_int(ability, what, "Ability Ratings")
     if not MIN_ABILITY <= value <= MAX_ABILITY:
         raise ValueError(
-            f"{SYSTEM}, Ability Ratings: {what} runs from {MIN_ABILITY} to +{MAX_ABILITY} "
-            f"(got {value})"
+            out_of_range(
+                what,
+                f"from {MIN_ABILITY} to +{MAX_ABILITY}",
+                value,
+                f"{SYSTEM}, Ability Ratings",
+            )
         )
     return value
 
@@ -382,7 +386,9 @@ def _require_ability(ability: object, what: str = "an ability rating") -> int:
 def _require_level(level: object) -> int:
     value = _require_int(level, "the level", "Advancement")
     if not 0 <= value <= MAX_LEVEL:
-        raise ValueError(f"{SYSTEM}, Advancement: levels run from 0 to {MAX_LEVEL} (got {value})")
+        raise ValueError(
+            out_of_range("the level", bounds(0, MAX_LEVEL), value, f"{SYSTEM}, Advancement")
+        )
     return value
 
 
@@ -631,13 +637,16 @@ def validate_sheet(
             )
         elif value < MIN_ABILITY:
             problems.append(
-                f"{SYSTEM}, Ability Ratings: {name} {value} is below the lowest rating, "
-                f"{MIN_ABILITY}"
+                out_of_range(name, bounds(MIN_ABILITY), value, f"{SYSTEM}, Ability Ratings")
             )
         elif value > row.ability_cap:
             problems.append(
-                f"{SYSTEM}, Advancement: {name} {_signed(value)} is above the maximum of "
-                f"+{row.ability_cap} at Level {level}"
+                out_of_range(
+                    name,
+                    f"at most +{row.ability_cap} at Level {level}",
+                    _signed(value),
+                    f"{SYSTEM}, Advancement",
+                )
             )
         else:
             rated.append(value)
@@ -722,9 +731,12 @@ def apply_ability_increases(
         current[name] += 1
         if current[name] > row.ability_cap:
             problems.append(
-                f"{SYSTEM}, Advancement: the +1 to {name} at Level {row.level} makes it "
-                f"{_signed(current[name])}, above the maximum of +{row.ability_cap} "
-                f"at Level {row.level}"
+                out_of_range(
+                    name,
+                    f"at most +{row.ability_cap} at Level {row.level}",
+                    f"{_signed(current[name])} with the +1 of Level {row.level}",
+                    f"{SYSTEM}, Advancement",
+                )
             )
     return current, problems
 
@@ -738,14 +750,22 @@ def _weapon_dice(weapon_rating: int, hero_power: int, paired: bool) -> str:
     weapon_rating = _require_int(weapon_rating, "the weapon rating (WR)", "Damage & Powers")
     if weapon_rating not in WEAPON_RATINGS:
         raise ValueError(
-            f"{SYSTEM}, Damage & Powers: weapon ratings run from WR:0 to WR:6 "
-            f"(got WR:{weapon_rating})"
+            out_of_range(
+                "the weapon rating",
+                "from WR:0 to WR:6",
+                f"WR:{weapon_rating}",
+                f"{SYSTEM}, Damage & Powers",
+            )
         )
     hero_power = _require_int(hero_power, "the hero-power bonus", "Damage & Powers")
     if not 0 <= hero_power <= HERO_POWER_BONUSES[-1]:
         raise ValueError(
-            f"{SYSTEM}, Damage & Powers: a hero power adds +1 to damage, upgraded "
-            f"to at most +{HERO_POWER_BONUSES[-1]} (got {hero_power})"
+            out_of_range(
+                "the hero-power bonus",
+                f"from 0 to +{HERO_POWER_BONUSES[-1]}",
+                hero_power,
+                f"{SYSTEM}, Damage & Powers: a hero power adds +1 to damage, upgraded",
+            )
         )
     if not paired:
         return WEAPON_RATINGS[weapon_rating]

@@ -9,8 +9,10 @@ input. Kinds:
   broken rule), and the fields it names (the page marks them ``aria-invalid``);
 - ``{"type": "list", "items": [str]}``: a bulleted list of sentences;
 - ``{"type": "facts", "items": [{"label", "value", "title"}]}``: named values;
-- ``{"type": "table", "caption", "head": [str], "rows": [{"cells", "titles", "hit"}]}``:
-  the first cell of a row is its header;
+- ``{"type": "table", "caption", "head": [str], "rows": [{"cells", "titles", "hit"}],
+  "stack": bool}``: the first cell of a row is its header; ``stack`` says that the table
+  is too wide for a phone (see :func:`too_wide_for_a_phone`), where each row is drawn as
+  a card of labelled values instead of a line that would scroll off the screen;
 - ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it.
 
 A roll is answered with :func:`rolled`: one line per roller, then the outcome
@@ -75,7 +77,36 @@ def table(
             {"cells": cells, "titles": t, "hit": h}
             for cells, t, h in zip(rows, title_rows, hit_rows, strict=True)
         ],
+        "stack": too_wide_for_a_phone(head, rows),
     }
+
+
+PHONE_TABLE_WIDTH_EM = 21.0
+"""The width a widget's table has on a 390 px phone, in ems of its type (337 px at 15.6 px)."""
+
+_CHARACTER_EM = 0.52
+"""The average width of a character of the table's type (tabular figures, letters), in ems."""
+
+_CELL_PADDING_EM = 1.2
+"""The padding a cell takes on its two sides, in ems."""
+
+
+def too_wide_for_a_phone(head: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """Whether a table's narrowest layout is wider than a phone's screen.
+
+    Headings and row headers wrap at their spaces, so their longest word counts; a value
+    stays on one line, so all of it counts. The page stacks such a table on a phone, one
+    card per row, rather than leave its right-hand columns off the screen.
+    """
+    widths = [max((len(word) for word in text.split()), default=0) for text in head]
+    widths += [0] * (max((len(r) for r in rows), default=0) - len(widths))
+    for cells in rows:
+        for i, text in enumerate(cells):
+            wraps = i == 0
+            needed = max((len(w) for w in text.split()), default=0) if wraps else len(text)
+            widths[i] = max(widths[i], needed)
+    width = sum(widths) * _CHARACTER_EM + len(widths) * _CELL_PADDING_EM
+    return width > PHONE_TABLE_WIDTH_EM
 
 
 def odds_table(caption: str, head: str, outcomes: Mapping[str, Fraction]) -> Block:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from rules_py.systems._params import bounds, out_of_range
+
 
 class FieldError(ValueError):
     """A value the reader entered that a field refuses; ``field`` is its name."""
@@ -58,8 +60,7 @@ class Number:
             number = int(text)
         if not self.minimum <= number <= self.maximum:
             raise FieldError(
-                self.name,
-                f"{self.label} must be from {self.minimum} to {self.maximum} (got {number})",
+                self.name, out_of_range(self.label, bounds(self.minimum, self.maximum), number)
             )
         return number
 
@@ -115,6 +116,10 @@ class Text:
     ``parse``, when given, is a rule's reader that must accept the text: its
     ``ValueError`` becomes this field's refusal, so the field is the one marked.
     What the text stands for may depend on other fields and is the widget's work.
+
+    ``options`` lists the names a closed list of the rules offers, as ``(value,
+    label)``: the page offers them as the reader types (a ``datalist``), and any
+    other text ``parse`` accepts (a number, a GM's own spell) still goes.
     """
 
     name: str
@@ -125,6 +130,7 @@ class Text:
     max_length: int = 60
     hint: str = ""
     parse: Callable[[str], object] | None = None
+    options: tuple[tuple[str, str], ...] = ()
 
     def read(self, raw: object) -> str:
         """``raw`` as text of at most ``max_length`` characters that ``parse`` accepts."""
@@ -231,7 +237,7 @@ class Dice:
             raise FieldError(self.name, f"{self.label} must be a list of dice")
         if len(raw) > self.max_dice:
             raise FieldError(
-                self.name, f"{self.label}: at most {self.max_dice} dice (got {len(raw)})"
+                self.name, f"{self.label} must hold at most {self.max_dice} dice, got {len(raw)}"
             )
         dice = []
         for number, die in enumerate(raw, start=1):

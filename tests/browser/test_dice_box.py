@@ -229,3 +229,26 @@ def test_a_dice_box_roll_goes_to_the_log(page: Page, server: SiteServer) -> None
     expect(entry.locator(".rb-log__what")).to_have_text("4dF")
     expect(entry.locator(".rb-log__total")).to_have_text(f"= {shown}")
     assert re.fullmatch(r"(\[[+− ]\] ?){4}", entry.locator(".rb-log__dice").text_content() or "")
+
+
+def test_a_mistake_clears_the_odds_of_the_last_good_expression(
+    page: Page, server: SiteServer
+) -> None:
+    """Issue 16, item 25: under an error, no chart or table of another expression stays."""
+    page.goto(server.url + "dice/")
+    open_box(page)
+    field = page.locator(FIELD)
+    field.fill("3d6")
+    box = page.locator(BOX)
+    chart = box.locator("svg.rb-chart")
+    expect(chart.locator("rect")).to_have_count(len(odds_view("3d6")["rows"]), timeout=TIMEOUT)
+    field.fill("3d6+")
+    expect(box.locator(".rb-dicebox__caret")).to_be_visible(timeout=TIMEOUT)
+    expect(box.locator(".rb-dicebox__odds")).to_be_hidden()
+    expect(chart.locator("rect")).to_have_count(0)
+    expect(box.locator(".rb-dicebox__odds tbody tr")).to_have_count(0)
+    expect(box.locator(".rb-odds__expr")).to_have_text("")
+    # Mended: the odds of what is typed now are drawn afresh.
+    field.fill("2d6")
+    expect(chart.locator("rect")).to_have_count(len(odds_view("2d6")["rows"]), timeout=TIMEOUT)
+    expect(box.locator(".rb-odds__expr")).to_have_text("2d6")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from rules_py.views import odds_view
@@ -90,8 +91,35 @@ def test_bad_input_says_so_and_keeps_the_table(page: Page, server: SiteServer) -
     figure = page.locator("[data-odds='4dF']")
     before = figure.locator("tbody").inner_text()
     figure.locator("input[name=modifier]").fill("99999")
-    expect(figure.locator(".rb-odds__status")).to_contain_text("between", timeout=30_000)
+    expect(figure.locator(".rb-odds__status")).to_contain_text(
+        "from -10000 to 10000", timeout=30_000
+    )
     assert figure.locator("tbody").inner_text() == before
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "message"),
+    [
+        ("modifier", "99999", "Modifier must be from -10000 to 10000, got 99999"),
+        ("target", "-20000", "Target must be from -10000 to 10000, got -20000"),
+        ("modifier", "", "Modifier is empty: enter a whole number from -10000 to 10000"),
+    ],
+)
+def test_an_odds_field_refused_is_named_and_marked_invalid(
+    page: Page, server: SiteServer, field: str, text: str, message: str
+) -> None:
+    """Issue 16, item 25: the refusal names the field, which is marked aria-invalid."""
+    page.goto(server.url + "dice/")
+    figure = page.locator("[data-odds='4dF']")
+    typed = figure.locator(f"input[name={field}]")
+    other = figure.locator(f"input[name={'target' if field == 'modifier' else 'modifier'}]")
+    typed.fill(text)
+    expect(figure.locator(".rb-odds__status")).to_have_text(message, timeout=30_000)
+    expect(typed).to_have_attribute("aria-invalid", "true")
+    expect(other).not_to_have_attribute("aria-invalid", "true")
+    typed.fill("1")
+    expect(figure.locator(".rb-odds__status")).to_have_text("", timeout=30_000)
+    expect(typed).not_to_have_attribute("aria-invalid", "true")
 
 
 def test_odds_inputs_survive_a_reload(page: Page, server: SiteServer) -> None:
@@ -373,7 +401,9 @@ def test_odds_and_the_dice_box_are_busy_from_the_keystroke_until_their_answer(
         )
         assert typed == "true"
         expect(figure).not_to_have_attribute("aria-busy", "true", timeout=30_000)
-    expect(figure.locator(".rb-odds__status")).to_have_text("modifier must be a whole number")
+    expect(figure.locator(".rb-odds__status")).to_have_text(
+        "Modifier is empty: enter a whole number from -10000 to 10000"
+    )
     expect(figure.locator(".rb-odds__expr")).to_have_text("2d10kh1+2")
 
     page.keyboard.press("d")

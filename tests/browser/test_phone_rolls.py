@@ -120,3 +120,38 @@ def test_a_tap_before_the_page_script_runs_is_answered_once_python_is_ready(
     expect(button).not_to_have_attribute("aria-busy", "true")
     # One tap, one roll: the roll log holds it once.
     assert phone.evaluate("JSON.parse(localStorage.getItem('rollbook:log') || '[]').length") == 1
+
+
+ACTIVE_TOOLTIP = ".md-tooltip2--active, .md-tooltip--active"
+"""Material's tooltips while shown (content.tooltips, and the header's buttons)."""
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        '[data-widget="2d6-check"] .rb-panel__table td[title]',  # an exact fraction
+        '[data-widget="2d6-check"] .rb-facts dd[title]',
+        "#rb-log-button",  # the header's Roll log: its panel opens, its name goes
+    ],
+)
+def test_a_tap_leaves_no_tooltip_over_what_it_tapped(
+    phone: Page, server: SiteServer, target: str
+) -> None:
+    """Issue 16, item 25: on a touch screen a tap is no hover that stays."""
+    phone.goto(server.url + "2d6/checks/")
+    phone.wait_for_function(READY, timeout=TIMEOUT)
+    tapped = phone.locator(target).first
+    tapped.scroll_into_view_if_needed()
+    tapped.tap()
+    phone.wait_for_timeout(1000)  # past Material's 250 ms before a hovered title shows
+    expect(phone.locator(ACTIVE_TOOLTIP)).to_have_count(0)
+
+
+def test_a_mouse_still_gets_the_tooltip(page: Page, server: SiteServer) -> None:
+    """Hovering with a mouse shows the exact fraction as before: only taps let go."""
+    page.goto(server.url + "2d6/checks/")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    cell = page.locator('[data-widget="2d6-check"] .rb-panel__table td[title]').first
+    fraction = cell.get_attribute("title")
+    cell.hover()
+    expect(page.locator(ACTIVE_TOOLTIP)).to_have_text(fraction or "", timeout=TIMEOUT)

@@ -269,6 +269,32 @@ def test_an_inline_roll_shares_a_link_to_its_exact_dice(
     assert line.locator(".rb-part").all_text_contents() == dice
 
 
+def test_a_shared_inline_roll_keeps_its_caption(
+    context: BrowserContext, fresh: BrowserContext, server: SiteServer
+) -> None:
+    """Issue 16, item 25: `#!roll 2d6+4 | cast Blast` is shared as "cast Blast", not bare dice."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server.url + "2d6/magic/")
+    button = page.locator("button[data-roll='2d6+4']", has_text="cast Blast")
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    button.click()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    total = output.locator(".rb-total").text_content()
+    share = output.locator("xpath=following-sibling::*[contains(@class, 'rb-roll-share')]")
+    share.get_by_role("button", name="Share this roll").click()
+    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert re.search(r"#roll=2d6%2B4&seed=\d+&at=[^&]+&label=cast%20Blast$", link), link
+
+    other = fresh.new_page()
+    other.goto(link)
+    line = other.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_have_text(total or "", timeout=TIMEOUT)
+    expect(line).to_contain_text("cast Blast (2d6+4) rolled at")
+    expect(line).to_have_attribute("aria-label", re.compile(r"^cast Blast \(2d6\+4\) rolled at "))
+
+
 def _values_in(link: str) -> dict[str, Any]:
     encoded = re.search(r"&values=([A-Za-z0-9_-]+)&", link)
     assert encoded, link
@@ -362,7 +388,7 @@ def test_a_damaged_widget_roll_link_says_what_is_wrong(
         (
             f"share=rb-odds-1:{_state({'modifier': 'lots'})}",
             ".rb-odds__status",
-            "modifier must be a whole number",
+            "Modifier is empty: enter a whole number",  # "lots" is no number to the field
         ),
         ("roll=3d6", ".rb-shared__roll", "This shared roll link is damaged"),
         ("roll=3d6&seed=abc", ".rb-shared__roll", "a roll's seed must be a whole number"),

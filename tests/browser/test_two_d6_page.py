@@ -47,7 +47,7 @@ def test_check_widget_gives_exact_odds_and_names_the_rolled_result(
     set_field(check, "dc", "Professional")
     expect_panel(check, "impossible")
     set_field(check, "dc", "tough")
-    expect_panel(check, "a DC is a whole number or one of")
+    expect_panel(check, "A DC must be a whole number from 2 to 30 or one of")
     expect(check.locator('[data-field="dc"]')).to_have_attribute("aria-invalid", "true")
     assert page.errors == []  # type: ignore[attr-defined]
 

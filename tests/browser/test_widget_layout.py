@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page
+from pathlib import Path
 
-from tests.browser.widgets import widget
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.widgets import TIMEOUT, wait_idle, widget
 from tests.sitesrv import SiteServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 FLAG_HINTS = """root => [...root.querySelectorAll('.rb-field:has(> input[type=checkbox])')]
   .filter(field => !field.hidden && field.querySelector('.rb-field__hint'))
@@ -33,3 +37,112 @@ def test_a_check_box_s_hint_reads_under_it(
     for hint in hints:
         assert hint["below"], hint
         assert hint["width"] > 150, hint  # a line of text, not a narrow column
+
+
+SYSTEMS = ("wodu", "peupfudge", "d10-0", "2d6", "danger-world")
+WIDGET_PAGES = sorted(
+    f"{page.parent.name}/{page.stem}/"
+    for system in SYSTEMS
+    for page in (ROOT / "docs" / system).glob("*.md")
+    if "```widget" in page.read_text(encoding="utf-8")
+)
+
+CELLS_OUT_OF_SIGHT = """() => {
+  // Every cell of a widget's answer tables that lies beyond the viewport, or beyond the
+  // edge of a box that scrolls (where the reader would have to scroll to see it).
+  // Column headers drawn only for screen readers (clipped to 1 px) are not cells to see.
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const widget of document.querySelectorAll('[data-widget]')) {
+    for (const cell of widget.querySelectorAll('.rb-widget__panel table :is(th, td)')) {
+      const box = cell.getBoundingClientRect();
+      if (!box.width || !cell.textContent.trim()) continue;
+      let hidden = box.left < -0.5 || box.right > width + 0.5;
+      let unseen = false;
+      for (let up = cell.parentElement; up && up !== widget; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX === 'visible') continue;
+        const edge = up.getBoundingClientRect();
+        if (edge.width <= 1 && edge.height <= 1) unseen = true;
+        if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) hidden = true;
+      }
+      if (hidden && !unseen) {
+        const caption = cell.closest('table').caption?.textContent ?? '';
+        out.push(`${widget.dataset.widget}: ${caption}: ${cell.textContent.trim().slice(0, 30)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+REDRAW_EVERY_WIDGET = """() => {
+  // Ask Python again for every widget's answer (as typing does): the page script draws it.
+  for (const form of document.querySelectorAll('[data-widget] .rb-widget__form')) {
+    form.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}"""
+
+
+@pytest.mark.parametrize("path", WIDGET_PAGES)
+def test_every_widget_s_table_fits_a_phone(page: Page, server: SiteServer, path: str) -> None:
+    """Issue 16, item 24: at 390 px no value of a widget's table is off screen or scrolled away.
+
+    As the page was built, and once the page script has drawn each answer again.
+    """
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(server.url + path)
+    assert page.evaluate(CELLS_OUT_OF_SIGHT) == []
+    page.wait_for_function(
+        "window.rollbook && window.rollbook.state.status === 'ready'", timeout=TIMEOUT
+    )
+    for root in page.locator("[data-widget]").all():
+        expect(root.locator(".rb-widget__form")).to_be_visible(timeout=TIMEOUT)
+    page.evaluate(REDRAW_EVERY_WIDGET)
+    for root in page.locator("[data-widget]").all():
+        wait_idle(root)
+    assert page.evaluate(CELLS_OUT_OF_SIGHT) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+OFFERED = """input => {
+  const list = input.list;
+  return list ? [...list.options].map(option => [option.value, option.label]) : null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "field", "first", "count"),
+    [
+        ("2d6/checks/", "2d6-check", '[data-field="dc"]', ["Easy", "DC 7"], 6),
+        ("2d6/magic/", "2d6-casting", '[data-field="spell"]', ["Animate", "DC 13, 5 XP"], 23),
+        (
+            "d10-0/actions/",
+            "d10-0-check",
+            '[data-field="difficulty"]',
+            ["Average", "0 on an attribute, 0 on a skill"],
+            7,
+        ),
+    ],
+)
+def test_a_closed_list_is_offered_as_the_reader_types(
+    page: Page, server: SiteServer, path: str, name: str, field: str, first: list[str], count: int
+) -> None:
+    """Issue 16, item 25: the rules' names (from Python) are a datalist of the field."""
+    page.goto(server.url + path)
+    offered = widget(page, name).locator(field).evaluate(OFFERED)
+    assert offered is not None, "the field offers no list"
+    assert offered[0] == first
+    assert len(offered) == count
+
+
+def test_every_row_s_spell_is_offered_the_sample_spells(page: Page, server: SiteServer) -> None:
+    """A row the reader adds shares the one datalist of its column."""
+    page.goto(server.url + "2d6/character-creation/")
+    spells = widget(page, "2d6-builder").locator('[data-rows="spells"]')
+    spells.locator(".rb-rows__add").click()
+    names = spells.locator('[data-cell="name"]')
+    expect(names).to_have_count(2)
+    lists = names.evaluate_all("inputs => inputs.map(input => input.list && input.list.id)")
+    assert lists[0] and lists[0] == lists[1]
+    offered = names.nth(1).evaluate(OFFERED)
+    assert [value for value, _ in offered][:3] == ["Animate", "Blast", "Charm"]
+    assert page.locator(f"datalist#{lists[0]}").count() == 1

@@ -65,14 +65,14 @@ def test_check_widget_refuses_a_rating_off_the_scale(page: Page, server: SiteSer
     page.goto(server.url + "wodu/resolution/")
     check = widget(page, "wodu-check")
     set_field(check, "ability", "7")
-    expect_panel(check, "Ability rating must be from -1 to 6 (got 7)")
+    expect_panel(check, "Ability rating must be from -1 to 6, got 7")
     expect(check.locator('[data-field="ability"]')).to_have_attribute("aria-invalid", "true")
     check.locator(".rb-widget__roll").click()
     # The roll points at the refusal the answer shows rather than repeating it.
     expect(check.locator(".rb-widget__rolled")).to_have_text(
         "Not rolled: mend the value marked below first.", timeout=TIMEOUT
     )
-    expect(check.get_by_text("Ability rating must be from -1 to 6 (got 7)")).to_have_count(1)
+    expect(check.get_by_text("Ability rating must be from -1 to 6, got 7")).to_have_count(1)
 
 
 def test_damage_widget_rolls_2d6_keep_lowest_with_a_hero_power(
@@ -119,7 +119,7 @@ def test_builder_refuses_an_invalid_sheet_and_keeps_it_across_a_reload(
     set_field(builder, "level", "4")
     set_field(builder, "inc2", "DEX")
     set_field(builder, "inc4", "DEX")
-    expect_panel(builder, "above the maximum of +3 at Level 4")
+    expect_panel(builder, "DEX must be at most +3 at Level 4, got +4")
     set_field(builder, "inc2", "STR")
     expect_panel(builder, "Max HP")
     expect_panel(builder, str(wodu.max_hp(4, 2)))
@@ -250,7 +250,7 @@ def test_builder_refusal_keeps_the_sheet_and_marks_the_fields_it_names(
     )
     # A refusal of the field itself keeps the last good answer under it, marked.
     set_field(builder, "level", "40")
-    expect_panel(builder, "Level must be from 0 to 15 (got 40)")
+    expect_panel(builder, "Level must be from 0 to 15, got 40")
     expect(panel.locator(".rb-panel__stale .rb-facts")).to_contain_text("Max HP")
     # Marked by a rule at its side, not faded: the old answer is still text to read.
     colours = page.evaluate(COLOURS, ".rb-panel__stale .rb-facts")

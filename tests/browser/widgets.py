@@ -101,6 +101,8 @@ COLUMN_MISALIGNMENTS = """root => {
   };
   const out = [];
   for (const table of root.querySelectorAll('.rb-widget__panel table')) {
+    // A table drawn as cards on a phone shows no header row: each value carries its name.
+    if (table.tHead && table.tHead.getBoundingClientRect().width <= 1) continue;
     // Every cell of the header row, so that column i is column i (a blank heading is a td).
     const heads = [...table.querySelectorAll('thead tr > *')];
     const row = table.querySelector('tbody tr');

@@ -69,6 +69,9 @@ def test_exploding_dice_note_the_cap(convert) -> None:  # type: ignore[no-untype
         ("expr: 2d6\ninputs: speed", "unknown odds input"),
         ("expr: 100d1000", "too large"),
         ("expr: 2d6\ntarget: high", "bad odds fence"),
+        # Issue 16, item 25: a refused value names its field, then the range.
+        ("expr: 2d6\ntarget: high", "Target must be a whole number from -10000 to 10000"),
+        ("expr: 2d6\nmodifier: 99999", "Modifier must be from -10000 to 10000, got 99999"),
     ],
 )
 def test_bad_fences_stop_the_build(convert, body: str, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -200,3 +200,31 @@ def test_actions_with_nothing_to_do_are_written_disabled(convert: Convert) -> No
     dice = html[html.index('<fieldset class="rb-dice') :]
     assert dice[: dice.index(">")].endswith("hidden")  # no dice yet
     assert "No dice yet: press Roll" in html
+
+
+def test_a_table_too_wide_for_a_phone_names_each_value_s_column(convert: Convert) -> None:
+    """Issue 16, item 24: the players' table stacks on a phone, each value labelled."""
+    html = convert(_fence("widget: wodu-initiative"))
+    players = re.search(r'<table class="([^"]*)"><caption>The players</caption>.*?</table>', html)
+    assert players is not None
+    assert players.group(1) == "rb-table rb-table--stack"
+    labels = re.findall(r'<td[^>]* data-label="([^"]*)"', players.group(0))
+    head = re.findall(r'<th scope="col">([^<]*)</th>', players.group(0))
+    assert labels[: len(head) - 1] == head[1:]  # each value under its column's name
+    enemies = re.search(r'<table class="([^"]*)"><caption>The enemies', html)
+    assert enemies is not None and enemies.group(1) == "rb-table"  # two columns fit
+    assert "data-label" not in html.split("<caption>The enemies")[1].split("</table>")[0]
+
+
+def test_a_closed_list_s_values_come_with_the_field(convert: Convert) -> None:
+    """Issue 16, item 25: the page's datalist is made from these (docs/.../widget.js)."""
+    html = convert(_fence("widget: 2d6-check"))
+    field = re.search(r'<input[^>]*data-field="dc"[^>]*>', html)
+    assert field is not None
+    offered = re.search(r'data-options="([^"]*)"', field.group(0))
+    assert offered is not None
+    values = json.loads(offered.group(1).replace("&quot;", '"'))
+    assert values[0] == ["Easy", "DC 7"] and len(values) == 6
+    assert "data-options" not in re.search(  # type: ignore[union-attr]
+        r'<input[^>]*data-field="bonus"[^>]*>', html
+    ).group(0)

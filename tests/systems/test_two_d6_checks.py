@@ -328,3 +328,17 @@ def test_two_d6_aid_is_the_product_of_everyones_chance(
         expected *= brute(h, target)
     assert odds.success == expected
     assert bool(odds.warnings) == (expected < brute(bonus, dc))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Issue 16, item 25: the problem and the range first, the rule cited after.
+        ("-3", r"^A DC must be from 2 to 30, got -3 \(\[2d6\] Roleplaying System, The Basics\)$"),
+        ("31", r"^A DC must be from 2 to 30, got 31 \("),
+        ("tough", r"^A DC must be a whole number from 2 to 30 or one of Easy \(7\), .*got 'tough'"),
+    ],
+)
+def test_a_dc_out_of_range_leads_with_the_range(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        c.parse_dc(text)

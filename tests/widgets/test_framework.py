@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from rules_py.systems._params import out_of_range, require_range
 from rules_py.views import handle
 from rules_py.widgets import WIDGETS
-from rules_py.widgets._blocks import error, facts, text
+from rules_py.widgets._blocks import error, facts, table, text, too_wide_for_a_phone
 from rules_py.widgets._fields import (
     Choice,
     Dice,
@@ -81,8 +82,8 @@ def test_number_reads_whole_numbers_in_range(raw: object, value: int) -> None:
         ("2.5", "Level must be a whole number (got '2.5')"),
         ("x", "Level must be a whole number (got 'x')"),
         (True, "Level must be a whole number"),
-        ("16", "Level must be from 0 to 15 (got 16)"),
-        ("-1", "Level must be from 0 to 15 (got -1)"),
+        ("16", "Level must be from 0 to 15, got 16"),
+        ("-1", "Level must be from 0 to 15, got -1"),
         ("9" * 40, "Level must be a whole number"),
     ],
 )
@@ -306,7 +307,7 @@ def test_a_dice_field_reads_each_die_and_names_it() -> None:
     ("raw", "message"),
     [
         ("4, 2", "Dice must be a list of dice"),
-        ([{"face": 1}] * 4, "at most 3 dice (got 4)"),
+        ([{"face": 1}] * 4, "must hold at most 3 dice, got 4"),
         ([{"face": 7}], "die 1 must show 1 to 6 (got 7)"),
         ([{"face": True}], "die 1 must show 1 to 6"),
         ([{"face": 2, "kind": "odd"}], "die 1 is plain, wild, stuck (got 'odd')"),
@@ -384,3 +385,80 @@ def test_a_source_s_saved_values_set_fields_unless_the_reader_turns_it_off() -> 
     # no source saved: the switch is hidden and nothing is taken
     alone = answer(GAMES, "test-game", "show", {"values": {"bonus": 1}})
     assert alone["unused"] == ["use_card"] and alone["set"] == {}
+
+
+def test_a_table_too_wide_for_a_phone_is_marked_to_stack() -> None:
+    """Issue 16, item 24: a table whose columns cannot fit 390 px is drawn as cards there."""
+    narrow = table("Odds", ["Outcome", "Chance"], [["Strong success", "36.00%"]])
+    assert narrow["stack"] is False
+    tracks = table(
+        "Damage tracks",
+        ["Track", "Filled", "Effect", "Recovery"],
+        [["Stunned", "0 of 3", "one less die for each filled box", "short rest"]],
+    )
+    assert tracks["stack"] is True
+    # Headings and row headers wrap at their spaces: only their longest word counts.
+    wrapping = table("T", ["A very long heading that wraps", "B"], [["a long row header", "1"]])
+    assert wrapping["stack"] is False
+
+
+def test_the_width_of_a_phone_s_table_counts_each_column_s_widest_value() -> None:
+    columns = ["Who", *(f"≥ {d}" for d in range(-5, 6))]
+    row = ["4dF", *["1.00"] * 11]
+    assert too_wide_for_a_phone(columns, [row]) is True
+    assert too_wide_for_a_phone(columns[:4], [row[:4]]) is False
+
+
+@pytest.mark.parametrize(
+    ("what", "bound", "got", "rule", "message"),
+    [
+        (
+            "a DC",
+            "from 2 to 30",
+            -3,
+            "2d6, Checks",
+            "A DC must be from 2 to 30, got -3 (2d6, Checks)",
+        ),
+        ("Level", "0 or more", -1, "", "Level must be 0 or more, got -1"),
+    ],
+)
+def test_a_range_error_leads_with_the_problem_and_the_range(
+    what: str, bound: str, got: int, rule: str, message: str
+) -> None:
+    """Issue 16, item 25: the citation, when there is one, comes after the problem."""
+    assert out_of_range(what, bound, got, rule) == message
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        require_range(
+            got,
+            what,
+            rule or "",
+            2 if bound.startswith("from") else 0,
+            30 if bound.startswith("from") else None,
+        )
+
+
+def test_closed_lists_of_the_rules_are_offered_with_their_values() -> None:
+    """Issue 16, item 25: 2d6 DCs and spells, D10/0 difficulties: every offer is accepted."""
+    from rules_py.systems import d10_0
+    from rules_py.systems.two_d6 import checks, magic
+    from rules_py.widgets.d10_0._common import difficulty_field
+    from rules_py.widgets.two_d6._character import SPELL_ROWS
+    from rules_py.widgets.two_d6._checks import CASTING
+    from rules_py.widgets.two_d6._common import dc_field
+
+    dc = dc_field()
+    assert [v for v, _ in dc.options] == list(checks.DCS)
+    assert dict(dc.options)["Difficult"] == "DC 11"
+    assert [dc.read(v) for v, _ in dc.options] == list(checks.DCS)
+    spell = next(c for c in SPELL_ROWS.cells if c.name == "name")
+    assert isinstance(spell, Text)
+    assert [v for v, _ in spell.options] == [s.name for s in magic.SPELLS]
+    cast = next(f for f in CASTING.fields if f.name == "spell")
+    assert isinstance(cast, Text)
+    for value, _ in cast.options:
+        if value not in ("Negate", "Runes"):  # cast as opposed checks, as the field says
+            cast.read(value)
+    difficulty = difficulty_field()
+    names = [row.difficulty for row in d10_0.DEGREE_TABLE]
+    assert [v for v, _ in difficulty.options] == names
+    assert [d10_0.parse_difficulty(v) for v, _ in difficulty.options] == list(range(7))

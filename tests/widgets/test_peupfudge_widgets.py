@@ -353,13 +353,13 @@ def test_example_5_hobbit_modifier_leaves_the_cost_alone() -> None:
 
 def test_xp_refuses_progress_that_would_have_bought_the_level() -> None:
     message = refusal("peupfudge-xp", level=4, progress=16)
-    assert "between 0 and 15 at level 4" in message
+    assert "Progress must be from 0 to 15 at level 4, got 16" in message
     assert "the next level costs 16 XP" in message
     assert "Peupfudge, 1.1 Abilities" in message
 
 
 def test_xp_refuses_negative_levels_and_xp() -> None:
-    assert "Unmodified level must be from 0 to 40 (got -1)" in refusal("peupfudge-xp", level=-1)
+    assert "Unmodified level must be from 0 to 40, got -1" in refusal("peupfudge-xp", level=-1)
     assert "XP to allocate must be from 0" in refusal("peupfudge-xp", xp=-3)
     assert WIDGETS["peupfudge-xp"].roll is None
 
@@ -443,7 +443,7 @@ def test_panel_refusal_names_the_ability() -> None:
     message = refusal(
         "peupfudge-xp-panel", abilities=[{"name": "Archery", "level": 2, "progress": 4}]
     )
-    assert message.startswith("Archery: Progress must be between 0 and 3 at level 2")
+    assert message.startswith("Archery: Progress must be from 0 to 3 at level 2, got 4")
 
 
 def test_panel_exports_and_imports_a_sheet() -> None:
@@ -518,7 +518,9 @@ def test_example_4_race_fence_renders_its_odds(convert) -> None:
 
 
 def test_fence_refuses_a_broken_rule(convert) -> None:
-    with pytest.raises(SuperFencesException, match="between 0 and 15 at level 4"):
+    with pytest.raises(
+        SuperFencesException, match="Progress must be from 0 to 15 at level 4, got 16"
+    ):
         convert("```widget\nwidget: peupfudge-xp\nlevel: 4\nprogress: 16\n```\n")
     with pytest.raises(SuperFencesException, match="unknown setting 'R'"):
         convert("```widget\nwidget: peupfudge-action\nR: 3\n```\n")

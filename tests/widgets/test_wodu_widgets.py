@@ -479,8 +479,8 @@ def test_wodu_builder_refuses_an_increase_above_the_level_maximum() -> None:
     panel = show("wodu-builder", level=4, inc2="STR", inc4="STR")
     (message,) = errors(panel)
     assert message == (
-        "2d10 WoDu Hack, Advancement: the +1 to STR at Level 4 makes it +4, "
-        "above the maximum of +3 at Level 4"
+        "STR must be at most +3 at Level 4, got +4 with the +1 of Level 4 "
+        "(2d10 WoDu Hack, Advancement)"
     )
     assert facts(panel)["STR"] == "+4"  # what the plan makes, under its refusal
     # Reachable at Level 6 in another order, but this plan passes +3 at Level 4.
@@ -503,7 +503,7 @@ def test_wodu_builder_refuses_the_wrong_array_for_the_level() -> None:
     assert "at Level 1 the ratings are 2, 1, 1, -1 in any order (got 1, 0, 0, -1)" in message
     # The standard array at Level 0: STR +2 passes the Level 0 maximum of +1.
     (message,) = errors(show("wodu-builder", start="gritty", level=0))
-    assert message == "2d10 WoDu Hack, Advancement: STR +2 is above the maximum of +1 at Level 0"
+    assert message == "STR must be at most +1 at Level 0, got +2 (2d10 WoDu Hack, Advancement)"
     wrong = {**GRITTY, "start_wit": "1"}
     (message,) = errors(show("wodu-builder", start="gritty", level=0, **wrong))
     assert "at Level 0 the ratings are 1, 0, 0, -1 in any order (got 1, 0, 1, -1)" in message

@@ -97,6 +97,16 @@ function mark(error) {
   else box.input.removeAttribute("aria-invalid");
 }
 
+// Odds that no longer answer what is typed go: the chart, the table and their summary
+// (under a mistake, the last good expression's odds would read as this one's).
+function clearOdds() {
+  box.figure.querySelector("svg.rb-chart").replaceChildren();
+  box.figure.querySelector("tbody").replaceChildren();
+  box.figure.querySelector("caption").textContent = "";
+  for (const part of box.figure.querySelectorAll(".rb-odds__expr, .rb-odds__text")) part.textContent = "";
+  box.figure.querySelector(".rb-odds__note")?.remove();
+}
+
 // The exact odds of what the reader typed: the table and chart, or the mistake.
 async function weigh() {
   const rollbook = window.rollbook;
@@ -124,9 +134,10 @@ async function weigh() {
     if (request !== latest) return;
     box.status.className = "rb-odds__status";
     box.status.textContent = "";
+    clearOdds();
     if (error.where) {
-      mark(error); // the odds below (if any) are still those of the last good expression
-      box.figure.hidden = !box.figure.querySelector("tbody tr");
+      mark(error); // said above, by the field: nothing is left to show below
+      box.figure.hidden = true;
     } else {
       mark(null);
       rollbook.showError(box.status, error, weigh);

@@ -97,8 +97,10 @@ function newChart(view) {
   return chart;
 }
 
+// A table too wide for a phone (Python says which) names each value's column in
+// data-label, which the CSS shows beside the value when it draws the rows as cards.
 function drawTable(block) {
-  const table = el("table", "rb-table");
+  const table = el("table", block.stack ? "rb-table rb-table--stack" : "rb-table");
   table.append(el("caption", "", block.caption));
   const head = el("tr");
   for (const text of block.head) {
@@ -116,6 +118,7 @@ function drawTable(block) {
       const cell = el(i === 0 ? "th" : "td", "", text);
       if (i === 0) cell.scope = "row";
       if (row.titles[i]) cell.title = row.titles[i];
+      if (block.stack && i && block.head[i]) cell.dataset.label = block.head[i];
       tr.append(cell);
     });
     body.append(tr);

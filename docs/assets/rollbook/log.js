@@ -53,6 +53,7 @@ function entryOf({ source, what, view, time }) {
     entry.seed = view.seed; // with the expression, a link shows this very roll again
     entry.expr = view.expr;
     if (view.reading) entry.reading = view.reading; // ... read as its system reads it
+    if (view.caption) entry.caption = view.caption; // its page's caption, kept in its link
   } else if (view.seed !== undefined && view.from) {
     entry.seed = view.seed; // with the widget and its values, likewise
     entry.from = view.from;

@@ -9,6 +9,7 @@ import { offerRollShare, openFragment, shareable } from "./share.js";
 import { mountWidget } from "./widget.js";
 import "./log.js"; // the roll log: header button, panel, and the entries of "rollbook:rolled"
 import "./dicebox.js"; // the dice box: header button, shortcut D, any expression rolled or weighed
+import "./tooltips.js"; // a tap on a touch screen leaves no tooltip over what it tapped
 
 // The service worker and the footer's "Available offline": loaded after this module
 // runs, so that it never delays the dice's start.
@@ -91,8 +92,9 @@ function startPython() {
     if (!pending) return;
     state.pending.delete(message.id);
     if (message.ok) pending.resolve(message.result);
-    // A dice error says where it is ({expression, position, caret}): the dice box points at it.
-    else pending.reject(Object.assign(new Error(message.error), { where: message.where }));
+    // A dice error says where it is ({expression, position, caret}): the dice box points at it;
+    // an odds figure's refused value names its field.
+    else pending.reject(Object.assign(new Error(message.error), { where: message.where, field: message.field }));
   };
   const onError = (event) => {
     event.preventDefault();
@@ -214,7 +216,14 @@ function mountRoll(button) {
   if (button.dataset.title) button.title = button.dataset.title; // not "Rolling needs JavaScript"
   const output = document.querySelector(`output[for="${CSS.escape(button.id)}"]`);
   const show = (output, view) => (showRoll(output, view), offerRollShare(output, view));
-  onRoll(button, output, () => ask("roll", rollArgs(button.dataset.roll, button.dataset.reading)), show);
+  // A labelled roll (`#!roll 2d6+4 | cast Blast`) keeps its caption in a link to it.
+  const caption = button.querySelector(".rb-roll__expr")?.textContent.trim();
+  const labelled = caption && caption !== button.dataset.roll ? { caption } : {};
+  const roll = async () => ({
+    ...(await ask("roll", rollArgs(button.dataset.roll, button.dataset.reading))),
+    ...labelled,
+  });
+  onRoll(button, output, roll, show);
 }
 
 // A roll button: "Getting the dice ready…" until Python answers, then the
@@ -295,23 +304,17 @@ function mountOdds(figure) {
   const typing = afterPause(figure, () => recompute(), 150);
   let latest = 0;
   const edited = () => inputs.some((input) => input.value.trim() !== input.defaultValue.trim());
+  // Python reads the typed text and names the field it refuses, which is marked invalid.
+  const markInvalid = (field) => {
+    for (const input of inputs) {
+      if (input.name === field) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
+  };
   const recompute = async () => {
     const values = {};
     markEdited(figure, edited());
-    for (const input of inputs) {
-      const text = input.value.trim();
-      if (text === "" && input.name === "target") {
-        values.target = null;
-        continue;
-      }
-      if (!/^-?\d+$/.test(text)) {
-        status.textContent = `${input.name} must be a whole number`;
-        status.className = "rb-odds__status rb-error";
-        figure.removeAttribute("aria-busy"); // nothing to ask: the refusal is the answer
-        return;
-      }
-      values[input.name] = Number(text);
-    }
+    for (const input of inputs) values[input.name] = input.value.trim();
     if (edited()) save(key, values);
     else forget(key);
     const request = ++latest;
@@ -321,18 +324,20 @@ function mountOdds(figure) {
     try {
       const view = await ask("odds", {
         expr: figure.dataset.odds,
-        modifier: values.modifier ?? Number(figure.dataset.modifier || 0),
-        target: "target" in values ? values.target : figure.dataset.target ? Number(figure.dataset.target) : null,
+        modifier: values.modifier ?? (figure.dataset.modifier || "0"),
+        target: "target" in values ? values.target : (figure.dataset.target ?? null),
         columns: (figure.dataset.columns || "eq ge le").split(" "),
       });
       if (request !== latest || !figure.isConnected) return;
       showOdds(figure, view);
+      markInvalid(null);
       state.timings.odds.push(performance.now() - started);
       status.className = "rb-odds__status";
       status.textContent = "";
     } catch (error) {
       if (request !== latest) return;
       status.className = "rb-odds__status";
+      markInvalid(error.field);
       showError(status, error, recompute);
     } finally {
       if (request === latest) figure.removeAttribute("aria-busy");

@@ -2,10 +2,11 @@
 // sends to the server:
 //   #share=<figure or widget id>:<base64url of the JSON values>
 //     an odds figure or a widget opened with the linker's inputs;
-//   #roll=<expression>[&reading=<reading>]&seed=<n>&at=<ISO time>
+//   #roll=<expression>[&reading=<reading>]&seed=<n>&at=<ISO time>[&label=<caption>]
 //     a rolled result, which Python rolls again from its seed to show the very
 //     same dice (labelled as shared, never re-rolled from the link), read as the
-//     roll's system reads them when it has a reading (a Danger World pool...);
+//     roll's system reads them when it has a reading (a Danger World pool...),
+//     under the caption its page gave it (`#!roll 2d6+4 | cast Blast`);
 //   #rolled=<widget id>&values=<base64url of the JSON values>&seed=<n>&at=<ISO time>
 //     a widget's roll: the widget rolls the linker's values again from the seed,
 //     shown above the reader's own form, which it leaves alone.
@@ -57,10 +58,11 @@ export function stateLink(root, values) {
   return `${here()}#share=${root.id}:${encode(values)}`;
 }
 
-// A link that shows a roll: its expression, its seed and when it was rolled.
+// A link that shows a roll: its expression, its seed, when it was rolled and its caption.
 function rollLink(view, at) {
   const reading = view.reading ? `&reading=${encodeURIComponent(view.reading)}` : "";
-  return `${here()}#roll=${encodeURIComponent(view.expr)}${reading}&seed=${view.seed}&at=${encodeURIComponent(at)}`;
+  const label = view.caption ? `&label=${encodeURIComponent(view.caption)}` : "";
+  return `${here()}#roll=${encodeURIComponent(view.expr)}${reading}&seed=${view.seed}&at=${encodeURIComponent(at)}${label}`;
 }
 
 // Where a widget's roll came from, for a link to it: its page, the widget, its values.
@@ -252,7 +254,7 @@ function damaged(line, text) {
 }
 
 async function openRoll(text, rollbook) {
-  const { roll: expr, reading, seed, at } = params(text);
+  const { roll: expr, reading, seed, at, label } = params(text);
   const line = el("p", "rb-shared__roll");
   rollRegion(content(), line);
   if (!expr || !seed) {
@@ -263,7 +265,8 @@ async function openRoll(text, rollbook) {
   try {
     const view = await rollbook.ask("roll", rollArgs(expr, reading, seed));
     line.classList.remove("rb-loading");
-    const what = `${view.what ?? view.expr} rolled ${when(at)}: `;
+    const rolled = view.what ?? view.expr;
+    const what = `${label ? `${label} (${rolled})` : rolled} rolled ${when(at)}: `;
     line.replaceChildren(el("span", "rb-shared__what", what), ...drawParts(view.parts), drawResult(view));
     // Heard as Python's sentence for the dice (its label is "<expr>: <dice>, total <n>").
     line.setAttribute("aria-label", what + view.label.slice(view.label.indexOf(": ") + 2));

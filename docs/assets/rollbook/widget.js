@@ -22,6 +22,33 @@ function writeControl(control, value) {
   else if (value !== undefined && value !== null) control.value = String(value);
 }
 
+// A closed list of the rules (a text field's `options`, from Python: 2d6's DCs and spells,
+// D10/0's difficulties) offered as the reader types: one datalist per list in the widget,
+// shared by every row's copy of the field (the rows' template included).
+function offerOptions(root, fields) {
+  const scopes = [fields, ...[...fields.querySelectorAll("template")].map((t) => t.content)];
+  const lists = new Map();
+  for (const scope of scopes) {
+    for (const input of scope.querySelectorAll("input[data-options]")) {
+      let id = lists.get(input.dataset.options);
+      if (!id) {
+        id = `${root.id}-options-${lists.size + 1}`;
+        const list = el("datalist");
+        list.id = id;
+        for (const [value, label] of JSON.parse(input.dataset.options)) {
+          const option = el("option");
+          option.value = value;
+          if (label) option.label = label;
+          list.append(option);
+        }
+        root.append(list);
+        lists.set(input.dataset.options, id);
+      }
+      input.setAttribute("list", id);
+    }
+  }
+}
+
 // The rows of a Rows field (participants, abilities): add, remove, renumber.
 class RowList {
   constructor(fieldset, onChange) {
@@ -248,6 +275,7 @@ export function mountWidget(root, rollbook) {
 
   const changed = typing.typed;
 
+  offerOptions(root, fields);
   for (const fieldset of fields.querySelectorAll(":scope > [data-rows]")) {
     rowLists.set(fieldset.dataset.rows, new RowList(fieldset, changed));
   }

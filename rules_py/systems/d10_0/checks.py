@@ -42,6 +42,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from rules_py.dice import EXPLODE_DEPTH, Distribution
+from rules_py.systems._params import bounds, out_of_range
 from rules_py.systems.d10_0._common import SYSTEM, require_int, require_range
 
 Result = Literal["success", "miss", "failure"]
@@ -568,8 +569,12 @@ def cumulative_chances(
     checks = require_range(checks, "the number of checks", "Cumulative Effort", 1)
     if checks > MAX_CUMULATIVE_CHECKS:
         raise ValueError(
-            f"{SYSTEM}, Cumulative Effort: the tools follow at most "
-            f"{MAX_CUMULATIVE_CHECKS} checks (got {checks})"
+            out_of_range(
+                "the number of checks",
+                f"{bounds(1, MAX_CUMULATIVE_CHECKS)} (the most the tools follow)",
+                checks,
+                f"{SYSTEM}, Cumulative Effort",
+            )
         )
     return tuple(_cumulative(score, goal, checks, faces(skill), losses))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rules_py.systems._params import needed, refuse_unknown_keys, whole_number
+from rules_py.systems._params import bounds, needed, refuse_unknown_keys, whole_number
 from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM
 from rules_py.systems.danger_world.danger_track import zone
 from rules_py.systems.danger_world.pools import (
@@ -51,8 +51,9 @@ def _number(
     text = _needed(params, key, command)
     number = whole_number(text)
     if number is None or number < lo or (hi is not None and number > hi):
-        bound = f"{lo} or more" if hi is None else f"from {lo} to {hi}"
-        raise ValueError(f"{SYSTEM}, {rule}: {key}= must be a whole number {bound} (got {text!r})")
+        raise ValueError(
+            f"{key}= must be a whole number {bounds(lo, hi)}, got {text!r} ({SYSTEM}, {rule})"
+        )
     return number
 
 

@@ -40,6 +40,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import whole_number
 from rules_py.systems.two_d6._common import SYSTEM, require_int, require_range
 from rules_py.systems.two_d6.items import armour_dc_steps
 
@@ -133,11 +134,13 @@ def parse_dc(text: str) -> int:
     for name, dc in DCS.items():
         if key.lower() == name.lower():
             return dc
-    if key.lstrip("+").isdigit():
-        return check_dc(int(key))
+    number = whole_number(key)
+    if number is not None:
+        return check_dc(number)
     raise ValueError(
-        f"{SYSTEM}, Running the Game: a DC is a whole number or one of "
-        f"{', '.join(f'{n} ({d})' for n, d in DCS.items())} (got {text!r})"
+        f"A DC must be a whole number from {MIN_DC} to {MAX_DC} or one of "
+        f"{', '.join(f'{n} ({d})' for n, d in DCS.items())}, got {text!r} "
+        f"({SYSTEM}, Running the Game)"
     )
 
 

@@ -35,6 +35,8 @@ from rules_py.systems.two_d6.checks import (
     DC_STEP,
     DCS,
     HARDEST_DC,
+    MAX_DC,
+    MIN_DC,
     SNAKE_EYES,
     CheckRoll,
     check_bonus,
@@ -152,8 +154,8 @@ def spell_dc(name_or_dc: str) -> int:
         return parse_dc(key)
     except ValueError:
         raise ValueError(
-            f"{SYSTEM}, Magic: a casting is against a sample spell's name, a DC's name or "
-            f"a whole number from 2 (got {name_or_dc!r})"
+            "A casting must be against a sample spell's name, a DC's name or a whole "
+            f"number from {MIN_DC} to {MAX_DC}, got {name_or_dc!r} ({SYSTEM}, Magic)"
         ) from None
 
 

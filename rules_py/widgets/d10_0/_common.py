@@ -23,6 +23,11 @@ OVERFLOW = Flag(
     "only a negative one; the same end again repeats.",
 )
 _DIFFICULTY_NAMES = ", ".join(row.difficulty for row in d10_0.DEGREE_TABLE)
+DIFFICULTY_OPTIONS: tuple[tuple[str, str], ...] = tuple(
+    (row.difficulty, f"{row.attribute_points} on an attribute, {row.skill_points} on a skill")
+    for row in d10_0.DEGREE_TABLE
+)
+"""The Degree Information table's difficulties, offered as the reader types one."""
 
 
 def score_field(
@@ -49,6 +54,7 @@ def difficulty_field(default: str = "0") -> Text:
         hint="A number in the check's own points (negative for very easy tasks), or a name "
         f"from the Degree Information table ({_DIFFICULTY_NAMES}).",
         parse=d10_0.parse_difficulty,
+        options=DIFFICULTY_OPTIONS,
     )
 
 

@@ -20,7 +20,7 @@ from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.widgets._blocks import Block, error, facts, table, text
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
-from rules_py.widgets.two_d6._common import SYSTEM, bonus_field, dc_text, signed
+from rules_py.widgets.two_d6._common import SPELL_OPTIONS, SYSTEM, bonus_field, dc_text, signed
 
 # --------------------------------------------------------------------------
 # Healing (Combat, Healing)
@@ -177,7 +177,7 @@ SPELL_ROWS = Rows(
     "spells",
     "Spells",
     (
-        Text("name", "Spell", "", max_length=40),
+        Text("name", "Spell", "", max_length=40, options=SPELL_OPTIONS),
         Choice(
             "dc",
             "DC",

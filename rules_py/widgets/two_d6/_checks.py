@@ -19,6 +19,8 @@ from rules_py.widgets._fields import Flag, Number, Text
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.two_d6._common import (
     AIM,
+    DC_OPTIONS,
+    SPELL_OPTIONS,
     SYSTEM,
     armour_field,
     bonus_field,
@@ -269,6 +271,7 @@ CASTING = Widget(
             max_length=30,
             hint=f"A sample spell ({_SPELL_NAMES}), a DC's name or a whole number.",
             parse=magic.spell_dc,
+            options=SPELL_OPTIONS + DC_OPTIONS,
         ),
         AIM,
     ),

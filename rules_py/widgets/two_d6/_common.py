@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules_py.systems.two_d6.checks import MAX_BONUS, MIN_BONUS, dc_name, parse_dc
+from rules_py.systems.two_d6.checks import DCS, MAX_BONUS, MIN_BONUS, dc_name, parse_dc
+from rules_py.systems.two_d6.magic import SPELLS
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 
 SYSTEM = "[2d6] Roleplaying System"
@@ -39,6 +40,16 @@ def bonus_field(
     )
 
 
+DC_OPTIONS: tuple[tuple[str, str], ...] = tuple((name, f"DC {dc}") for name, dc in DCS.items())
+"""The six named DCs, offered as the reader types a DC (Running the Game, DCs)."""
+
+
+SPELL_OPTIONS: tuple[tuple[str, str], ...] = tuple(
+    (s.name, f"DC {s.dc}, {s.xp} XP" if s.dc is not None else f"opposed, {s.xp} XP") for s in SPELLS
+)
+"""The sample spells, offered as the reader types a spell (Magic, Sample Magic Spells)."""
+
+
 def dc_field(default: str = "Difficult") -> Text:
     """A DC by number or by one of the six names (Easy 7 ... Legendary 17)."""
     return Text(
@@ -49,6 +60,7 @@ def dc_field(default: str = "Difficult") -> Text:
         hint="A whole number from 2, or Easy (7), Average (9), Difficult (11), "
         "Professional (13), Exceptional (15), Legendary (17).",
         parse=parse_dc,
+        options=DC_OPTIONS,
     )
 
 
