@@ -119,7 +119,7 @@ def test_after_one_visit_every_page_roll_widget_and_search_works_offline(
     # Another system, loaded whole: its page, the Python runtime and the snapshot from the copy.
     page.goto(site.url + "d10-0/actions/")
     expect(page.locator("h1")).to_contain_text("Checks and degrees")
-    assert re.search(r"= \d+", roll_inline(page))
+    assert re.search(r"Reads \d", roll_inline(page))  # a d10 read from 0, as D10/0 reads it
     assert page.evaluate("window.rollbook.state.how") == "snapshot"
     expect(page.locator(".rb-offline__status")).to_have_text("Available offline")
 
@@ -156,7 +156,7 @@ def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
     offline_context.on("request", lambda request: asked.append(request.url))
     page = offline_context.new_page()
     page.goto(site.url + "dice/")
-    assert re.search(r"= \d+", roll_inline(page))
+    assert re.search(r"Reads \d", roll_inline(page))  # a d10 read from 0, as D10/0 reads it
     assert page.evaluate("window.rollbook.state.how") == "snapshot"
     # Only the module imported by name goes through it: every download is read directly.
     runtime = [url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url]
@@ -304,6 +304,18 @@ def test_the_offline_line_and_page_pass_axe(
             expect(page.locator(".rb-offline__status")).to_have_text("Available offline")
             for v in serious(run_axe(page)):
                 failures.append(f"/{path} {scheme} {width}px: {v['id']} {v['targets']}")
+        # The footer while it asks before removing the copy, and while it refuses offline.
+        status = page.locator(".rb-offline__status")
+        page.get_by_role("button", name="Remove offline copy").click()
+        expect(page.get_by_role("button", name="Keep it")).to_be_focused()
+        for v in serious(run_axe(page)):
+            failures.append(f"asking {scheme} {width}px: {v['id']} {v['targets']}")
+        page.get_by_role("button", name="Keep it").click()
+        context.set_offline(True)
+        page.get_by_role("button", name="Remove offline copy").click()
+        expect(status).to_contain_text("You are offline now")
+        for v in serious(run_axe(page)):
+            failures.append(f"refused {scheme} {width}px: {v['id']} {v['targets']}")
     finally:
         context.close()
     assert not failures, "\n".join(failures)

@@ -96,7 +96,8 @@ def test_a_danger_world_pool_shows_faces_and_sets_never_a_total(
     line = other.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
     expect(line.locator(".rb-total")).to_have_text(result, timeout=TIMEOUT)
     assert line.locator(".rb-part").all_text_contents() == faces
-    expect(line).to_contain_text("Danger World pool of 8 dice rolled at")
+    # under its page's caption, what was rolled in the system's words
+    expect(line).to_contain_text("Agility + Speed (Danger World pool of 8 dice) rolled at")
     assert "=" not in (line.text_content() or "")
 
 
@@ -176,7 +177,8 @@ def test_axe_finds_nothing_on_rolls_read_by_their_system(
             expect(button).to_be_enabled(timeout=TIMEOUT)
             _roll(page, button)
             page.mouse.move(0, 0)  # Material's tooltip for the roll button goes with the pointer
-            button.blur()
+            button.blur()  # ... and with the focus
+            expect(page.locator("[id^=__tooltip]")).to_have_count(0)
             page.wait_for_function(SETTLED)
             assert run_axe(page) == [], path
         page.goto(
