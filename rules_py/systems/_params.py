@@ -1,6 +1,7 @@
 """Reading the ``key=value`` words of ``rules-py check`` and ``rules-py calc``.
 
-Shared by every system; each system words its own error messages.
+Shared by every system; each system words its own error messages, which lead with the
+problem and cite the rule after it (:func:`refusal`).
 """
 
 from __future__ import annotations
@@ -25,13 +26,30 @@ def whole_number(text: str) -> int | None:
     return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
 
 
-def refuse_unknown_keys(params: Mapping[str, str], allowed: Iterable[str], prefix: str) -> None:
-    """``ValueError`` "<prefix> takes a=, b= (unknown: c)" when ``params`` has other keys."""
+def refusal(problem: str, where: str = "") -> str:
+    """An error that leads with the problem, capitalised, the rule it cites after.
+
+    ``("an aspect needs a name", "Danger World, Aspects")`` ->
+    ``"An aspect needs a name (Danger World, Aspects)"``. A first word that is not
+    plain letters (``dc=``, ``3d6``) is left as written.
+    """
+    first = problem.split(" ", 1)[0]
+    lead = f"{problem[:1].upper()}{problem[1:]}" if first.isalpha() else problem
+    return f"{lead} ({where})" if where else lead
+
+
+def refuse_unknown_keys(
+    params: Mapping[str, str], allowed: Iterable[str], prefix: str, where: str = ""
+) -> None:
+    """``ValueError`` "<prefix> takes a=, b=, unknown: c (<where>)" when ``params`` has others."""
     keys = tuple(allowed)
     unknown = unknown_keys(params, keys)
     if unknown:
         raise ValueError(
-            f"{prefix} takes {', '.join(f'{k}=' for k in keys)} (unknown: {', '.join(unknown)})"
+            refusal(
+                f"{prefix} takes {', '.join(f'{k}=' for k in keys)}, unknown: {', '.join(unknown)}",
+                where,
+            )
         )
 
 
@@ -41,38 +59,40 @@ BOOLEANS: Final[Mapping[str, bool]] = MappingProxyType(
 """The words a yes/no key accepts (any case)."""
 
 
-def needed(params: Mapping[str, str], key: str, prefix: str) -> str:
-    """``params[key]``; ``ValueError`` "<prefix> needs key=" when it is missing."""
+def needed(params: Mapping[str, str], key: str, prefix: str, where: str = "") -> str:
+    """``params[key]``; ``ValueError`` "<prefix> needs key= (<where>)" when it is missing."""
     if key not in params:
-        raise ValueError(f"{prefix} needs {key}=")
+        raise ValueError(refusal(f"{prefix} needs {key}=", where))
     return params[key]
 
 
-def number_param(params: Mapping[str, str], key: str, prefix: str, rule: str) -> int:
-    """``params[key]`` as a whole number; "<rule>: key= must be a whole number" otherwise.
+def number_param(
+    params: Mapping[str, str], key: str, prefix: str, rule: str, where: str = ""
+) -> int:
+    """``params[key]`` as a whole number; "key= must be a whole number (<rule>)" otherwise.
 
-    ``prefix`` words the missing-key error (see :func:`needed`).
+    ``prefix`` and ``where`` word the missing-key error (see :func:`needed`).
     """
-    text = needed(params, key, prefix)
+    text = needed(params, key, prefix, where)
     number = whole_number(text)
     if number is None:
-        raise ValueError(f"{rule}: {key}= must be a whole number (got {text!r})")
+        raise ValueError(refusal(f"{key}= must be a whole number (got {text!r})", rule))
     return number
 
 
 def yes_no(params: Mapping[str, str], key: str, rule: str, default: str = "no") -> bool:
-    """``params[key]`` (or ``default``) read as yes/no; "<rule>: key= is yes or no" otherwise."""
+    """``params[key]`` (or ``default``) read as yes/no; "key= is yes or no (<rule>)" otherwise."""
     text = params.get(key, default)
     word = text.strip().lower()
     if word not in BOOLEANS:
-        raise ValueError(f"{rule}: {key}= is yes or no (got {text!r})")
+        raise ValueError(refusal(f"{key}= is yes or no (got {text!r})", rule))
     return BOOLEANS[word]
 
 
 def require_int(value: object, what: str, rule: str) -> int:
-    """``value`` as an int (``bool`` refused); "<rule>: what must be a whole number" otherwise."""
+    """``value`` as an int (``bool`` refused); "What must be a whole number (<rule>)" otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{rule}: {what} must be a whole number (got {value!r})")
+        raise ValueError(refusal(f"{what} must be a whole number (got {value!r})", rule))
     return value
 
 
@@ -87,8 +107,7 @@ def out_of_range(what: str, bound: str, got: object, rule: str = "") -> str:
     ``("a DC", "from 2 to 30", -3, "2d6, Checks")`` ->
     ``"A DC must be from 2 to 30, got -3 (2d6, Checks)"``.
     """
-    cited = f" ({rule})" if rule else ""
-    return f"{what[:1].upper()}{what[1:]} must be {bound}, got {got}{cited}"
+    return refusal(f"{what[:1].upper()}{what[1:]} must be {bound}, got {got}", rule)
 
 
 def require_range(value: object, what: str, rule: str, lo: int, hi: int | None = None) -> int:
@@ -103,14 +122,14 @@ def require_range(value: object, what: str, rule: str, lo: int, hi: int | None =
 
 
 def json_object(value: object, what: str, prefix: str) -> Mapping[str, object]:
-    """``value`` when it is a JSON object; "<prefix>: what must be an object" otherwise."""
+    """``value`` when it is a JSON object; "What must be an object (<prefix>)" otherwise."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"{prefix}: {what} must be an object (got {value!r})")
+        raise ValueError(refusal(f"{what} must be an object (got {value!r})", prefix))
     return value
 
 
 def json_list(value: object, what: str, prefix: str) -> Sequence[object]:
-    """``value`` when it is a JSON list; "<prefix>: what must be a list" otherwise."""
+    """``value`` when it is a JSON list; "What must be a list (<prefix>)" otherwise."""
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise ValueError(f"{prefix}: {what} must be a list (got {value!r})")
+        raise ValueError(refusal(f"{what} must be a list (got {value!r})", prefix))
     return value

@@ -30,7 +30,13 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from rules_py.systems._params import bounds, out_of_range, refuse_unknown_keys, whole_number
+from rules_py.systems._params import (
+    bounds,
+    out_of_range,
+    refusal,
+    refuse_unknown_keys,
+    whole_number,
+)
 
 SYSTEM: Final = "2d10 WoDu Hack"
 
@@ -365,7 +371,9 @@ GM_SURPRISED_HIGHEST: Final = 3
 
 def _require_int(value: object, what: str, rule: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{SYSTEM}, {rule}: {what} must be a whole number (got {value!r})")
+        raise ValueError(
+            refusal(f"{what} must be a whole number (got {value!r})", f"{SYSTEM}, {rule}")
+        )
     return value
 
 
@@ -483,8 +491,10 @@ def fr_outcomes(ability: int, lo: int, hi: int, background: bool = False) -> dic
     hi = _require_int(hi, "the high end of the fuzzy range", "Core Resolution")
     if hi - lo != FUZZY_RANGE_WIDTH - 1:
         raise ValueError(
-            f"{SYSTEM}, Core Resolution: a fuzzy range spans three totals, "
-            f"e.g. FR:12-14 (got FR:{lo}-{hi})"
+            refusal(
+                f"a fuzzy range spans three totals, e.g. FR:12-14 (got FR:{lo}-{hi})",
+                f"{SYSTEM}, Core Resolution",
+            )
         )
     dist = check_roll_distribution(ability, background)
     at_least_lo = probability_at_least(dist, lo)
@@ -533,7 +543,9 @@ def xp_to_next_level(level: int, pace: Pace) -> int:
         raise ValueError(f'{SYSTEM}, Advancement: the pace is "fast" or "slow" (got {pace!r})')
     if level == MAX_LEVEL:
         raise ValueError(
-            f"{SYSTEM}, Advancement: Level {MAX_LEVEL} is the highest level in the table"
+            refusal(
+                f"Level {MAX_LEVEL} is the highest level in the table", f"{SYSTEM}, Advancement"
+            )
         )
     return XP_PER_LEVEL[pace]
 
@@ -543,8 +555,10 @@ def xp_between_levels(from_level: int, to_level: int, pace: Pace) -> int:
     from_level, to_level = _require_level(from_level), _require_level(to_level)
     if to_level < from_level:
         raise ValueError(
-            f"{SYSTEM}, Advancement: characters do not lose levels "
-            f"(from {from_level} to {to_level})"
+            refusal(
+                f"characters do not lose levels (from {from_level} to {to_level})",
+                f"{SYSTEM}, Advancement",
+            )
         )
     return sum(xp_to_next_level(n, pace) for n in range(from_level, to_level))
 
@@ -555,7 +569,7 @@ def estimated_sessions(
     """Sessions needed at a steady XP rate (Advancement, Fast or Slow estimate)."""
     xp_per_session = _require_int(xp_per_session, "XP per session", "Advancement")
     if xp_per_session <= 0:
-        raise ValueError(f"{SYSTEM}, Advancement: XP per session must be positive")
+        raise ValueError(refusal("XP per session must be positive", f"{SYSTEM}, Advancement"))
     return Fraction(xp_between_levels(from_level, to_level, pace), xp_per_session)
 
 
@@ -609,20 +623,26 @@ def validate_sheet(
         )
     elif level < STARTING_LEVEL[start]:
         problems.append(
-            f"{SYSTEM}, Character Generation: standard characters start at Level 1; "
-            "only gritty characters play at Level 0"
+            refusal(
+                "standard characters start at Level 1; only gritty characters play at Level 0",
+                f"{SYSTEM}, Character Generation",
+            )
         )
     sheet = {str(k).upper(): v for k, v in ratings.items()}
     missing = [a for a in ABILITY_NAMES if a not in sheet]
     unknown = [k for k in sheet if k not in ABILITY_NAMES]
     if missing:
         problems.append(
-            f"{SYSTEM}, Ability Ratings: the sheet needs a rating for {', '.join(missing)}"
+            refusal(
+                f"the sheet needs a rating for {', '.join(missing)}", f"{SYSTEM}, Ability Ratings"
+            )
         )
     if unknown:
         problems.append(
-            f"{SYSTEM}, Ability Ratings: the abilities are STR, DEX, WIT and CHA "
-            f"(unknown: {', '.join(unknown)})"
+            refusal(
+                f"the abilities are STR, DEX, WIT and CHA (unknown: {', '.join(unknown)})",
+                f"{SYSTEM}, Ability Ratings",
+            )
         )
     if missing or unknown:
         return problems
@@ -633,7 +653,9 @@ def validate_sheet(
         value = sheet[name]
         if isinstance(value, bool) or not isinstance(value, int):
             problems.append(
-                f"{SYSTEM}, Ability Ratings: {name} must be a whole number (got {value!r})"
+                refusal(
+                    f"{name} must be a whole number (got {value!r})", f"{SYSTEM}, Ability Ratings"
+                )
             )
         elif value < MIN_ABILITY:
             problems.append(
@@ -657,21 +679,30 @@ def validate_sheet(
         array = GRITTY_STARTING_RATINGS if level == 0 else STANDARD_STARTING_RATINGS
         if sorted(values) != sorted(array):
             problems.append(
-                f"{SYSTEM}, Character Generation: at Level {level} the ratings are "
-                f"{_array(array)} in any order (got {_array(values)})"
+                refusal(
+                    f"at Level {level} the ratings are "
+                    f"{_array(array)} in any order (got {_array(values)})",
+                    f"{SYSTEM}, Character Generation",
+                )
             )
     elif all_in_range and sum(values) != row.ability_total:
         increases = _ability_increases(level)
         problems.append(
-            f"{SYSTEM}, Advancement: at Level {level} the ratings add up to "
-            f"{row.ability_total} (2, 1, 1, -1 plus {increases} increase"
-            f"{'' if increases == 1 else 's'} of +1), not {sum(values)}"
+            refusal(
+                f"at Level {level} the ratings add up to "
+                f"{row.ability_total} (2, 1, 1, -1 plus {increases} increase"
+                f"{'' if increases == 1 else 's'} of +1), not {sum(values)}",
+                f"{SYSTEM}, Advancement",
+            )
         )
     elif all_in_range and values not in _reachable_ratings(level):
         problems.append(
-            f"{SYSTEM}, Advancement: {_array(values)} cannot be reached from 2, 1, 1, -1 "
-            "by adding +1 to one rating at each ability increase without passing "
-            "that level's maximum"
+            refusal(
+                f"{_array(values)} cannot be reached from 2, 1, 1, -1 "
+                "by adding +1 to one rating at each ability increase without passing "
+                "that level's maximum",
+                f"{SYSTEM}, Advancement",
+            )
         )
 
     strength = sheet["STR"]
@@ -679,13 +710,19 @@ def validate_sheet(
         expected = row.hp_base + strength
         if hp_max != expected:
             problems.append(
-                f"{SYSTEM}, Character Generation: Max HP at Level {level} with STR "
-                f"{_signed(strength)} is {expected} ({row.hp_max_text}), not {hp_max}"
+                refusal(
+                    f"Max HP at Level {level} with STR "
+                    f"{_signed(strength)} is {expected} ({row.hp_max_text}), not {hp_max}",
+                    f"{SYSTEM}, Character Generation",
+                )
             )
     if moves is not None and moves != row.moves:
         problems.append(
-            f"{SYSTEM}, Advancement: a Level {level} character knows {row.moves} "
-            f"move{'' if row.moves == 1 else 's'}, not {moves}"
+            refusal(
+                f"a Level {level} character knows {row.moves} "
+                f"move{'' if row.moves == 1 else 's'}, not {moves}",
+                f"{SYSTEM}, Advancement",
+            )
         )
     return problems
 
@@ -713,8 +750,10 @@ def apply_ability_increases(
     sheet = {str(k).upper(): v for k, v in ratings.items()}
     if sorted(sheet) != sorted(ABILITY_NAMES):
         raise ValueError(
-            f"{SYSTEM}, Ability Ratings: the ratings are STR, DEX, WIT and CHA "
-            f"(got {', '.join(sorted(sheet)) or 'none'})"
+            refusal(
+                f"the ratings are STR, DEX, WIT and CHA (got {', '.join(sorted(sheet)) or 'none'})",
+                f"{SYSTEM}, Ability Ratings",
+            )
         )
     current = {name: _require_ability(sheet[name], name) for name in ABILITY_NAMES}
     problems: list[str] = []
@@ -724,8 +763,11 @@ def apply_ability_increases(
         name = str(increases.get(row.level, "")).upper()
         if name not in ABILITY_NAMES:
             problems.append(
-                f"{SYSTEM}, Advancement: Level {row.level} adds +1 to one of STR, DEX, WIT "
-                f"or CHA (got {increases.get(row.level)!r})"
+                refusal(
+                    f"Level {row.level} adds +1 to one of STR, DEX, WIT "
+                    f"or CHA (got {increases.get(row.level)!r})",
+                    f"{SYSTEM}, Advancement",
+                )
             )
             continue
         current[name] += 1
@@ -764,15 +806,18 @@ def _weapon_dice(weapon_rating: int, hero_power: int, paired: bool) -> str:
                 "the hero-power bonus",
                 f"from 0 to +{HERO_POWER_BONUSES[-1]}",
                 hero_power,
-                f"{SYSTEM}, Damage & Powers: a hero power adds +1 to damage, upgraded",
+                refusal("a hero power adds +1 to damage, upgraded", f"{SYSTEM}, Damage & Powers"),
             )
         )
     if not paired:
         return WEAPON_RATINGS[weapon_rating]
     if weapon_rating not in PAIRED_WEAPON_RATINGS:
         raise ValueError(
-            f"{SYSTEM}, Damage & Powers: paired weapons (dual swords, twin pistols) "
-            f"are listed at WR:3 only (got WR:{weapon_rating})"
+            refusal(
+                "paired weapons (dual swords, twin pistols) "
+                f"are listed at WR:3 only (got WR:{weapon_rating})",
+                f"{SYSTEM}, Damage & Powers",
+            )
         )
     return PAIRED_WEAPON_RATINGS[weapon_rating]
 
@@ -847,8 +892,10 @@ def _require_gm_modifier(modifier: int) -> int:
     modifier = _require_int(modifier, "the GM's initiative modifier", "Initiative")
     if modifier not in GM_INITIATIVE_MODIFIERS:
         raise ValueError(
-            f"{SYSTEM}, Initiative: the GM may declare +1 or -1 before rolling, "
-            f"or nothing (got {_signed(modifier)})"
+            refusal(
+                f"the GM may declare +1 or -1 before rolling, or nothing (got {_signed(modifier)})",
+                f"{SYSTEM}, Initiative",
+            )
         )
     return modifier
 
@@ -869,7 +916,10 @@ def gm_initiative_band(total: int) -> InitiativeBand:
     total = _require_int(total, "the GM's initiative total", "Initiative")
     if not 0 <= total <= 7:
         raise ValueError(
-            f"{SYSTEM}, Initiative: the GM rolls 1d6, -1 or +1, so totals run 0-7 (got {total})"
+            refusal(
+                f"the GM rolls 1d6, -1 or +1, so totals run 0-7 (got {total})",
+                f"{SYSTEM}, Initiative",
+            )
         )
     return "surprised" if total <= GM_SURPRISED_HIGHEST else "head start"
 
@@ -923,17 +973,19 @@ def _whole_number(text: str, what: str, rule: str) -> int:
     """``text`` as a whole number such as ``2``, ``+2`` or ``-1`` (ValueError otherwise)."""
     number = whole_number(text)
     if number is None:
-        raise ValueError(f"{SYSTEM}, {rule}: {what} must be a whole number (got {text!r})")
+        raise ValueError(
+            refusal(f"{what} must be a whole number (got {text!r})", f"{SYSTEM}, {rule}")
+        )
     return number
 
 
 def _only_keys(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
+    refuse_unknown_keys(params, allowed, command, SYSTEM)
 
 
 def _needed(params: Mapping[str, str], key: str, command: str, rule: str) -> str:
     if key not in params:
-        raise ValueError(f"{SYSTEM}, {rule}: {command} needs {key}=")
+        raise ValueError(refusal(f"{command} needs {key}=", f"{SYSTEM}, {rule}"))
     return params[key]
 
 
@@ -947,7 +999,10 @@ def _named_dr(text: str) -> int:
     except ValueError:
         names = ", ".join(f"{name.lower()} ({dr})" for name, dr in DIFFICULTY_RATINGS.items())
         raise ValueError(
-            f"{SYSTEM}, Core Resolution: dr= is a whole number or one of {names} (got {text!r})"
+            refusal(
+                f"dr= is a whole number or one of {names} (got {text!r})",
+                f"{SYSTEM}, Core Resolution",
+            )
         ) from None
 
 
@@ -968,8 +1023,10 @@ def _named_fr(text: str) -> tuple[int, int]:
     except ValueError:
         names = ", ".join(f"{name.lower()} ({lo}-{hi})" for name, (lo, hi) in FUZZY_RANGES.items())
         raise ValueError(
-            f"{SYSTEM}, Core Resolution: fr= is LO-HI, e.g. fr=12-14, or one of {names} "
-            f"(got {text!r})"
+            refusal(
+                f"fr= is LO-HI, e.g. fr=12-14, or one of {names} (got {text!r})",
+                f"{SYSTEM}, Core Resolution",
+            )
         ) from None
 
 
@@ -999,14 +1056,19 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     background_text = params.get("background", "no")
     if background_text.strip().lower() not in _BOOLEANS:
         raise ValueError(
-            f"{SYSTEM}, Background: background= is yes or no (or true/false) "
-            f"(got {background_text!r})"
+            refusal(
+                f"background= is yes or no (or true/false) (got {background_text!r})",
+                f"{SYSTEM}, Background",
+            )
         )
     background = _BOOLEANS[background_text.strip().lower()]
     if ("dr" in params) == ("fr" in params):
         raise ValueError(
-            f"{SYSTEM}, Core Resolution: a check is against a difficulty rating (dr=N) "
-            "or a fuzzy range (fr=LO-HI): give exactly one"
+            refusal(
+                "a check is against a difficulty rating (dr=N) "
+                "or a fuzzy range (fr=LO-HI): give exactly one",
+                f"{SYSTEM}, Core Resolution",
+            )
         )
     if "dr" in params:
         outcomes = dr_outcomes(ability, _named_dr(params["dr"]), background)
@@ -1028,7 +1090,7 @@ def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
     """
     if what not in _CALC_KEYS:
         raise ValueError(
-            f"{SYSTEM}: calc wodu can calculate {', '.join(_CALC_KEYS)} (got {what!r})"
+            refusal(f"calc wodu can calculate {', '.join(_CALC_KEYS)} (got {what!r})", SYSTEM)
         )
     command = f"calc wodu {what}"
     _only_keys(params, _CALC_KEYS[what], command)

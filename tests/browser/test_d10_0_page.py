@@ -41,7 +41,7 @@ def test_check_widget_gives_exact_odds_and_rolls_a_named_degree(
     expect(outcome).to_contain_text(d10_0.degree_name(degree, skill=True))
 
     set_field(check, "difficulty", "tough")
-    expect_panel(check, "a difficulty is a whole number or one of")
+    expect_panel(check, "A difficulty is a whole number or one of")
     expect(check.locator('[data-field="difficulty"]')).to_have_attribute("aria-invalid", "true")
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -151,7 +151,7 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     row.locator('[data-cell="parent"]').fill("Ranged")
     # Its first skill point (Adjust 1) is one more than the 100 the sheet has.
     expect(builder.locator(".rb-panel__error")).to_contain_text(
-        "Skill Points: the skills cost 101 skill points; 100 are available", timeout=TIMEOUT
+        "The skills cost 101 skill points; 100 are available", timeout=TIMEOUT
     )
     expect_panel(builder, "· Rifles")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -259,7 +259,7 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     sheet = widget(page, "danger-world-sheet")
     set_field(sheet, "name", "Ada")
     set_field(sheet, "Cool", "2")
-    expect_panel(sheet, "a new PC spreads 8 dice beyond one in each stat (these stats spread 9)")
+    expect_panel(sheet, "A new PC spreads 8 dice beyond one in each stat (these stats spread 9)")
     expect(sheet.locator('[data-field="Cool"]')).to_have_attribute("aria-invalid", "true")
     set_field(sheet, "Charisma", "1")
     set_field(sheet, "Agility", "2")

@@ -110,7 +110,9 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     builder = widget(page, "2d6-builder")
     set_field(builder, "name", "Wren")
     set_field(builder, "STR", "6")
-    expect_panel(builder, "Stats: every stat is from +0 to +5; STR is +6")
+    expect_panel(
+        builder, "Every stat is from +0 to +5; STR is +6 ([2d6] Roleplaying System, Stats)"
+    )
     expect(builder.locator('[data-field="STR"]')).to_have_attribute("aria-invalid", "true")
 
     page.reload()
@@ -124,7 +126,7 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     expect(builder.locator(".rb-panel__error")).to_have_count(0)
     set_field(builder, "cinematics", "2")
     expect(builder.locator(".rb-panel__error")).to_contain_text(
-        "these purchases cost 22 XP; the character has 20", timeout=TIMEOUT
+        "These purchases cost 22 XP; the character has 20", timeout=TIMEOUT
     )
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -142,9 +144,7 @@ def test_builder_refuses_more_limbs_lost_than_wounds_and_marks_both_fields(
         timeout=TIMEOUT,
     )
     for field in ("TOU", "lost_limbs"):
-        expect(builder.locator(f'[data-field="{field}"]')).to_have_attribute(
-            "aria-invalid", "true"
-        )
+        expect(builder.locator(f'[data-field="{field}"]')).to_have_attribute("aria-invalid", "true")
     expect_panel(builder, "Your character: no wounds count")
     expect(builder).not_to_contain_text("-1 wounds")
     set_field(builder, "lost_limbs", "2")

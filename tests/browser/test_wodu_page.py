@@ -105,14 +105,14 @@ def test_builder_refuses_an_invalid_sheet_and_keeps_it_across_a_reload(
     builder = widget(page, "wodu-builder")
     set_field(builder, "name", "Vex")
     set_field(builder, "start_dex", "2")  # two +2 ratings at Level 1
-    expect_panel(builder, "at Level 1 the ratings are 2, 1, 1, -1 in any order")
+    expect_panel(builder, "At Level 1 the ratings are 2, 1, 1, -1 in any order")
     expect(builder.locator(".rb-facts")).to_contain_text("Max HP")  # the sheet stays in view
 
     page.reload()
     builder = widget(page, "wodu-builder")
     expect(builder.locator('[data-field="name"]')).to_have_value("Vex")
     expect(builder.locator('[data-field="start_dex"]')).to_have_value("2")
-    expect_panel(builder, "at Level 1 the ratings are 2, 1, 1, -1 in any order")
+    expect_panel(builder, "At Level 1 the ratings are 2, 1, 1, -1 in any order")
 
     # Mend it (STR 1, DEX 2), then grow to Level 4 with both increases on DEX: +4 is too much.
     set_field(builder, "start_str", "1")
@@ -232,7 +232,7 @@ def test_builder_refusal_keeps_the_sheet_and_marks_the_fields_it_names(
     page.goto(server.url + "wodu/character-creation/")
     builder = widget(page, "wodu-builder")
     set_field(builder, "start_wit", "2")  # two +2 ratings at Level 1
-    expect_panel(builder, "at Level 1 the ratings are 2, 1, 1, -1 in any order")
+    expect_panel(builder, "At Level 1 the ratings are 2, 1, 1, -1 in any order")
     panel = builder.locator(".rb-widget__panel")
     expect(panel.locator(":scope > :first-child")).to_have_class(re.compile("rb-panel__error"))
     expect(panel.locator(".rb-facts")).to_contain_text("Max HP")
@@ -242,7 +242,7 @@ def test_builder_refusal_keeps_the_sheet_and_marks_the_fields_it_names(
     # A standard character at Level 0: the start and the level are what to change.
     set_field(builder, "start_wit", "1")
     set_field(builder, "level", "0")
-    expect_panel(builder, "standard characters start at Level 1")
+    expect_panel(builder, "Standard characters start at Level 1")
     for name in ("start", "level"):
         expect(builder.locator(f'[data-field="{name}"]')).to_have_attribute("aria-invalid", "true")
     expect(builder.locator('[data-field="start_str"]')).not_to_have_attribute(

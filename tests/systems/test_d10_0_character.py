@@ -115,18 +115,18 @@ def test_d10_0_builder_refusals_name_the_rule() -> None:
     too_many = {**AVERAGE, "AG": 10, "FO": 10}  # 50 points
     sheet = bd.build_character(bd.CharacterInput(too_many))
     assert sheet.problems == (
-        "The D10/0 System, Build Process: 45 points are allocated to attributes above "
-        "the starting 1s; these use 50",
+        "45 points are allocated to attributes above the starting 1s; these use 50 "
+        "(The D10/0 System, Build Process)",
     )
     below = bd.build_character(bd.CharacterInput({**AVERAGE, "CH": 0}))
     assert below.problems == (
-        "The D10/0 System, Build Process: every attribute starts at 1; CH is 0",
+        "Every attribute starts at 1; CH is 0 (The D10/0 System, Build Process)",
     )
     tree = sk.SkillTree.roots().set_adjust("Ranged", 40)  # 10 + 20 + 40 + 80 = 150 points
     overspent = bd.build_character(bd.CharacterInput(AVERAGE, tree=tree))
     assert overspent.problems == (
-        "The D10/0 System, Skill Points: the skills cost 150 skill points; "
-        "100 are available (100 to spend anywhere)",
+        "The skills cost 150 skill points; 100 are available (100 to spend anywhere) "
+        "(The D10/0 System, Skill Points)",
     )
 
 
@@ -151,8 +151,8 @@ def test_d10_0_builder_purchases_with_progression_points() -> None:
         bd.CharacterInput(scores, progression_points=4, purchases=(bd.Purchase("health"),))
     )
     assert short.problems == (
-        "The D10/0 System, Progression Points: these purchases cost 5 Progression Points; "
-        "the character has 4",
+        "These purchases cost 5 Progression Points; the character has 4 "
+        "(The D10/0 System, Progression Points)",
     )
 
 

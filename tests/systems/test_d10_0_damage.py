@@ -65,15 +65,15 @@ def test_d10_0_every_source_notation_parses() -> None:
 @pytest.mark.parametrize(
     ("text", "position", "message"),
     [
-        ("", None, "empty"),
+        ("", None, "Empty damage notation"),
         ("10 +", 4, "after '+'"),
-        ("2D(XX)", 3, "a limit is an attribute"),
-        ("D", 0, "expected a number"),
+        ("2D(XX)", 3, "A limit is an attribute"),
+        ("D", 0, "Expected a number"),
         ("10 - 2D", 3, "only added"),
         ("2D(ST", 5, "close the limit"),
         ("1DK", 2, "prefix before D"),
-        ("2X", 1, "unexpected 'X'"),
-        ("101D", 0, "at most 100 dice"),
+        ("2X", 1, "Unexpected 'X'"),
+        ("101D", 0, "At most 100 dice"),
     ],
 )
 def test_d10_0_notation_errors_point_at_the_position(
@@ -83,7 +83,7 @@ def test_d10_0_notation_errors_point_at_the_position(
         dm.parse_damage(text)
     assert info.value.position == position
     assert message in str(info.value)
-    assert str(info.value).startswith("The D10/0 System, DAT:")
+    assert str(info.value).endswith(" (The D10/0 System, DAT)")
     if position is not None:
         assert info.value.pointer().splitlines()[1] == " " * position + "^"
 

@@ -42,7 +42,7 @@ def test_danger_world_the_eight_dice_budget() -> None:
     assert ch.dice_spread(SPREAD) == 8 and ch.dice_left(SPREAD) == 0
     assert list(ch.check_stats({k.lower(): v for k, v in SPREAD.items()})) == list(ch.STATS)
     over = {**SPREAD, "Cool": 2}
-    with pytest.raises(ValueError, match=r"a new PC spreads 8 dice .* spread 9"):
+    with pytest.raises(ValueError, match=r"^A new PC spreads 8 dice .* spread 9"):
         ch.check_stats(over)
     assert ch.check_stats(over, starting=False)["Cool"] == 2  # improved over time
     with pytest.raises(
@@ -51,7 +51,7 @@ def test_danger_world_the_eight_dice_budget() -> None:
         ch.check_stats({**SPREAD, "Agility": 5}, starting=False)
     with pytest.raises(ValueError, match="missing: Cool"):
         ch.check_stats({k: v for k, v in SPREAD.items() if k != "Cool"})
-    with pytest.raises(ValueError, match="the stats are Agility"):
+    with pytest.raises(ValueError, match=r"^The stats are Agility"):
         ch.stat_name("Luck")
 
 
@@ -89,15 +89,15 @@ def test_danger_world_aspect_hierarchy_and_unlock_rule() -> None:
     tree = tree.use(("Soldier",)).add("Sniper", ("Soldier",))
     assert tree.level(("Soldier", "Sniper")) == "secondary"
     tree = tree.add("Medic", ("Soldier",)).add("Scout", ("Soldier",))
-    with pytest.raises(ValueError, match="a primary aspect develops at most 3"):
+    with pytest.raises(ValueError, match=r"^A primary aspect develops at most 3"):
         tree.add("Cook", ("Soldier",))
     tree = tree.use(("Soldier", "Sniper")).use(("Soldier", "Sniper"))
     tree = tree.add("Patient", ("Soldier", "Sniper")).add("Steady", ("Soldier", "Sniper"))
-    with pytest.raises(ValueError, match="a secondary aspect develops at most 2"):
+    with pytest.raises(ValueError, match=r"^A secondary aspect develops at most 2"):
         tree.add("Third", ("Soldier", "Sniper"))
     assert tree.level(("Soldier", "Sniper", "Steady")) == "tertiary"
     tree = tree.use(("Soldier", "Sniper", "Steady")).use(("Soldier", "Sniper", "Steady"))
-    with pytest.raises(ValueError, match="a tertiary aspect has no aspects beneath it"):
+    with pytest.raises(ValueError, match=r"^A tertiary aspect has no aspects beneath it"):
         tree.add("Deeper", ("Soldier", "Sniper", "Steady"))
     # The unknown primary, declared in play; no fifth.
     tree = tree.add("Haunted")
@@ -127,7 +127,7 @@ def test_danger_world_invoking_aspects_and_story_points() -> None:
     assert sp.gm_pays(2) == ch.StoryPoints(3, 0)
     with pytest.raises(ValueError, match="2 SP to spend but 1"):
         sp.spend(2)
-    with pytest.raises(ValueError, match="the GM pays from the general pool, which holds 0"):
+    with pytest.raises(ValueError, match=r"^The GM pays from the general pool, which holds 0"):
         ch.StoryPoints(3, 0).gm_pays(1)
     with pytest.raises(ValueError, match=r"^Story points spent must be 1 or more, got"):
         ch.invoke_bonus_dice(0)
@@ -249,7 +249,7 @@ def test_danger_world_a_new_sheet_lists_what_is_missing() -> None:
         "3 known primary aspects still to choose (Player Characters)",
     )
     assert pc().problems() == ()
-    with pytest.raises(ValueError, match="a new PC spreads 8 dice"):
+    with pytest.raises(ValueError, match=r"^A new PC spreads 8 dice"):
         pc().with_stats({**SPREAD, "Cool": 2})
     assert pc().improve().with_stats({**SPREAD, "Cool": 2}).stats["Cool"] == 2
 
@@ -299,7 +299,9 @@ def test_danger_world_sheet_round_trips_through_json() -> None:
     sheet = pc().raise_danger(10).hit("overload").name_injury("Agility")
     data = json.loads(json.dumps(sheet.to_dict()))
     assert sh.sheet_from_dict(data) == sheet
-    with pytest.raises(ValueError, match="a saved sheet has version 1"):
+    with pytest.raises(
+        ValueError, match=r"^A saved sheet has version 1 \(got 2\) \(Danger World\)$"
+    ):
         sh.sheet_from_dict({**data, "version": 2})
     with pytest.raises(ValueError, match="Agility must be from 1 to 4"):
         sh.sheet_from_dict({**data, "stats": {**SPREAD, "Agility": 6}})

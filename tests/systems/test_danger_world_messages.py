@@ -69,7 +69,7 @@ def test_danger_world_refusal_restates_the_source(case: str) -> None:
     with pytest.raises(ValueError) as info:
         REFUSALS[case]()
     message = str(info.value)
-    assert message.startswith("Danger World, ")
+    assert re.search(r" \(Danger World, [^()]+\)$", message)
     shared = _runs(message) & _runs(SEED.read_text(encoding="utf-8"))
     assert not shared, f"{case}: {message!r} repeats the source: {sorted(shared)}"
 

@@ -433,7 +433,7 @@ def test_danger_world_edge_pools_and_modified_difficulties() -> None:
         (lambda: rr.success_chance(5, 3, 3), "Reroll rounds must be from 0 to 2, got 3"),
         (lambda: rr.advice([1, 2], 3, rounds=0), "Reroll rounds must be from 1 to 2, got 0"),
         (lambda: rr.advice([1, 7], 3), "A die's face must be from 1 to 6, got 7"),
-        (lambda: rr.keep_chance([3, 3, 3], 2, 3), "cannot keep 3 dice of a pool of 2"),
+        (lambda: rr.keep_chance([3, 3, 3], 2, 3), "Cannot keep 3 dice of a pool of 2"),
     ],
 )
 def test_danger_world_refusals_name_the_rule(call: object, message: str) -> None:

@@ -86,7 +86,7 @@ def test_two_d6_spell_dc_by_name_and_no_dc_spells() -> None:
     with pytest.raises(ValueError, match="Negate has no DC"):
         m.spell_dc("Negate")
     assert m.spell("natural phenomenon").dc == 9
-    with pytest.raises(ValueError, match="unknown spell"):
+    with pytest.raises(ValueError, match=r"^Unknown spell"):
         m.spell("Fireball")
 
 

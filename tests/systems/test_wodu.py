@@ -217,7 +217,9 @@ def test_wodu_fuzzy_range_must_span_three_totals(lo: int, hi: int) -> None:
 
 
 def test_wodu_dr_must_be_a_whole_number() -> None:
-    with pytest.raises(ValueError, match=r"Core Resolution: the difficulty rating \(DR\)"):
+    with pytest.raises(
+        ValueError, match=r"^The difficulty rating \(DR\) .* \(2d10 WoDu Hack, Core Resolution\)$"
+    ):
         wodu.dr_outcomes(0, 12.5)  # type: ignore[arg-type]
 
 
@@ -358,15 +360,15 @@ def test_wodu_valid_starting_sheets() -> None:
 def test_wodu_sheet_standard_character_cannot_be_level_zero() -> None:
     problems = wodu.validate_sheet(0, "standard", sheet((1, 0, 0, -1)))
     assert problems == [
-        "2d10 WoDu Hack, Character Generation: standard characters start at Level 1; "
-        "only gritty characters play at Level 0"
+        "Standard characters start at Level 1; only gritty characters play at Level 0 "
+        "(2d10 WoDu Hack, Character Generation)"
     ]
 
 
 def test_wodu_sheet_messages() -> None:
     assert wodu.validate_sheet(1, "standard", sheet((2, 2, 0, -1))) == [
-        "2d10 WoDu Hack, Character Generation: at Level 1 the ratings are 2, 1, 1, -1 "
-        "in any order (got 2, 2, 0, -1)"
+        "At Level 1 the ratings are 2, 1, 1, -1 in any order (got 2, 2, 0, -1) "
+        "(2d10 WoDu Hack, Character Generation)"
     ]
     assert wodu.validate_sheet(0, "gritty", sheet((2, 1, 1, -1))) == [
         "STR must be at most +1 at Level 0, got +2 (2d10 WoDu Hack, Advancement)"
@@ -375,24 +377,24 @@ def test_wodu_sheet_messages() -> None:
         "STR must be at most +3 at Level 4, got +4 (2d10 WoDu Hack, Advancement)"
     ]
     assert wodu.validate_sheet(4, "standard", sheet((3, 2, 2, -1))) == [
-        "2d10 WoDu Hack, Advancement: at Level 4 the ratings add up to 5 "
-        "(2, 1, 1, -1 plus 2 increases of +1), not 6"
+        "At Level 4 the ratings add up to 5 (2, 1, 1, -1 plus 2 increases of +1), not 6 "
+        "(2d10 WoDu Hack, Advancement)"
     ]
     assert wodu.validate_sheet(2, "standard", sheet((3, 3, -1, -1))) == [
-        "2d10 WoDu Hack, Advancement: 3, 3, -1, -1 cannot be reached from 2, 1, 1, -1 "
+        "3, 3, -1, -1 cannot be reached from 2, 1, 1, -1 "
         "by adding +1 to one rating at each ability increase without passing "
-        "that level's maximum"
+        "that level's maximum (2d10 WoDu Hack, Advancement)"
     ]
     assert wodu.validate_sheet(3, "standard", sheet((3, 1, 1, -1)), hp_max=15, moves=1) == [
-        "2d10 WoDu Hack, Character Generation: Max HP at Level 3 with STR +3 is 16 "
-        "(13 + STR), not 15",
-        "2d10 WoDu Hack, Advancement: a Level 3 character knows 2 moves, not 1",
+        "Max HP at Level 3 with STR +3 is 16 (13 + STR), not 15 "
+        "(2d10 WoDu Hack, Character Generation)",
+        "A Level 3 character knows 2 moves, not 1 (2d10 WoDu Hack, Advancement)",
     ]
     assert wodu.validate_sheet(1, "standard", {"STR": 2, "DEX": 1, "WIT": 1}) == [
-        "2d10 WoDu Hack, Ability Ratings: the sheet needs a rating for CHA"
+        "The sheet needs a rating for CHA (2d10 WoDu Hack, Ability Ratings)"
     ]
     assert wodu.validate_sheet(1, "standard", {**sheet((2, 1, 1, -1)), "LUCK": 1}) == [
-        "2d10 WoDu Hack, Ability Ratings: the abilities are STR, DEX, WIT and CHA (unknown: LUCK)"
+        "The abilities are STR, DEX, WIT and CHA (unknown: LUCK) (2d10 WoDu Hack, Ability Ratings)"
     ]
     assert wodu.validate_sheet(1, "standard", sheet((2, 1, 1, -2))) == [
         "CHA must be -1 or more, got -2 (2d10 WoDu Hack, Ability Ratings)"
@@ -553,7 +555,7 @@ def test_wodu_gm_initiative_d6() -> None:
         "head start": Fraction(1, 3),
     }
     assert [wodu.gm_initiative_band(t) for t in range(8)] == ["surprised"] * 4 + ["head start"] * 4
-    with pytest.raises(ValueError, match="Initiative: the GM may declare"):
+    with pytest.raises(ValueError, match=r"^The GM may declare .* \(2d10 WoDu Hack, Initiative\)$"):
         wodu.gm_initiative_outcomes(2)
     with pytest.raises(ValueError, match="totals run 0-7"):
         wodu.gm_initiative_band(8)
@@ -682,9 +684,9 @@ def test_apply_ability_increases_refuses_missing_choices_and_sheets() -> None:
     start = {"STR": 2, "DEX": 1, "WIT": 1, "CHA": -1}
     _, problems = wodu.apply_ability_increases(4, start, {2: "STR", 4: "LUCK"})
     assert problems == [
-        "2d10 WoDu Hack, Advancement: Level 4 adds +1 to one of STR, DEX, WIT or CHA (got 'LUCK')"
+        "Level 4 adds +1 to one of STR, DEX, WIT or CHA (got 'LUCK') (2d10 WoDu Hack, Advancement)"
     ]
-    with pytest.raises(ValueError, match="the ratings are STR, DEX, WIT and CHA"):
+    with pytest.raises(ValueError, match=r"^The ratings are STR, DEX, WIT and CHA"):
         wodu.apply_ability_increases(2, {"STR": 2}, {2: "STR"})
     with pytest.raises(ValueError, match=r"^The level must be from 0 to 15, got"):
         wodu.apply_ability_increases(16, start, {})

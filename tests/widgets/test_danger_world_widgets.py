@@ -105,7 +105,7 @@ def test_danger_world_odds_chart_is_the_first_rolls_highest_set() -> None:
 def test_danger_world_odds_refuse_a_pool_past_24_dice() -> None:
     panel = show("danger-world-odds", dice=20, threat=5, difficulty="3")
     assert refusals(panel) == [
-        "Danger World, Dice Mechanics: the tools roll at most 24 dice (got 20 + 5 threat)"
+        "The tools roll at most 24 dice (got 20 + 5 threat) (Danger World, Dice Mechanics)"
     ]
     assert show("danger-world-odds", dice=25)["invalid"] == ["dice"]
 
@@ -231,9 +231,8 @@ def test_danger_world_roller_a_danger_die_needed_in_the_set_raises_danger() -> N
 def test_danger_world_roller_refuses_dice_that_do_not_match_the_pool() -> None:
     panel = roller(dice=dice("1 2 3"))
     assert panel["invalid"] == ["dice", "own"]
-    assert (
-        "the dice showing are 3 normal, 0 danger, 0 threat, but the pool is 5 normal"
-        in refusals(panel)[0]
+    assert refusals(panel)[0].startswith(
+        "The dice showing are 3 normal, 0 danger, 0 threat, but the pool is 5 normal"
     )
     assert roller(dice=[{"face": 9, "kind": "normal", "marked": False}])["invalid"] == ["dice"]
     assert roller(own="1, 9")["invalid"] == ["own"]
@@ -449,8 +448,8 @@ SHEET = "danger-world-sheet"
 def test_danger_world_sheet_refuses_a_ninth_spread_die_naming_the_stats() -> None:
     panel = show(SHEET, Cool=2)
     assert refusals(panel) == [
-        "Danger World, Player Characters: a new PC spreads 8 dice beyond one in each stat "
-        "(these stats spread 9)"
+        "A new PC spreads 8 dice beyond one in each stat (these stats spread 9) "
+        "(Danger World, Player Characters)"
     ]
     assert "Cool" in panel["invalid"] and "Agility" in panel["invalid"]
     assert not refusals(show(SHEET, Cool=2, starting=False))
@@ -464,7 +463,9 @@ def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
     ]
     panel = show(SHEET, aspects=rows)
     assert panel["invalid"] == ["aspects"]
-    assert "used twice, and 'Soldier' has been used once (aspect 2)" in refusals(panel)[0]
+    assert refusals(panel)[0].endswith(
+        "used twice, and 'Soldier' has been used once (Danger World, Aspects) (aspect 2)"
+    )
     rows[0]["uses"] = 2
     panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
     aspects = table(panel, "Your character's aspects")

@@ -447,21 +447,27 @@ def test_two_d6_builder_budget_is_adjustable_and_leftover_points_become_xp() -> 
     panel = show("2d6-builder", stat_points=40)
     assert facts(panel)["Starting XP"][0] == str(15 + 40 - 31)
     broke = show("2d6-builder", stat_points=30)
-    assert "these stats cost 31 points; the budget is 30" in refusals(broke)[0]
+    assert refusals(broke)[0] == (
+        "These stats cost 31 points; the budget is 30 ([2d6] Roleplaying System, Stats)"
+    )
     assert broke["invalid"][:1] == ["stat_points"]
 
 
 @pytest.mark.parametrize(
     ("values", "rule", "field"),
     [
-        ({"STR": 6}, "every stat is from +0 to +5; STR is +6", "STR"),
+        ({"STR": 6}, "Every stat is from +0 to +5; STR is +6", "STR"),
         (
             {"skills": [{"name": "Notice", "field": "", "ranks": 6}]},
-            "never have more than 5 ranks",
+            "The ranks in Notice must be from 0 to 5, got 6",
             "skills",
         ),
         ({"skills": [{"name": "Melee", "field": "", "ranks": 1}]}, "name it", "skills"),
-        ({"talents": [{"name": "Fearless"}] * 2, "earned_xp": 9}, "taken 2 times", "talents"),
+        (
+            {"talents": [{"name": "Fearless"}] * 2, "earned_xp": 9},
+            "Fearless is taken 2 times",
+            "talents",
+        ),
         (
             {"talents": [{"name": "Stat Boost", "option": "STR"}] * 5, "earned_xp": 100},
             "it can be taken 4 times",
@@ -478,7 +484,7 @@ def test_two_d6_builder_budget_is_adjustable_and_leftover_points_become_xp() -> 
             "talents",
         ),
         ({"spells": [{"name": "Negate", "dc": "9"}]}, "Negate has no DC", "spells"),
-        ({"cinematics": 5}, "these purchases cost 28 XP; the character has 20", "cinematics"),
+        ({"cinematics": 5}, "These purchases cost 28 XP; the character has 20", "cinematics"),
     ],
 )
 def test_two_d6_builder_refusals_name_the_rule_and_mark_the_field(

@@ -8,6 +8,7 @@ from typing import Final
 from rules_py.systems._params import (
     needed,
     number_param,
+    refusal,
     refuse_unknown_keys,
     whole_number,
     yes_no,
@@ -61,16 +62,17 @@ adjust damage=N chain=T          damage (0 or more) after adjustments such as "-
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
+
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
+    refuse_unknown_keys(params, allowed, command, SYSTEM)
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
-    return needed(params, key, f"{SYSTEM}: {command}")
+    return needed(params, key, command, SYSTEM)
 
 
 def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int:
-    return number_param(params, key, f"{SYSTEM}: {command}", f"{SYSTEM}, {rule}")
+    return number_param(params, key, command, f"{SYSTEM}, {rule}", SYSTEM)
 
 
 def _flag(params: Mapping[str, str], key: str, rule: str) -> bool:
@@ -90,14 +92,20 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     score = _number(params, "score", command, "Degrees and Difficulty")
     if ("difficulty" in params) == ("vs" in params):
         raise ValueError(
-            f"{SYSTEM}, Actions: a check is against a difficulty (difficulty=D) or another "
-            "character's effort (vs=T, Conflicting Effort): give exactly one"
+            refusal(
+                "a check is against a difficulty (difficulty=D) or another "
+                "character's effort (vs=T, Conflicting Effort): give exactly one",
+                f"{SYSTEM}, Actions",
+            )
         )
     if "vs" in params:
         if "overflow" in params:
             raise ValueError(
-                f"{SYSTEM}, Overflow: the tools apply overflow to checks against a "
-                "difficulty, not to conflicting effort (vs=)"
+                refusal(
+                    "the tools apply overflow to checks against a "
+                    "difficulty, not to conflicting effort (vs=)",
+                    f"{SYSTEM}, Overflow",
+                )
             )
         opponent = _number(params, "vs", command, "Conflicting Effort")
         return {"outcomes": conflict_outcomes(score, opponent, skill)}
@@ -129,8 +137,11 @@ def _calc_recovery(params: Mapping[str, str], command: str) -> object:
     rate = _number(params, "rate", command, "Health") if "rate" in params else 1
     if rate not in RECOVERY_RATES:
         raise ValueError(
-            f"{SYSTEM}, Health: rate= is 1 (standard), 2 (dedicated rest) or 3 "
-            f"(rest and medical care) (got {params['rate']!r})"
+            refusal(
+                "rate= is 1 (standard), 2 (dedicated rest) or 3 "
+                f"(rest and medical care) (got {params['rate']!r})",
+                f"{SYSTEM}, Health",
+            )
         )
     return recovery_per_day(en, sp, rate)
 
@@ -149,8 +160,10 @@ def _calc_skill_base(params: Mapping[str, str], command: str) -> object:
     majors = [whole_number(part) for part in text.split(",")]
     if len(majors) != 2 or majors[0] is None or majors[1] is None:
         raise ValueError(
-            f"{SYSTEM}, Skill Rating and Fields: major= is the two circled attributes, "
-            f"e.g. major=5,5 (got {text!r})"
+            refusal(
+                f"major= is the two circled attributes, e.g. major=5,5 (got {text!r})",
+                f"{SYSTEM}, Skill Rating and Fields",
+            )
         )
     minor = _number(params, "minor", command, "Skill Rating and Fields")
     return skill_base((majors[0], majors[1]), minor)
@@ -170,8 +183,11 @@ def _calc_damage(params: Mapping[str, str], command: str) -> object:
             name = attribute(key).abbreviation
         except ValueError:
             raise ValueError(
-                f"{SYSTEM}: {command} takes notation=, overflow= and attribute scores such "
-                f"as ST=4 (unknown: {key})"
+                refusal(
+                    f"{command} takes notation=, overflow= and attribute scores such "
+                    f"as ST=4 (unknown: {key})",
+                    SYSTEM,
+                )
             ) from None
         attributes[name] = _number(params, key, command, "Attributes")
     overflow = _flag(params, "overflow", "Note About Zeros")
@@ -214,7 +230,9 @@ def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
     tools' depth and reports ``beyond_cap``.
     """
     if what not in _CALCS:
-        raise ValueError(f"{SYSTEM}: calc d10-0 can calculate {', '.join(_CALCS)} (got {what!r})")
+        raise ValueError(
+            refusal(f"calc d10-0 can calculate {', '.join(_CALCS)} (got {what!r})", SYSTEM)
+        )
     return {"value": _CALCS[what](params, f"calc d10-0 {what}")}
 
 

@@ -7,7 +7,7 @@ from typing import Final
 from rules_py.systems import _params
 
 SYSTEM: Final = "The D10/0 System"
-"""The source's title, used at the start of every error message."""
+"""The source's title, cited after the problem in every error message."""
 
 
 def require_int(value: object, what: str, rule: str) -> int:

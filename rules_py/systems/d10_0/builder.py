@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0._common import SYSTEM, require_int
 from rules_py.systems.d10_0.character import (
     ATTRIBUTE_CAP,
@@ -69,6 +70,7 @@ class CharacterInput:
     progression_points: int = 0
     purchases: tuple[Purchase, ...] = ()
 
+
 @dataclass(frozen=True, slots=True)
 class RootLine:
     """A root skill on the built sheet: its circled attributes and Base."""
@@ -101,20 +103,26 @@ class CharacterSheet:
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
 
+
 def _attribute_problems(scores: Mapping[str, int]) -> list[str]:
     problems: list[str] = []
     for name in ATTRIBUTE_NAMES:
         value = scores[name]
         if value < STARTING_ATTRIBUTE:
             problems.append(
-                f"{SYSTEM}, Build Process: every attribute starts at {STARTING_ATTRIBUTE}; "
-                f"{name} is {value}"
+                refusal(
+                    f"every attribute starts at {STARTING_ATTRIBUTE}; {name} is {value}",
+                    f"{SYSTEM}, Build Process",
+                )
             )
     spent = sum(v - STARTING_ATTRIBUTE for v in scores.values())
     if spent > ATTRIBUTE_POINTS:
         problems.append(
-            f"{SYSTEM}, Build Process: {ATTRIBUTE_POINTS} points are allocated to attributes "
-            f"above the starting {STARTING_ATTRIBUTE}s; these use {spent}"
+            refusal(
+                f"{ATTRIBUTE_POINTS} points are allocated to attributes "
+                f"above the starting {STARTING_ATTRIBUTE}s; these use {spent}",
+                f"{SYSTEM}, Build Process",
+            )
         )
     return problems
 
@@ -147,7 +155,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     }
     missing = [a for a in ATTRIBUTE_NAMES if a not in scores]
     if missing:
-        raise ValueError(f"{SYSTEM}, Attributes: give a score for {', '.join(missing)}")
+        raise ValueError(refusal(f"give a score for {', '.join(missing)}", f"{SYSTEM}, Attributes"))
     problems = _attribute_problems(scores)
     warnings = _attribute_warnings(scores)
     positive = {a: max(v, 0) for a, v in scores.items()}
@@ -171,7 +179,9 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
 
     for s in choice.tree.skills:
         if s.parent is None and s.name not in bases:
-            raise ValueError(f"{SYSTEM}, Roots and Branches: {s.name!r} is not a root skill")
+            raise ValueError(
+                refusal(f"{s.name!r} is not a root skill", f"{SYSTEM}, Roots and Branches")
+            )
     ratings = choice.tree.ratings(bases)
     deep = too_deep(ratings)
     if deep:
@@ -184,8 +194,11 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     pp_spent = sum(p.cost for p in choice.purchases)
     if pp_spent > choice.progression_points:
         problems.append(
-            f"{SYSTEM}, Progression Points: these purchases cost {pp_spent} Progression "
-            f"Points; the character has {choice.progression_points}"
+            refusal(
+                f"these purchases cost {pp_spent} Progression "
+                f"Points; the character has {choice.progression_points}",
+                f"{SYSTEM}, Progression Points",
+            )
         )
     pools = dict.fromkeys(bases, 0)
     health_bonus = 0
@@ -195,7 +208,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
         else:
             if purchase.root is None:
                 raise ValueError(
-                    f"{SYSTEM}, Skill Points: a Skill Point Purchase names a root skill"
+                    refusal("a Skill Point Purchase names a root skill", f"{SYSTEM}, Skill Points")
                 )
             root = root_skill(purchase.root)
             pools[root.name] += purchased_skill_points(root, positive)
@@ -206,12 +219,15 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     spent = sum(spent_by_root.values())
     if from_general > choice.skill_points:
         problems.append(
-            f"{SYSTEM}, Skill Points: the skills cost {spent} skill points; "
-            f"{available} are available ({choice.skill_points} to spend anywhere"
-            + (
-                f", {sum(pools.values())} bought for a root's own tree)"
-                if any(pools.values())
-                else ")"
+            refusal(
+                f"the skills cost {spent} skill points; "
+                f"{available} are available ({choice.skill_points} to spend anywhere"
+                + (
+                    f", {sum(pools.values())} bought for a root's own tree)"
+                    if any(pools.values())
+                    else ")"
+                ),
+                f"{SYSTEM}, Skill Points",
             )
         )
     return CharacterSheet(

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Final
 
 from rules_py.dice import Distribution
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0._common import SYSTEM, require_int, require_range
 from rules_py.systems.d10_0.checks import OVERFLOW_DEPTH, _clamped, _difficulty, _score
 from rules_py.systems.d10_0.damage import Adjustment, damage_distribution, parse_adjustments
@@ -159,16 +160,22 @@ def block(title: str) -> Block:
         if candidate.title.lower() == title.strip().lower():
             return candidate
     names = ", ".join(b.title for b in BLOCKS)
-    raise ValueError(f"{SYSTEM}, Advanced Simulations: the blocks are {names} (got {title!r})")
+    raise ValueError(
+        refusal(f"the blocks are {names} (got {title!r})", f"{SYSTEM}, Advanced Simulations")
+    )
 
 
 def _x(b: Block, x: int | None) -> int:
     if not b.variable_x:
         if x is not None:
-            raise ValueError(f"{SYSTEM}, Advanced Simulations: {b.title} has no X to choose")
+            raise ValueError(
+                refusal(f"{b.title} has no X to choose", f"{SYSTEM}, Advanced Simulations")
+            )
         return 1
     if x is None:
-        raise ValueError(f"{SYSTEM}, Advanced Simulations: {b.title} needs X (AP cost 3 + X)")
+        raise ValueError(
+            refusal(f"{b.title} needs X (AP cost 3 + X)", f"{SYSTEM}, Advanced Simulations")
+        )
     return require_range(x, "X", "Advanced Simulations", 1, MAX_X)
 
 
@@ -176,14 +183,18 @@ def _ap(b: Block, ap: int | None) -> int:
     if not b.damage_by_ap:
         if ap is not None and ap not in b.ap_choices:
             raise ValueError(
-                f"{SYSTEM}, Advanced Simulations: {b.title} costs {b.ap_cost} AP (got {ap})"
+                refusal(
+                    f"{b.title} costs {b.ap_cost} AP (got {ap})", f"{SYSTEM}, Advanced Simulations"
+                )
             )
         return b.base_ap
     choices = b.ap_choices
     if ap not in choices:
         raise ValueError(
-            f"{SYSTEM}, Advanced Simulations: {b.title} is fired for "
-            f"{', '.join(map(str, choices))} AP (got {ap})"
+            refusal(
+                f"{b.title} is fired for {', '.join(map(str, choices))} AP (got {ap})",
+                f"{SYSTEM}, Advanced Simulations",
+            )
         )
     return ap
 

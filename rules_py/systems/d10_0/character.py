@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0._common import SYSTEM, require_int, require_range
 
 # --------------------------------------------------------------------------
@@ -70,8 +71,10 @@ def attribute(abbreviation: str) -> Attribute:
         if a.abbreviation == key:
             return a
     raise ValueError(
-        f"{SYSTEM}, The Ten Attributes: the attributes are {', '.join(ATTRIBUTE_NAMES)} "
-        f"(got {abbreviation!r})"
+        refusal(
+            f"the attributes are {', '.join(ATTRIBUTE_NAMES)} (got {abbreviation!r})",
+            f"{SYSTEM}, The Ten Attributes",
+        )
     )
 
 
@@ -119,8 +122,11 @@ def recovery_per_day(en: int, sp: int, rate: int = 1) -> int:
     rate = require_int(rate, "the recovery rate", "Health")
     if rate not in RECOVERY_RATES:
         raise ValueError(
-            f"{SYSTEM}, Health: the rate is 1 (standard), 2 (dedicated rest) or 3 "
-            f"(rest and medical care) (got {rate})"
+            refusal(
+                "the rate is 1 (standard), 2 (dedicated rest) or 3 "
+                f"(rest and medical care) (got {rate})",
+                f"{SYSTEM}, Health",
+            )
         )
     return health_increase(en, sp) * rate
 

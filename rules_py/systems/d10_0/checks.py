@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from rules_py.dice import EXPLODE_DEPTH, Distribution
-from rules_py.systems._params import bounds, out_of_range
+from rules_py.systems._params import bounds, out_of_range, refusal
 from rules_py.systems.d10_0._common import SYSTEM, require_int, require_range
 
 Result = Literal["success", "miss", "failure"]
@@ -242,8 +242,10 @@ def parse_difficulty(text: str, skill: bool = False) -> int:
         return int(sign + digits)
     names = ", ".join(f"{r.difficulty} ({r.points(skill)})" for r in DEGREE_TABLE)
     raise ValueError(
-        f"{SYSTEM}, Degree Information: a difficulty is a whole number or one of {names} "
-        f"(got {text!r})"
+        refusal(
+            f"a difficulty is a whole number or one of {names} (got {text!r})",
+            f"{SYSTEM}, Degree Information",
+        )
     )
 
 
@@ -532,8 +534,10 @@ def cooperation_distribution(scores: Sequence[int], skill: bool = False) -> Dist
     checked = tuple(scores)
     if not 1 <= len(checked) <= MAX_COOPERATORS:
         raise ValueError(
-            f"{SYSTEM}, Cooperative Effort: from 1 to {MAX_COOPERATORS} characters "
-            f"(got {len(checked)})"
+            refusal(
+                f"from 1 to {MAX_COOPERATORS} characters (got {len(checked)})",
+                f"{SYSTEM}, Cooperative Effort",
+            )
         )
     total: dict[int, int] = {0: 1}
     for score in checked:

@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from rules_py.dice import Distribution
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0._common import SYSTEM, require_range
 from rules_py.systems.d10_0.character import ATTRIBUTE_NAMES
 from rules_py.systems.d10_0.checks import OVERFLOW_DEPTH
@@ -83,7 +84,7 @@ class DamageError(ValueError):
         where = (
             "" if self.position is None else f" (at position {self.position + 1} of {self.text!r})"
         )
-        return f"{SYSTEM}, DAT: {self.message}{where}"
+        return refusal(f"{self.message}{where}", f"{SYSTEM}, DAT")
 
     def pointer(self) -> str:
         """The text with a caret under the offending character, for a terminal."""

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final
 
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0._common import SYSTEM, require_range
 from rules_py.systems.d10_0.character import attribute
 
@@ -82,7 +83,10 @@ def root_skill(name: str) -> RootSkill:
         if root.name.lower() == name.strip().lower():
             return root
     raise ValueError(
-        f"{SYSTEM}, Roots and Branches: the root skills are {', '.join(ROOT_NAMES)} (got {name!r})"
+        refusal(
+            f"the root skills are {', '.join(ROOT_NAMES)} (got {name!r})",
+            f"{SYSTEM}, Roots and Branches",
+        )
     )
 
 
@@ -97,8 +101,11 @@ def skill_base(major: tuple[int, int], minor: int) -> int:
     c = require_range(minor, "the minor attribute", "Skill Rating and Fields", 0)
     if c > min(a, b):
         raise ValueError(
-            f"{SYSTEM}, Build Process: the two circled (major) attributes are the two "
-            f"highest, so the minor one ({c}) cannot be higher than a major one ({a}, {b})"
+            refusal(
+                "the two circled (major) attributes are the two "
+                f"highest, so the minor one ({c}) cannot be higher than a major one ({a}, {b})",
+                f"{SYSTEM}, Build Process",
+            )
         )
     return 2 * a + 2 * b + c
 
@@ -109,7 +116,10 @@ def _scores(root: RootSkill, attributes: Mapping[str, int]) -> dict[str, int]:
     missing = [a for a in root.attributes if a not in given]
     if missing:
         raise ValueError(
-            f"{SYSTEM}, Skill Rating and Fields: {root.name}'s Base needs {', '.join(missing)}"
+            refusal(
+                f"{root.name}'s Base needs {', '.join(missing)}",
+                f"{SYSTEM}, Skill Rating and Fields",
+            )
         )
     return {a: require_range(given[a], a, "Attributes", 0) for a in root.attributes}
 
@@ -142,8 +152,11 @@ def circled_attributes(
             return option
     allowed = " or ".join("+".join(o) for o in options)
     raise ValueError(
-        f"{SYSTEM}, Build Process: circle the two highest of {root.name}'s "
-        f"{', '.join(root.attributes)}: {allowed} (got {'+'.join(chosen)})"
+        refusal(
+            f"circle the two highest of {root.name}'s "
+            f"{', '.join(root.attributes)}: {allowed} (got {'+'.join(chosen)})",
+            f"{SYSTEM}, Build Process",
+        )
     )
 
 
@@ -187,8 +200,10 @@ def adjust_cost(start: int, end: int) -> int:
     start, end = _adjust(start, "the starting Adjust"), _adjust(end, "the final Adjust")
     if start > end:
         raise ValueError(
-            f"{SYSTEM}, Skill Points: skill points raise Adjust; from {start} to {end} "
-            "would lower it"
+            refusal(
+                f"skill points raise Adjust; from {start} to {end} would lower it",
+                f"{SYSTEM}, Skill Points",
+            )
         )
     return sum(increment_cost(a) for a in range(start, end))
 
@@ -243,7 +258,9 @@ class SkillTree:
         for s in self.skills:
             if s.name.lower() == name.strip().lower():
                 return s
-        raise ValueError(f"{SYSTEM}, Skill Trees: no skill called {name!r} on the sheet")
+        raise ValueError(
+            refusal(f"no skill called {name!r} on the sheet", f"{SYSTEM}, Skill Trees")
+        )
 
     def has(self, name: str) -> bool:
         return any(s.name.lower() == name.strip().lower() for s in self.skills)
@@ -252,9 +269,11 @@ class SkillTree:
         """Add a branch under ``parent`` for 1 skill point: its first Adjust point."""
         clean = name.strip()
         if not clean:
-            raise ValueError(f"{SYSTEM}, Skill Trees: a branch skill needs a name")
+            raise ValueError(refusal("a branch skill needs a name", f"{SYSTEM}, Skill Trees"))
         if self.has(clean):
-            raise ValueError(f"{SYSTEM}, Skill Trees: there is already a skill called {clean!r}")
+            raise ValueError(
+                refusal(f"there is already a skill called {clean!r}", f"{SYSTEM}, Skill Trees")
+            )
         above = self.skill(parent)
         return SkillTree((*self.skills, Skill(clean, above.name, NEW_BRANCH_COST)))
 
@@ -264,8 +283,11 @@ class SkillTree:
         value = _adjust(adjust, f"{target.name}'s Adjust")
         if target.parent is not None and value < NEW_BRANCH_COST:
             raise ValueError(
-                f"{SYSTEM}, Skill Trees: a branch's first skill point is its first Adjust "
-                f"point, so {target.name}'s Adjust is at least {NEW_BRANCH_COST}"
+                refusal(
+                    "a branch's first skill point is its first Adjust "
+                    f"point, so {target.name}'s Adjust is at least {NEW_BRANCH_COST}",
+                    f"{SYSTEM}, Skill Trees",
+                )
             )
         return SkillTree(tuple(replace(s, adjust=value) if s is target else s for s in self.skills))
 
@@ -276,13 +298,18 @@ class SkillTree:
         for s in self.skills:
             if s.parent is None:
                 if s.name not in root_bases:
-                    raise ValueError(f"{SYSTEM}, Skill Trees: no Base for the root {s.name!r}")
+                    raise ValueError(
+                        refusal(f"no Base for the root {s.name!r}", f"{SYSTEM}, Skill Trees")
+                    )
                 rating = SkillRating(s.name, None, s.name, 0, root_bases[s.name], s.adjust)
             else:
                 up = done.get(s.parent)
                 if up is None:
                     raise ValueError(
-                        f"{SYSTEM}, Skill Trees: {s.name}'s parent {s.parent!r} must come first"
+                        refusal(
+                            f"{s.name}'s parent {s.parent!r} must come first",
+                            f"{SYSTEM}, Skill Trees",
+                        )
                     )
                 rating = SkillRating(s.name, s.parent, up.root, up.depth + 1, up.total, s.adjust)
             done[s.name] = rating

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rules_py.systems._params import bounds, needed, refuse_unknown_keys, whole_number
+from rules_py.systems._params import bounds, needed, refusal, refuse_unknown_keys, whole_number
 from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM
 from rules_py.systems.danger_world.danger_track import zone
 from rules_py.systems.danger_world.pools import (
@@ -38,11 +38,11 @@ e.g. rules-py calc danger-world advice roll=1,3,3,5,6 difficulty=3"""
 
 
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
+    refuse_unknown_keys(params, allowed, command, SYSTEM)
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
-    return needed(params, key, f"{SYSTEM}: {command}")
+    return needed(params, key, command, SYSTEM)
 
 
 def _number(
@@ -65,9 +65,12 @@ def _difficulty(params: Mapping[str, str], command: str) -> int:
     if whole_number(text) is None:
         named = ", ".join(f"{name} ({d})" for d, name in DIFFICULTIES.items())
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: difficulty= must be a whole number from "
-            f"{MIN_MODIFIED_DIFFICULTY} to {MAX_MODIFIED_DIFFICULTY} or one of {named} "
-            f"(got {text!r})"
+            refusal(
+                "difficulty= must be a whole number from "
+                f"{MIN_MODIFIED_DIFFICULTY} to {MAX_MODIFIED_DIFFICULTY} or one of {named} "
+                f"(got {text!r})",
+                f"{SYSTEM}, Dice Mechanics",
+            )
         )
     return _number(
         params,
@@ -84,14 +87,20 @@ def _faces(params: Mapping[str, str], key: str, command: str, lo: int) -> list[i
     parts = text.split(",") if text.strip() else []
     if any(not p.strip() for p in parts):
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: {key}= has a missing face (got {text!r}): list the "
-            f"faces shown, 1 to {FACES}, separated by commas, e.g. {key}=1,3,3,5,6"
+            refusal(
+                f"{key}= has a missing face (got {text!r}): list the "
+                f"faces shown, 1 to {FACES}, separated by commas, e.g. {key}=1,3,3,5,6",
+                f"{SYSTEM}, Dice Mechanics",
+            )
         )
     faces = [whole_number(p) for p in parts]
     if any(f is None or not 1 <= f <= FACES for f in faces) or not lo <= len(faces) <= MAX_POOL:
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: {key}= lists the faces shown, 1 to {FACES}, separated by "
-            f"commas, e.g. {key}=1,3,3,5,6 ({lo} to {MAX_POOL} dice; got {text!r})"
+            refusal(
+                f"{key}= lists the faces shown, 1 to {FACES}, separated by "
+                f"commas, e.g. {key}=1,3,3,5,6 ({lo} to {MAX_POOL} dice; got {text!r})",
+                f"{SYSTEM}, Dice Mechanics",
+            )
         )
     return [f for f in faces if f is not None]
 
@@ -144,7 +153,9 @@ def _calc_outcome(params: Mapping[str, str], command: str) -> object:
     roll += [Die(f, "danger") for f in _faces(params, "danger", command, 0)]
     roll += [Die(f, "threat") for f in _faces(params, "threat", command, 0)]
     if len(roll) > MAX_POOL:
-        raise ValueError(f"{SYSTEM}, Dice Mechanics: the tools read at most {MAX_POOL} dice")
+        raise ValueError(
+            refusal(f"the tools read at most {MAX_POOL} dice", f"{SYSTEM}, Dice Mechanics")
+        )
     difficulty = _difficulty(params, command)
     return {
         "choices": [
@@ -183,7 +194,7 @@ def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
     """A Danger World value, ``{"value": ...}``: see :data:`CALC_HELP`."""
     if what not in _CALCS:
         raise ValueError(
-            f"{SYSTEM}: calc danger-world can calculate {', '.join(_CALCS)} (got {what!r})"
+            refusal(f"calc danger-world can calculate {', '.join(_CALCS)} (got {what!r})", SYSTEM)
         )
     return {"value": _CALCS[what](params, f"calc danger-world {what}")}
 

@@ -7,7 +7,7 @@ from typing import Final
 from rules_py.systems import _params
 
 SYSTEM: Final = "Danger World"
-"""The source's title, used at the start of every error message."""
+"""The source's title, cited after the problem in every error message."""
 
 FACES: Final = 6
 """All dice used in the game are six-sided (Dice Mechanics)."""

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import SYSTEM, require_range
 
 AspectLevel = Literal["primary", "secondary", "tertiary"]
@@ -76,7 +77,9 @@ def stat_name(name: str) -> str:
     for stat in STATS:
         if stat.lower() == str(name).strip().lower():
             return stat
-    raise ValueError(f"{SYSTEM}, Stats: the stats are {', '.join(STATS)} (got {name!r})")
+    raise ValueError(
+        refusal(f"the stats are {', '.join(STATS)} (got {name!r})", f"{SYSTEM}, Stats")
+    )
 
 
 def starting_stats() -> dict[str, int]:
@@ -95,12 +98,15 @@ def check_stats(stats: Mapping[str, int], starting: bool = True) -> dict[str, in
     missing = [s for s in STATS if s not in values]
     if missing:
         raise ValueError(
-            f"{SYSTEM}, Stats: a PC has all eight stats (missing: {', '.join(missing)})"
+            refusal(f"a PC has all eight stats (missing: {', '.join(missing)})", f"{SYSTEM}, Stats")
         )
     if starting and dice_spread(values) > DICE_TO_SPREAD:
         raise ValueError(
-            f"{SYSTEM}, Player Characters: a new PC spreads {DICE_TO_SPREAD} dice beyond one "
-            f"in each stat (these stats spread {dice_spread(values)})"
+            refusal(
+                f"a new PC spreads {DICE_TO_SPREAD} dice beyond one "
+                f"in each stat (these stats spread {dice_spread(values)})",
+                f"{SYSTEM}, Player Characters",
+            )
         )
     return {s: values[s] for s in STATS}
 
@@ -127,8 +133,10 @@ def action_pool(
     a, b = stat_name(first), stat_name(second)
     if a == b:
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: a check's pool comes from two different stats "
-            f"(got {a} twice)"
+            refusal(
+                f"a check's pool comes from two different stats (got {a} twice)",
+                f"{SYSTEM}, Dice Mechanics",
+            )
         )
     extra = require_range(bonus, "bonus dice", "Dice Mechanics", 0)
     minus = require_range(lost, "lost dice", "The Danger Track", 0)
@@ -180,8 +188,10 @@ class AspectTree:
         """A new PC's three known primary aspects (Player Characters)."""
         if len(names) != STARTING_ASPECTS:
             raise ValueError(
-                f"{SYSTEM}, Aspects: a PC starts with {STARTING_ASPECTS} known primary aspects "
-                f"(got {len(names)})"
+                refusal(
+                    f"a PC starts with {STARTING_ASPECTS} known primary aspects (got {len(names)})",
+                    f"{SYSTEM}, Aspects",
+                )
             )
         tree = AspectTree()
         for name in names:
@@ -192,14 +202,14 @@ class AspectTree:
         """The aspect at ``path``."""
         if not path or len(path) > len(LEVELS):
             raise ValueError(
-                f"{SYSTEM}, Aspects: an aspect is named by 1 to 3 names, primary first"
+                refusal("an aspect is named by 1 to 3 names, primary first", f"{SYSTEM}, Aspects")
             )
         level: Sequence[Aspect] = self.primaries
         found: Aspect | None = None
         for name in path:
             found = next((a for a in level if a.name == name), None)
             if found is None:
-                raise ValueError(f"{SYSTEM}, Aspects: no aspect {' > '.join(path)!r}")
+                raise ValueError(refusal(f"no aspect {' > '.join(path)!r}", f"{SYSTEM}, Aspects"))
             level = found.children
         assert found is not None
         return found
@@ -212,34 +222,47 @@ class AspectTree:
         """
         label = str(name).strip()
         if not label:
-            raise ValueError(f"{SYSTEM}, Aspects: an aspect needs a name")
+            raise ValueError(refusal("an aspect needs a name", f"{SYSTEM}, Aspects"))
         if not parent:
             if any(a.name == label for a in self.primaries):
-                raise ValueError(f"{SYSTEM}, Aspects: there is already a primary {label!r}")
+                raise ValueError(
+                    refusal(f"there is already a primary {label!r}", f"{SYSTEM}, Aspects")
+                )
             if len(self.primaries) >= MAX_PRIMARIES:
                 raise ValueError(
-                    f"{SYSTEM}, Aspects: a PC has at most {MAX_PRIMARIES} primary aspects, three "
-                    f"chosen at creation and a fourth found in play (cannot add {label!r})"
+                    refusal(
+                        f"a PC has at most {MAX_PRIMARIES} primary aspects, three "
+                        f"chosen at creation and a fourth found in play (cannot add {label!r})",
+                        f"{SYSTEM}, Aspects",
+                    )
                 )
             return AspectTree((*self.primaries, Aspect(label)))
         owner = self.find(parent)
         level = LEVELS[len(parent) - 1]
         room = MAX_CHILDREN[level]
         if room == 0:
-            raise ValueError(f"{SYSTEM}, Aspects: a tertiary aspect has no aspects beneath it")
+            raise ValueError(
+                refusal("a tertiary aspect has no aspects beneath it", f"{SYSTEM}, Aspects")
+            )
         if not owner.unlocked:
             raise ValueError(
-                f"{SYSTEM}, Aspects: {label!r} cannot be named beneath {owner.name!r} yet: "
-                f"nothing grows beneath an aspect until it has been used "
-                f"{_times(USES_TO_UNLOCK)}, "
-                f"and {owner.name!r} has been used {_times(owner.uses)}"
+                refusal(
+                    f"{label!r} cannot be named beneath {owner.name!r} yet: "
+                    f"nothing grows beneath an aspect until it has been used "
+                    f"{_times(USES_TO_UNLOCK)}, "
+                    f"and {owner.name!r} has been used {_times(owner.uses)}",
+                    f"{SYSTEM}, Aspects",
+                )
             )
         if len(owner.children) >= room:
             raise ValueError(
-                f"{SYSTEM}, Aspects: a {level} aspect develops at most {room} aspects beneath it"
+                refusal(
+                    f"a {level} aspect develops at most {room} aspects beneath it",
+                    f"{SYSTEM}, Aspects",
+                )
             )
         if any(c.name == label for c in owner.children):
-            raise ValueError(f"{SYSTEM}, Aspects: {owner.name!r} already has {label!r}")
+            raise ValueError(refusal(f"{owner.name!r} already has {label!r}", f"{SYSTEM}, Aspects"))
         return self._replace(parent, replace(owner, children=(*owner.children, Aspect(label))))
 
     def use(self, path: AspectPath) -> AspectTree:
@@ -276,10 +299,12 @@ def aspects_from_dict(data: Mapping[str, object]) -> AspectTree:
 
     def load(tree: AspectTree, items: object, parent: tuple[str, ...]) -> AspectTree:
         if not isinstance(items, list):
-            raise ValueError(f"{SYSTEM}, Aspects: aspects are a list")
+            raise ValueError(refusal("aspects are a list", f"{SYSTEM}, Aspects"))
         for item in items:
             if not isinstance(item, Mapping):
-                raise ValueError(f"{SYSTEM}, Aspects: an aspect is a name, uses and children")
+                raise ValueError(
+                    refusal("an aspect is a name, uses and children", f"{SYSTEM}, Aspects")
+                )
             name = str(item.get("name", ""))
             uses = require_range(item.get("uses", 0), "an aspect's uses", "Aspects", 0)
             tree = tree.add(name, parent)
@@ -303,7 +328,9 @@ def invoke_bonus_dice(story_points: int, level: AspectLevel = "primary") -> int:
     sp = require_range(story_points, "story points spent", "Aspects and Story Points", 1)
     if level not in ASPECT_BONUS:
         raise ValueError(
-            f"{SYSTEM}, Aspects: an aspect is primary, secondary or tertiary (got {level!r})"
+            refusal(
+                f"an aspect is primary, secondary or tertiary (got {level!r})", f"{SYSTEM}, Aspects"
+            )
         )
     return sp + ASPECT_BONUS[level]
 
@@ -334,8 +361,10 @@ class StoryPoints:
         sp = require_range(story_points, "story points spent", "Aspects and Story Points", 1)
         if sp > self.personal:
             raise ValueError(
-                f"{SYSTEM}, Aspects and Story Points: {sp} SP to spend but {self.personal} "
-                "in the personal allocation"
+                refusal(
+                    f"{sp} SP to spend but {self.personal} in the personal allocation",
+                    f"{SYSTEM}, Aspects and Story Points",
+                )
             )
         return StoryPoints(self.personal - sp, self.general + sp)
 
@@ -344,7 +373,10 @@ class StoryPoints:
         sp = require_range(story_points, "story points paid", "Aspects and Story Points", 1)
         if sp > self.general:
             raise ValueError(
-                f"{SYSTEM}, Aspects and Story Points: the GM pays from the general pool, "
-                f"which holds {self.general} SP (asked {sp})"
+                refusal(
+                    "the GM pays from the general pool, "
+                    f"which holds {self.general} SP (asked {sp})",
+                    f"{SYSTEM}, Aspects and Story Points",
+                )
             )
         return StoryPoints(self.personal + sp, self.general - sp)

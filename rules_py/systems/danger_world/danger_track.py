@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import SYSTEM, require_range
 
 HitKind = Literal["reduced", "full", "overload"]
@@ -128,8 +129,10 @@ def track(name: str) -> DamageTrack:
     if key == "ko":
         return DAMAGE_TRACKS[3]
     raise ValueError(
-        f"{SYSTEM}, The Danger Track: the rows of damage boxes are {', '.join(TRACK_NAMES)} "
-        f"(got {name!r})"
+        refusal(
+            f"the rows of damage boxes are {', '.join(TRACK_NAMES)} (got {name!r})",
+            f"{SYSTEM}, The Danger Track",
+        )
     )
 
 
@@ -142,8 +145,10 @@ class Damage:
     def __post_init__(self) -> None:
         if len(self.filled) != len(DAMAGE_TRACKS):
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: one count per row of damage boxes "
-                f"({', '.join(TRACK_NAMES)})"
+                refusal(
+                    f"one count per row of damage boxes ({', '.join(TRACK_NAMES)})",
+                    f"{SYSTEM}, The Danger Track",
+                )
             )
         for t, n in zip(DAMAGE_TRACKS, self.filled, strict=True):
             require_range(n, f"filled {t.name} boxes", "The Danger Track", 0, t.boxes)
@@ -184,7 +189,10 @@ class Damage:
         """
         if kind not in HIT_KINDS:
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: a hit is reduced, full or overload (got {kind!r})"
+                refusal(
+                    f"a hit is reduced, full or overload (got {kind!r})",
+                    f"{SYSTEM}, The Danger Track",
+                )
             )
         filled = list(self.filled)
         if kind == "reduced":
@@ -192,14 +200,19 @@ class Damage:
                 if filled[i] < t.boxes:
                     filled[i] += 1
                     return Damage(tuple(filled))
-            raise ValueError(f"{SYSTEM}, The Danger Track: every damage box is already filled")
+            raise ValueError(
+                refusal("every damage box is already filled", f"{SYSTEM}, The Danger Track")
+            )
         z = zone(level).rank
         current = DAMAGE_TRACKS[z - 1]
         if filled[z - 1] >= current.boxes:
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: a {kind} hit fills a box in the current zone "
-                f"(zone {z}, {current.name}), whose boxes are all filled; the source does not "
-                "say what happens then: the GM decides"
+                refusal(
+                    f"a {kind} hit fills a box in the current zone "
+                    f"(zone {z}, {current.name}), whose boxes are all filled; the source does not "
+                    "say what happens then: the GM decides",
+                    f"{SYSTEM}, The Danger Track",
+                )
             )
         filled[z - 1] += 1
         if kind == "overload":
@@ -211,7 +224,9 @@ class Damage:
         """The damage after a rest: a short rest clears Bashed, Stunned and K.O.'d; a long
         rest also clears Injured (reading: it brings what a short rest brings); Dead stays."""
         if kind not in ("short", "long"):
-            raise ValueError(f"{SYSTEM}, The Danger Track: a rest is short or long (got {kind!r})")
+            raise ValueError(
+                refusal(f"a rest is short or long (got {kind!r})", f"{SYSTEM}, The Danger Track")
+            )
         clears = {"short rest"} if kind == "short" else {"short rest", "long rest"}
         return Damage(
             tuple(
@@ -227,8 +242,11 @@ class Damage:
         filled = list(self.filled)
         if count > filled[i]:
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: {DAMAGE_TRACKS[i].name} has {filled[i]} filled "
-                f"boxes (asked to clear {count})"
+                refusal(
+                    f"{DAMAGE_TRACKS[i].name} has {filled[i]} filled "
+                    f"boxes (asked to clear {count})",
+                    f"{SYSTEM}, The Danger Track",
+                )
             )
         filled[i] -= count
         return Damage(tuple(filled))

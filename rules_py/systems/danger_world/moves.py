@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import SYSTEM
 from rules_py.systems.danger_world.pools import DIFFICULTIES
 
@@ -86,5 +87,7 @@ def move(name: str) -> Move:
         if m.name.lower() == str(name).strip().lower():
             return m
     raise ValueError(
-        f"{SYSTEM}, Moves: the moves are {', '.join(m.name for m in MOVES)} (got {name!r})"
+        refusal(
+            f"the moves are {', '.join(m.name for m in MOVES)} (got {name!r})", f"{SYSTEM}, Moves"
+        )
     )

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM, require_range
 
 DieKind = Literal["normal", "danger", "threat"]
@@ -109,7 +110,10 @@ class Die:
         require_range(self.face, "a die's face", "Dice Mechanics", 1, FACES)
         if self.kind not in DIE_KINDS:
             raise ValueError(
-                f"{SYSTEM}, Special Dice: a die is normal, danger or threat (got {self.kind!r})"
+                refusal(
+                    f"a die is normal, danger or threat (got {self.kind!r})",
+                    f"{SYSTEM}, Special Dice",
+                )
             )
 
     @property
@@ -164,9 +168,12 @@ def modified_difficulty(difficulty: int, helping: int = 0, hindering: int = 0) -
     result = base - helps + hinders
     if not MIN_MODIFIED_DIFFICULTY <= result <= MAX_MODIFIED_DIFFICULTY:
         raise ValueError(
-            f"{SYSTEM}, Challenges: difficulty {base} with {helps} helping and {hinders} "
-            f"hindering modifiers is {result}; the tools read 1 to 7 (the source advises a "
-            "net modification of no more than one)"
+            refusal(
+                f"difficulty {base} with {helps} helping and {hinders} "
+                f"hindering modifiers is {result}; the tools read 1 to 7 (the source advises a "
+                "net modification of no more than one)",
+                f"{SYSTEM}, Challenges",
+            )
         )
     return result
 
@@ -247,9 +254,12 @@ def set_dice(roll: Sequence[DieLike], height: int) -> tuple[int, ...]:
     dice = as_dice(roll)
     if height not in available_sets(dice):
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: a set of height {height} needs {height} dice "
-            f"(not threat dice) showing {height}; the roll has sets of "
-            f"{_heights_text(available_sets(dice))}"
+            refusal(
+                f"a set of height {height} needs {height} dice "
+                f"(not threat dice) showing {height}; the roll has sets of "
+                f"{_heights_text(available_sets(dice))}",
+                f"{SYSTEM}, Dice Mechanics",
+            )
         )
     showing = [i for i, d in enumerate(dice) if d.face == height and d.rerollable]
     showing.sort(key=lambda i: dice[i].kind != "normal")
@@ -321,7 +331,9 @@ def check_pool(normal: int, danger: int = 0, threat: int = 0) -> int:
     total = sum(counts)
     if total > MAX_POOL:
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: the tools roll at most {MAX_POOL} dice (got {total})"
+            refusal(
+                f"the tools roll at most {MAX_POOL} dice (got {total})", f"{SYSTEM}, Dice Mechanics"
+            )
         )
     return total
 
@@ -354,8 +366,11 @@ def reroll(
         require_range(p, "a die's position", "Dice Mechanics", 0, len(dice) - 1)
         if not dice[p].rerollable:
             raise ValueError(
-                f"{SYSTEM}, Special Dice: the die at position {p} is a threat die, which "
-                "stays as it first landed and is never rerolled"
+                refusal(
+                    f"the die at position {p} is a threat die, which "
+                    "stays as it first landed and is never rerolled",
+                    f"{SYSTEM}, Special Dice",
+                )
             )
         chosen.add(p)
     rng = rng or random.Random()

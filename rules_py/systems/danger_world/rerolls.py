@@ -36,6 +36,7 @@ from math import comb
 from types import MappingProxyType
 from typing import Final
 
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM, require_range
 from rules_py.systems.danger_world._solver import MAX_ROUNDS, lattice, solution
 from rules_py.systems.danger_world.pools import (
@@ -122,7 +123,7 @@ def keep_chance(kept: Sequence[int], dice: int, difficulty: int, rounds: int = R
     counts = _counts(kept)
     if sum(counts) > n:
         raise ValueError(
-            f"{SYSTEM}, Dice Mechanics: cannot keep {sum(counts)} dice of a pool of {n}"
+            refusal(f"cannot keep {sum(counts)} dice of a pool of {n}", f"{SYSTEM}, Dice Mechanics")
         )
     needed = effective_difficulty(difficulty)
     if needed is None:

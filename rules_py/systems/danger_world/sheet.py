@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import SYSTEM, require_range
 from rules_py.systems.danger_world.character import (
     DICE_TO_SPREAD,
@@ -87,14 +88,20 @@ class CharacterSheet:
         boxes = self.damage.trait_reductions
         if len(names) > boxes:
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: each filled Injured box lowers one stat; "
-                f"{boxes} filled, {len(names)} stats named"
+                refusal(
+                    "each filled Injured box lowers one stat; "
+                    f"{boxes} filled, {len(names)} stats named",
+                    f"{SYSTEM}, The Danger Track",
+                )
             )
         for stat in set(names):
             if self.stats[stat] - names.count(stat) < MIN_STAT:
                 raise ValueError(
-                    f"{SYSTEM}, Stats: no stat goes below 1, so an Injured box cannot lower "
-                    f"{stat} ({self.stats[stat]}) {names.count(stat)} times: name another stat"
+                    refusal(
+                        "no stat goes below 1, so an Injured box cannot lower "
+                        f"{stat} ({self.stats[stat]}) {names.count(stat)} times: name another stat",
+                        f"{SYSTEM}, Stats",
+                    )
                 )
 
     # -- derived values ----------------------------------------------------
@@ -144,14 +151,19 @@ class CharacterSheet:
         box; ``danger`` danger dice (up to the zone's rank); one threat die per Bashed box."""
         if not self.damage.can_act:
             raise ValueError(
-                f"{SYSTEM}, The Danger Track: a K.O.'d PC is out cold and makes no check "
-                "until the box clears" + (" (and this one is Dead)" if self.damage.dead else "")
+                refusal(
+                    "a K.O.'d PC is out cold and makes no check until the box clears"
+                    + (" (and this one is Dead)" if self.damage.dead else ""),
+                    f"{SYSTEM}, The Danger Track",
+                )
             )
         a, b = stat_name(first), stat_name(second)
         if a == b:
             raise ValueError(
-                f"{SYSTEM}, Dice Mechanics: a check's pool comes from two different stats "
-                f"(got {a} twice)"
+                refusal(
+                    f"a check's pool comes from two different stats (got {a} twice)",
+                    f"{SYSTEM}, Dice Mechanics",
+                )
             )
         stats = self.effective_stats
         extra = require_range(bonus, "bonus dice", "Dice Mechanics", 0)
@@ -219,7 +231,9 @@ def sheet_from_dict(data: Mapping[str, object]) -> CharacterSheet:
     """The sheet :meth:`CharacterSheet.to_dict` wrote, every rule checked again."""
     if data.get("version") != FORMAT_VERSION:
         raise ValueError(
-            f"{SYSTEM}: a saved sheet has version {FORMAT_VERSION} (got {data.get('version')!r})"
+            refusal(
+                f"a saved sheet has version {FORMAT_VERSION} (got {data.get('version')!r})", SYSTEM
+            )
         )
     stats = data.get("stats", {})
     aspects = data.get("aspects", {})
@@ -233,10 +247,10 @@ def sheet_from_dict(data: Mapping[str, object]) -> CharacterSheet:
         and isinstance(damage, Sequence)
         and isinstance(injured, Sequence)
     ):
-        raise ValueError(f"{SYSTEM}: a saved sheet's parts have the wrong shape")
+        raise ValueError(refusal("a saved sheet's parts have the wrong shape", SYSTEM))
     starting = data.get("starting", True)
     if not isinstance(starting, bool):
-        raise ValueError(f"{SYSTEM}: a saved sheet's starting is true or false")
+        raise ValueError(refusal("a saved sheet's starting is true or false", SYSTEM))
     return CharacterSheet(
         name=str(data.get("name", "")),
         stats=dict(stats),

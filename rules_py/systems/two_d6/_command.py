@@ -8,6 +8,7 @@ from typing import Final
 from rules_py.systems._params import (
     needed,
     number_param,
+    refusal,
     refuse_unknown_keys,
     whole_number,
     yes_no,
@@ -74,23 +75,25 @@ e.g. rules-py calc 2d6 heal_dc wounds_lost=3"""
 
 
 def _only(params: Mapping[str, str], allowed: tuple[str, ...], command: str) -> None:
-    refuse_unknown_keys(params, allowed, f"{SYSTEM}: {command}")
+    refuse_unknown_keys(params, allowed, command, SYSTEM)
 
 
 def _needed(params: Mapping[str, str], key: str, command: str) -> str:
-    return needed(params, key, f"{SYSTEM}: {command}")
+    return needed(params, key, command, SYSTEM)
 
 
 def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int:
-    return number_param(params, key, f"{SYSTEM}: {command}", f"{SYSTEM}, {rule}")
+    return number_param(params, key, command, f"{SYSTEM}, {rule}", SYSTEM)
 
 
 def _numbers(text: str, key: str, rule: str) -> list[int]:
     numbers = [whole_number(part) for part in text.split(",")]
     if any(n is None for n in numbers):
         raise ValueError(
-            f"{SYSTEM}, {rule}: {key}= is whole numbers separated by commas, e.g. 3,2 "
-            f"(got {text!r})"
+            refusal(
+                f"{key}= is whole numbers separated by commas, e.g. 3,2 (got {text!r})",
+                f"{SYSTEM}, {rule}",
+            )
         )
     return [n for n in numbers if n is not None]
 
@@ -269,7 +272,9 @@ def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
     :class:`~fractions.Fraction` values (the command line prints them as ``str``).
     """
     if what not in _CALCS:
-        raise ValueError(f"{SYSTEM}: calc 2d6 can calculate {', '.join(_CALCS)} (got {what!r})")
+        raise ValueError(
+            refusal(f"calc 2d6 can calculate {', '.join(_CALCS)} (got {what!r})", SYSTEM)
+        )
     return {"value": _CALCS[what](params, f"calc 2d6 {what}")}
 
 

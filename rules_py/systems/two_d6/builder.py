@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from rules_py.systems._params import json_list, json_object
+from rules_py.systems._params import bounds, json_list, json_object, out_of_range, refusal
 from rules_py.systems.two_d6._common import SYSTEM, counted, find_named, require_int
 from rules_py.systems.two_d6.character import (
     CINEMATIC_XP,
@@ -203,11 +203,16 @@ def _stat_problems(bought: Mapping[StatName, int], budget: int) -> tuple[list[st
     for name, value in bought.items():
         if not 0 <= value <= MAX_STAT:
             problems.append(
-                f"{SYSTEM}, Stats: every stat is from +0 to +{MAX_STAT}; {name} is {value:+d}"
+                refusal(
+                    f"every stat is from +0 to +{MAX_STAT}; {name} is {value:+d}",
+                    f"{SYSTEM}, Stats",
+                )
             )
     spent = sum(triangular_cost(max(0, v)) for v in bought.values())
     if spent > budget:
-        problems.append(f"{SYSTEM}, Stats: these stats cost {spent} points; the budget is {budget}")
+        problems.append(
+            refusal(f"these stats cost {spent} points; the budget is {budget}", f"{SYSTEM}, Stats")
+        )
     return problems, spent
 
 
@@ -219,33 +224,41 @@ def _skills(picks: Sequence[SkillPick], problems: list[str], warnings: list[str]
         sample = find_named(SKILLS, pick.name)
         name = sample.name if sample else pick.name.strip()
         if not name:
-            raise ValueError(f"{SYSTEM}, Skills: a skill needs a name")
+            raise ValueError(refusal("a skill needs a name", f"{SYSTEM}, Skills"))
         pick = SkillPick(name, ranks, pick.field.strip())
         seen[pick.label.lower()] += 1
         if sample is None:
-            warnings.append(f"{SYSTEM}, Skills: {name} is not one of the sample skills")
+            warnings.append(refusal(f"{name} is not one of the sample skills", f"{SYSTEM}, Skills"))
         elif sample.needs_subset and not pick.field:
             problems.append(
-                f"{SYSTEM}, Skills: {name} ( ) is taken for a particular field; name it"
+                refusal(f"{name} ( ) is taken for a particular field; name it", f"{SYSTEM}, Skills")
             )
         if not 0 <= ranks <= MAX_SKILL_RANK:
             problems.append(
-                f"{SYSTEM}, Skills: a character can never have more than {MAX_SKILL_RANK} "
-                f"ranks in a skill; {pick.label} has {ranks}"
+                out_of_range(
+                    f"the ranks in {pick.label}",
+                    bounds(0, MAX_SKILL_RANK),
+                    ranks,
+                    f"{SYSTEM}, Skills",
+                )
             )
             cost = triangular_cost(max(0, ranks))
         else:
             cost = skill_cost(ranks)
         if name == "Language" and ranks == MAX_SKILL_RANK:
             warnings.append(
-                f"{SYSTEM}, Skills: the fifth rank of {pick.label} becomes the Polyglot "
-                "talent for that language"
+                refusal(
+                    f"the fifth rank of {pick.label} becomes the Polyglot talent for that language",
+                    f"{SYSTEM}, Skills",
+                )
             )
         lines.append(CostLine("skill", pick.label, cost))
     for label, count in seen.items():
         if count > 1:
             problems.append(
-                f"{SYSTEM}, Skills: {label} is listed {count} times; raise its ranks instead"
+                refusal(
+                    f"{label} is listed {count} times; raise its ranks instead", f"{SYSTEM}, Skills"
+                )
             )
     return lines
 
@@ -268,15 +281,20 @@ def _talents(
             kind = pick.option.strip().lower()
             if kind not in EXTRA_ORGAN_XP:
                 problems.append(
-                    f"{SYSTEM}, Talents, Extra Organ: the organ is cosmetic (1 XP), "
-                    f"functional (3 XP) or powerful (5 XP) (got {pick.option!r})"
+                    refusal(
+                        "the organ is cosmetic (1 XP), "
+                        f"functional (3 XP) or powerful (5 XP) (got {pick.option!r})",
+                        f"{SYSTEM}, Talents, Extra Organ",
+                    )
                 )
             else:
                 xp = EXTRA_ORGAN_XP[kind]
                 label = f"Extra Organ ({kind})"
         elif t.name == "Stat Boost":
             if not pick.option.strip():
-                problems.append(f"{SYSTEM}, Talents, Stat Boost: name the stat it raises")
+                problems.append(
+                    refusal("name the stat it raises", f"{SYSTEM}, Talents, Stat Boost")
+                )
             else:
                 boosted_stat = stat(pick.option).abbreviation
                 boosted[boosted_stat] += 1
@@ -287,12 +305,17 @@ def _talents(
         if t.creation_only and pick.later:
             if t.name == "Extra Organ":
                 warnings.append(
-                    f"{SYSTEM}, Talents, Extra Organ: with a few rare exceptions it is "
-                    "taken during character creation"
+                    refusal(
+                        "with a few rare exceptions it is taken during character creation",
+                        f"{SYSTEM}, Talents, Extra Organ",
+                    )
                 )
             else:
                 problems.append(
-                    f"{SYSTEM}, Talents, {t.name}: this talent is taken only at character creation"
+                    refusal(
+                        "this talent is taken only at character creation",
+                        f"{SYSTEM}, Talents, {t.name}",
+                    )
                 )
         lines.append(CostLine("talent", label, xp))
     for name, count in counts.items():
@@ -305,12 +328,17 @@ def _talents(
                 reason = "it can only be taken once"
             else:
                 reason = f"it can be taken {limit} times"
-            problems.append(f"{SYSTEM}, Talents, {name}: taken {count} times; {reason}")
+            problems.append(
+                refusal(f"{name} is taken {count} times; {reason}", f"{SYSTEM}, Talents, {name}")
+            )
     for name, value in boosted.items():
         if value > MAX_STAT and boosts[name]:
             problems.append(
-                f"{SYSTEM}, Stats: the maximum bonus for a stat is +{MAX_STAT}; Stat Boost "
-                f"makes {name} {value:+d}"
+                refusal(
+                    f"the maximum bonus for a stat is +{MAX_STAT}; Stat Boost "
+                    f"makes {name} {value:+d}",
+                    f"{SYSTEM}, Stats",
+                )
             )
     return lines
 
@@ -327,20 +355,23 @@ def _spells(picks: Sequence[SpellPick], problems: list[str]) -> list[CostLine]:
     for pick in picks:
         sample, name = _spell(pick)
         if not name:
-            raise ValueError(f"{SYSTEM}, Magic: a spell needs a name")
+            raise ValueError(refusal("a spell needs a name", f"{SYSTEM}, Magic"))
         counts[name] += 1
         if sample is not None and sample.per_target:
             repeatable.add(name)
         dc = pick.dc if pick.dc is not None else (sample.dc if sample else None)
         if sample is not None and sample.dc is None:
             if pick.dc is not None:
-                problems.append(f"{SYSTEM}, Magic: {name} has no DC")
+                problems.append(refusal(f"{name} has no DC", f"{SYSTEM}, Magic"))
             lines.append(CostLine("spell", name, sample.xp))
             continue
         if dc is None or dc not in SPELL_XP:
             problems.append(
-                f"{SYSTEM}, Magic: a spell's DC is one of "
-                f"{', '.join(map(str, SPELL_XP))}; {name} has {dc if dc is not None else 'none'}"
+                refusal(
+                    f"a spell's DC is one of {', '.join(map(str, SPELL_XP))}; "
+                    f"{name} has {dc if dc is not None else 'none'}",
+                    f"{SYSTEM}, Magic",
+                )
             )
             lines.append(CostLine("spell", name, 0))
             continue
@@ -348,8 +379,11 @@ def _spells(picks: Sequence[SpellPick], problems: list[str]) -> list[CostLine]:
     for name, count in counts.items():
         if count > 1 and name not in repeatable:
             problems.append(
-                f"{SYSTEM}, Magic: {name} is taken {count} times; only a spell that applies "
-                "to a new thing each time is taken again"
+                refusal(
+                    f"{name} is taken {count} times; only a spell that applies "
+                    "to a new thing each time is taken again",
+                    f"{SYSTEM}, Magic",
+                )
             )
     return lines
 
@@ -366,33 +400,39 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     problems, spent = _stat_problems(bought, budget)
     warnings: list[str] = []
     if budget < 0:
-        problems.append(f"{SYSTEM}, Stats: the stat budget cannot be negative ({budget})")
+        problems.append(
+            refusal(f"the stat budget cannot be negative ({budget})", f"{SYSTEM}, Stats")
+        )
     boosted = dict(bought)
     costs = _skills(choice.skills, problems, warnings)
     costs += _talents(choice.talents, boosted, problems, warnings)
     costs += _spells(choice.spells, problems)
     cinematics = require_int(choice.cinematics, "cinematics", "Character Growth")
     if cinematics < 0:
-        problems.append(f"{SYSTEM}, Character Growth: cinematics cannot be negative")
+        problems.append(refusal("cinematics cannot be negative", f"{SYSTEM}, Character Growth"))
     elif cinematics:
         costs.append(
             CostLine("cinematics", counted(cinematics, "cinematic"), CINEMATIC_XP * cinematics)
         )
     earned = require_int(choice.earned_xp, "earned XP", "Character Growth")
     if earned < 0:
-        problems.append(f"{SYSTEM}, Character Growth: earned XP cannot be negative")
+        problems.append(refusal("earned XP cannot be negative", f"{SYSTEM}, Character Growth"))
     start = starting_xp(max(0, budget - spent))
     available = start + max(0, earned)
     total = sum(c.xp for c in costs)
     if total > available:
         source = f"{start} starting XP" + (f" + {earned} earned" if earned > 0 else "")
         problems.append(
-            f"{SYSTEM}, Character Creation: these purchases cost {total} XP; the character "
-            f"has {available} ({source})"
+            refusal(
+                f"these purchases cost {total} XP; the character has {available} ({source})",
+                f"{SYSTEM}, Character Creation",
+            )
         )
     lost = require_int(choice.lost_limbs, "lost limbs", "Combat, Healing")
     if not 0 <= lost <= 4:
-        problems.append(f"{SYSTEM}, Combat, Healing: lost limbs are 0 to 4 (got {lost})")
+        problems.append(
+            refusal(f"lost limbs are 0 to 4 (got {lost})", f"{SYSTEM}, Combat, Healing")
+        )
     clamp = {k: min(max(v, 0), MAX_STAT) for k, v in boosted.items()}
     extra = any(talent(p.name).name == "Extra Wound" for p in choice.talents)
     limbs = min(max(lost, 0), 4)
@@ -423,10 +463,12 @@ def default_character() -> CharacterInput:
 def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
     """Read the form :meth:`CharacterInput.to_dict` writes; ``ValueError`` naming what is wrong."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"{SYSTEM}: a saved character is an object (got {type(data).__name__})")
+        raise ValueError(
+            refusal(f"a saved character is an object (got {type(data).__name__})", SYSTEM)
+        )
     version = data.get("version", FORMAT_VERSION)
     if version != FORMAT_VERSION:
-        raise ValueError(f"{SYSTEM}: unknown saved-character version {version!r}")
+        raise ValueError(refusal(f"unknown saved-character version {version!r}", SYSTEM))
     stats: dict[str, int] = {
         stat(str(k)).abbreviation: require_int(v, str(k), "Stats")
         for k, v in _mapping(data.get("stats", {}), "stats").items()
@@ -481,13 +523,13 @@ def _sequence(value: object, what: str) -> Sequence[object]:
 def _text(item: Mapping[str, object], key: str, what: str, default: str | None = None) -> str:
     value = item.get(key, default)
     if not isinstance(value, str):
-        raise ValueError(f"{SYSTEM}: {what} needs a text {key} (got {value!r})")
+        raise ValueError(refusal(f"{what} needs a text {key} (got {value!r})", SYSTEM))
     return value
 
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{SYSTEM}: {what} is true or false (got {value!r})")
+        raise ValueError(refusal(f"{what} is true or false (got {value!r})", SYSTEM))
     return value
 
 

@@ -30,6 +30,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.two_d6._common import (
     SYSTEM,
     counted,
@@ -97,7 +98,9 @@ def stat(name: str) -> Stat:
     for s in STATS:
         if key in (s.abbreviation.lower(), s.name.lower()):
             return s
-    raise ValueError(f"{SYSTEM}, Stats: the stats are {', '.join(STAT_NAMES)} (got {name!r})")
+    raise ValueError(
+        refusal(f"the stats are {', '.join(STAT_NAMES)} (got {name!r})", f"{SYSTEM}, Stats")
+    )
 
 
 def triangular_cost(bonus: int) -> int:
@@ -257,8 +260,10 @@ def skill(name: str) -> Skill:
     if found is not None:
         return found
     raise ValueError(
-        f"{SYSTEM}, Skills: unknown skill {name!r}; the sample skills are "
-        f"{', '.join(s.name for s in SKILLS)}"
+        refusal(
+            f"unknown skill {name!r}; the sample skills are {', '.join(s.name for s in SKILLS)}",
+            f"{SYSTEM}, Skills",
+        )
     )
 
 
@@ -336,8 +341,10 @@ def talent(name: str) -> Talent:
         if key in names:
             return t
     raise ValueError(
-        f"{SYSTEM}, Talents: unknown talent {name!r}; the sample talents are "
-        f"{', '.join(t.name for t in TALENTS)}"
+        refusal(
+            f"unknown talent {name!r}; the sample talents are {', '.join(t.name for t in TALENTS)}",
+            f"{SYSTEM}, Talents",
+        )
     )
 
 

@@ -40,7 +40,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Final, Literal
 
-from rules_py.systems._params import whole_number
+from rules_py.systems._params import refusal, whole_number
 from rules_py.systems.two_d6._common import SYSTEM, require_int, require_range
 from rules_py.systems.two_d6.items import armour_dc_steps
 
@@ -209,7 +209,7 @@ def success_chance(bonus: int, dc: int, aim: bool = False, take7: bool = False) 
     if take7:
         if aim:
             raise ValueError(
-                f"{SYSTEM}, Taking 7: taking 7 rolls no dice, so there is nothing to aim"
+                refusal("taking 7 rolls no dice, so there is nothing to aim", f"{SYSTEM}, Taking 7")
             )
         return Fraction(int(TAKE_SEVEN + bonus >= dc))
     return sum(
@@ -367,8 +367,10 @@ def check_odds(
             "impossible",
             Fraction(0),
             (
-                f"{SYSTEM}, Armor: in {armour} armour this Agility task is past Legendary, "
-                "so it is impossible",
+                refusal(
+                    f"in {armour} armour this Agility task is past Legendary, so it is impossible",
+                    f"{SYSTEM}, Armor",
+                ),
             ),
         )
     alone = success_chance(bonus, stepped, aim, take7)
@@ -379,8 +381,11 @@ def check_odds(
     warnings: tuple[str, ...] = ()
     if helper_bonuses and success < alone:
         warnings = (
-            f"{SYSTEM}, Aiding Others: every helper must also succeed, so this aid "
-            f"lowers the chance from {alone} to {success}",
+            refusal(
+                "every helper must also succeed, so this aid "
+                f"lowers the chance from {alone} to {success}",
+                f"{SYSTEM}, Aiding Others",
+            ),
         )
     return CheckOdds(bonus, dc, target, success, cinematic, label(bonus, target), alone, warnings)
 

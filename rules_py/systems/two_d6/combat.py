@@ -37,6 +37,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.two_d6._common import SYSTEM, require_range
 from rules_py.systems.two_d6.checks import (
     BOXCARS,
@@ -311,8 +312,10 @@ def _party(bonuses: Sequence[int]) -> tuple[int, ...]:
     party = tuple(check_bonus(b, "Combat, Initiative") for b in bonuses)
     if not 1 <= len(party) <= MAX_PARTY:
         raise ValueError(
-            f"{SYSTEM}, Combat, Initiative: an order has 1 to {MAX_PARTY} characters "
-            f"(got {len(party)})"
+            refusal(
+                f"an order has 1 to {MAX_PARTY} characters (got {len(party)})",
+                f"{SYSTEM}, Combat, Initiative",
+            )
         )
     return party
 

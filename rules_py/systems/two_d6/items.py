@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.two_d6._common import SYSTEM
 
 ArmourName = Literal["none", "light", "medium", "heavy"]
@@ -100,7 +101,9 @@ def armour(name: str) -> Armour:
     for worn in ARMOURS.values():
         if worn.name == key:
             return worn
-    raise ValueError(f"{SYSTEM}, Armor: armour is {', '.join(ARMOUR_NAMES)} (got {name!r})")
+    raise ValueError(
+        refusal(f"armour is {', '.join(ARMOUR_NAMES)} (got {name!r})", f"{SYSTEM}, Armor")
+    )
 
 
 def reroll_faces(name: str, proficient: bool = False) -> tuple[int, ...]:

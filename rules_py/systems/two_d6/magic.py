@@ -29,6 +29,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Literal
 
+from rules_py.systems._params import refusal
 from rules_py.systems.two_d6._common import SYSTEM, find_named, require_range
 from rules_py.systems.two_d6.checks import (
     BOXCARS,
@@ -63,8 +64,10 @@ def spell_xp(dc: int) -> int:
     """A spell's XP cost from its DC: (DC - 3) / 2, for the six DCs only (Magic)."""
     if dc not in SPELL_XP:
         raise ValueError(
-            f"{SYSTEM}, Magic: a spell's XP is set for DC {', '.join(map(str, SPELL_XP))} "
-            f"(got {dc!r})"
+            refusal(
+                f"a spell's XP is set for DC {', '.join(map(str, SPELL_XP))} (got {dc!r})",
+                f"{SYSTEM}, Magic",
+            )
         )
     return (dc - 3) // 2
 
@@ -111,8 +114,10 @@ def spell(name: str) -> Spell:
     if found is not None:
         return found
     raise ValueError(
-        f"{SYSTEM}, Magic: unknown spell {name!r}; the sample spells are "
-        f"{', '.join(s.name for s in SPELLS)}"
+        refusal(
+            f"unknown spell {name!r}; the sample spells are {', '.join(s.name for s in SPELLS)}",
+            f"{SYSTEM}, Magic",
+        )
     )
 
 
@@ -147,7 +152,10 @@ def spell_dc(name_or_dc: str) -> int:
     if sample is not None:
         if sample.dc is None:
             raise ValueError(
-                f"{SYSTEM}, Magic: {sample.name} has no DC; it is cast as an opposed Cast check"
+                refusal(
+                    f"{sample.name} has no DC; it is cast as an opposed Cast check",
+                    f"{SYSTEM}, Magic",
+                )
             )
         return sample.dc
     try:
@@ -171,8 +179,11 @@ def mass_spell_dc(dc: int, targets: int) -> int:
     if raised > max(dc, HARDEST_DC):
         most = 1 + max(0, (HARDEST_DC - dc) // DC_STEP)
         raise ValueError(
-            f"{SYSTEM}, Talents, Mass Spell: no more targets once the DC reaches Legendary "
-            f"({DCS['Legendary']}); a DC {dc} spell reaches at most {most} targets"
+            refusal(
+                "no more targets once the DC reaches Legendary "
+                f"({DCS['Legendary']}); a DC {dc} spell reaches at most {most} targets",
+                f"{SYSTEM}, Talents, Mass Spell",
+            )
         )
     return raised
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules_py.systems import d10_0
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0.builder import RootLine
 from rules_py.systems.d10_0.character import (
     ATTRIBUTE_CAP,
@@ -96,8 +97,11 @@ def _health_show(values: Values) -> list[Block]:
     start, normal = _health_normal(values)
     if normal < 1:
         raise ValueError(
-            f"{_SYSTEM}, Health Points: with EN {en} and SP {sp} Normal Health is {normal}; "
-            "the health range needs a Normal of 1 or more"
+            refusal(
+                f"with EN {en} and SP {sp} Normal Health is {normal}; "
+                "the health range needs a Normal of 1 or more",
+                f"{_SYSTEM}, Health Points",
+            )
         )
     state = d10_0.health_state(current, normal)
     increase = d10_0.health_increase(en, sp)
@@ -266,17 +270,22 @@ def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
     for number, row in enumerate(rows, start=1):
         name = str(row["name"]).strip()
         if not name:
-            raise ValueError(f"{_SYSTEM}, Skill Trees: skill row {number} needs a name")
+            raise ValueError(refusal(f"skill row {number} needs a name", f"{_SYSTEM}, Skill Trees"))
         if name.lower() in seen:
-            raise ValueError(f"{_SYSTEM}, Skill Trees: there is already a row for {name!r}")
+            raise ValueError(
+                refusal(f"there is already a row for {name!r}", f"{_SYSTEM}, Skill Trees")
+            )
         seen.add(name.lower())
         if not str(row["parent"]).strip():
             root = next((r.name for r in _ROOTS if r.name.lower() == name.lower()), None)
             if root is None:
                 raise ValueError(
-                    f"{_SYSTEM}, Roots and Branches: {name!r} is not one of the ten root skills "
-                    f"({', '.join(r.name for r in _ROOTS)}); a branch names the skill it "
-                    "grows from"
+                    refusal(
+                        f"{name!r} is not one of the ten root skills "
+                        f"({', '.join(r.name for r in _ROOTS)}); a branch names the skill it "
+                        "grows from",
+                        f"{_SYSTEM}, Roots and Branches",
+                    )
                 )
             tree = tree.set_adjust(root, row["adjust"])
         else:
@@ -286,8 +295,11 @@ def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
         if not ready:
             number, row = pending[0]
             raise ValueError(
-                f"{_SYSTEM}, Skill Trees: {str(row['name']).strip()!r} branches from "
-                f"{str(row['parent']).strip()!r}, which is not a skill on the sheet"
+                refusal(
+                    f"{str(row['name']).strip()!r} branches from "
+                    f"{str(row['parent']).strip()!r}, which is not a skill on the sheet",
+                    f"{_SYSTEM}, Skill Trees",
+                )
             )
         for _, row in ready:
             name = str(row["name"]).strip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_py.systems import d10_0
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0.checks import MAX_DIFFICULTY, MAX_SCORE
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 from rules_py.widgets._widget import Values
@@ -69,8 +70,10 @@ def difficulty(values: Values, skill: bool | None = None) -> int:
     number = d10_0.parse_difficulty(str(values["difficulty"]), skill)
     if abs(number) > MAX_DIFFICULTY:
         raise ValueError(
-            f"The D10/0 System, Degrees and Difficulty: a difficulty must be from "
-            f"-{MAX_DIFFICULTY} to {MAX_DIFFICULTY} (got {number})"
+            refusal(
+                f"a difficulty must be from -{MAX_DIFFICULTY} to {MAX_DIFFICULTY} (got {number})",
+                "The D10/0 System, Degrees and Difficulty",
+            )
         )
     return number
 

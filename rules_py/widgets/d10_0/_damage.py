@@ -14,6 +14,7 @@ from typing import Any
 from rules_py._format import decimal, percent
 from rules_py.dice import Distribution
 from rules_py.systems import d10_0
+from rules_py.systems._params import refusal
 from rules_py.systems.d10_0.bursts import MAX_X, ap_cost, step_damage
 from rules_py.systems.d10_0.character import ATTRIBUTES
 from rules_py.systems.d10_0.checks import OVERFLOW_DEPTH
@@ -351,7 +352,9 @@ def _degree(raw: str) -> int | None:
         return None
     if not text.lstrip("+-").isdigit():
         raise ValueError(
-            f"The D10/0 System, Spread: a degree of success is a whole number (got {raw!r})"
+            refusal(
+                f"a degree of success is a whole number (got {raw!r})", "The D10/0 System, Spread"
+            )
         )
     return int(text)
 

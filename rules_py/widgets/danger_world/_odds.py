@@ -12,6 +12,7 @@ from fractions import Fraction
 from rules_py._format import percent
 from rules_py.dice import Distribution
 from rules_py.systems import danger_world as dw
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import MAX_POOL
 from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.widgets._blocks import Block, bar_chart, table, text
@@ -47,8 +48,10 @@ def _odds_show(values: Values) -> list[Block]:
     dice, threat, target = values["dice"], values["threat"], int(values["difficulty"])
     if dice + threat > MAX_POOL:
         raise ValueError(
-            f"Danger World, Dice Mechanics: the tools roll at most {MAX_POOL} dice "
-            f"(got {dice} + {threat} threat)"
+            refusal(
+                f"the tools roll at most {MAX_POOL} dice (got {dice} + {threat} threat)",
+                "Danger World, Dice Mechanics",
+            )
         )
     odds = dw.success_odds(dice)
     none, one, two = (dw.success_chance(dice, target, r) for r in range(ROUNDS + 1))

@@ -21,6 +21,7 @@ from typing import Any
 
 from rules_py._format import percent
 from rules_py.systems import danger_world as dw
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import MAX_POOL
 from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.widgets._blocks import Block, bullets, listing, table, text
@@ -53,12 +54,17 @@ def parse_faces(raw: str) -> tuple[dw.Die, ...]:
         match = _TOKEN.match(token)
         if match is None:
             raise ValueError(
-                f"{SYSTEM}, Dice Mechanics: each die is a face 1 to 6, D before a danger die's "
-                f"face, T before a threat die's, e.g. 1, 3, 3, D5, T2 (got {token!r})"
+                refusal(
+                    "each die is a face 1 to 6, D before a danger die's "
+                    f"face, T before a threat die's, e.g. 1, 3, 3, D5, T2 (got {token!r})",
+                    f"{SYSTEM}, Dice Mechanics",
+                )
             )
         dice.append(dw.Die(int(match[2]), _MARK_KIND[match[1]]))  # type: ignore[arg-type]
     if len(dice) > MAX_POOL:
-        raise ValueError(f"{SYSTEM}, Dice Mechanics: the tools roll at most {MAX_POOL} dice")
+        raise ValueError(
+            refusal(f"the tools roll at most {MAX_POOL} dice", f"{SYSTEM}, Dice Mechanics")
+        )
     return tuple(dice)
 
 
@@ -90,8 +96,10 @@ def _pool(values: Values) -> tuple[int, int, int]:
     threat = values["threat"] + values["bashed"]
     if normal + danger + threat > MAX_POOL:
         raise Refusal(
-            f"{SYSTEM}, Dice Mechanics: the tools roll at most {MAX_POOL} dice (got "
-            f"{normal + danger + threat})",
+            refusal(
+                f"the tools roll at most {MAX_POOL} dice (got {normal + danger + threat})",
+                f"{SYSTEM}, Dice Mechanics",
+            ),
             ["bonus", "danger", "threat"],
         )
     return normal, danger, threat
@@ -111,8 +119,11 @@ def _checked_dice(values: Values) -> tuple[dw.Die, ...]:
             return ", ".join(f"{n} {k}" for k, n in counts.items())
 
         raise Refusal(
-            f"{SYSTEM}, Dice Mechanics: the dice showing are {told(have)}, but the pool is "
-            f"{told(want)}: roll the pool again or correct the dice",
+            refusal(
+                f"the dice showing are {told(have)}, but the pool is "
+                f"{told(want)}: roll the pool again or correct the dice",
+                f"{SYSTEM}, Dice Mechanics",
+            ),
             ["dice", "own"],
         )
     return dice

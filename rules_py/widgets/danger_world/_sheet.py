@@ -16,6 +16,7 @@ from typing import Any
 
 from rules_py._format import percent
 from rules_py.systems import danger_world as dw
+from rules_py.systems._params import refusal
 from rules_py.systems.danger_world.character import MAX_PRIMARIES, USES_TO_UNLOCK
 from rules_py.systems.danger_world.danger_track import TRACK_NAMES
 from rules_py.systems.danger_world.rerolls import ROUNDS
@@ -94,15 +95,19 @@ def _aspect_tree(rows: Sequence[Mapping[str, Any]]) -> dw.AspectTree:
         if not ready:
             number, row = pending[0]
             raise Refusal(
-                f"{SYSTEM}, Aspects: aspect {number} ({str(row['name']).strip()!r}) develops "
-                f"from {str(row['parent']).strip()!r}, which is not an aspect on the sheet",
+                refusal(
+                    f"aspect {number} ({str(row['name']).strip()!r}) develops "
+                    f"from {str(row['parent']).strip()!r}, which is not an aspect on the sheet",
+                    f"{SYSTEM}, Aspects",
+                ),
                 ["aspects"],
             )
         for number, row in ready:
             name = str(row["name"]).strip()
             if name in paths:
                 raise Refusal(
-                    f"{SYSTEM}, Aspects: there are two aspects called {name!r}", ["aspects"]
+                    refusal(f"there are two aspects called {name!r}", f"{SYSTEM}, Aspects"),
+                    ["aspects"],
                 )
             parent = paths.get(str(row["parent"]).strip(), ())
             try:
@@ -245,8 +250,10 @@ def _sheet_show(values: Values) -> list[Block]:
     first, second = values["check_a"], values["check_b"]
     if first == second:
         raise Refusal(
-            f"{SYSTEM}, Dice Mechanics: a check's pool comes from two different stats "
-            f"(got {first} twice)",
+            refusal(
+                f"a check's pool comes from two different stats (got {first} twice)",
+                f"{SYSTEM}, Dice Mechanics",
+            ),
             ["check_a", "check_b"],
         )
     if not damage.can_act:

@@ -195,29 +195,37 @@ SPELL_ROWS = Rows(
     new_row={"name": "", "dc": ""},
 )
 
-_RULE_FIELDS = (
-    ("Stats: the stat budget", ("stat_points",)),
-    ("Stats: these stats cost", ("stat_points",)),
-    ("Stats:", rules.STAT_NAMES),
-    ("Skills:", ("skills",)),
-    ("Talents", ("talents",)),
-    ("Magic", ("spells",)),
-    ("Character Growth: cinematics", ("cinematics",)),
-    ("Character Growth: earned", ("earned_xp",)),
-    ("Combat, Healing", ("lost_limbs",)),
-    ("Character Creation", ("skills", "talents", "spells", "cinematics")),
+_RULE_FIELDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Stats", "The stat budget", ("stat_points",)),
+    ("Stats", "These stats cost", ("stat_points",)),
+    ("Stats", "", rules.STAT_NAMES),
+    ("Skills", "", ("skills",)),
+    ("Talents", "", ("talents",)),
+    ("Magic", "", ("spells",)),
+    ("Character Growth", "Cinematics", ("cinematics",)),
+    ("Character Growth", "Earned", ("earned_xp",)),
+    ("Combat, Healing", "", ("lost_limbs",)),
+    ("Character Creation", "", ("skills", "talents", "spells", "cinematics")),
 )
+"""The fields of a refusal, by the rule it cites and how its problem starts."""
+
+_CITED = re.compile(rf"(?P<problem>.*) \({re.escape(SYSTEM)}, (?P<rule>[^()]*)\)", re.DOTALL)
+"""A builder refusal: the problem, then the rule it cites in parentheses."""
 
 
 def _fields_of(problem: str) -> list[str]:
     """The fields a builder refusal is about (a stat it names, or the list it comes from)."""
     if rules.NEVER_NEGATIVE in problem:
         return ["lost_limbs", "TOU"]
-    rule = problem.removeprefix(f"{SYSTEM}, ")
-    for start, fields in _RULE_FIELDS:
-        if rule.startswith(start):
+    cited = _CITED.fullmatch(problem)
+    if cited is None:
+        return []
+    for rule, lead, fields in _RULE_FIELDS:
+        if cited["rule"].startswith(rule) and cited["problem"].startswith(lead):
             if fields == rules.STAT_NAMES:
-                named: list[str] = [s for s in rules.STAT_NAMES if re.search(rf"\b{s}\b", rule)]
+                named: list[str] = [
+                    s for s in rules.STAT_NAMES if re.search(rf"\b{s}\b", cited["problem"])
+                ]
                 return named or list(fields)
             return list(fields)
     return []

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from rules_py._format import percent
+from rules_py.systems._params import refusal
 from rules_py.systems.two_d6 import checks as rules
 from rules_py.systems.two_d6 import magic
 from rules_py.views import View
@@ -60,7 +61,7 @@ ACROBAT = Flag("armored_acrobat", "Armored Acrobat (light armour adds no step)")
 def _refuse_aim_with_take7(values: Values) -> None:
     if values["aim"] and values["take7"]:
         raise Refusal(
-            f"{SYSTEM}, Taking 7: taking 7 rolls no dice, so there is nothing to aim",
+            refusal("taking 7 rolls no dice, so there is nothing to aim", f"{SYSTEM}, Taking 7"),
             ("aim", "take7"),
         )
 

@@ -10,7 +10,7 @@ from rules_py.systems.two_d6.magic import SPELLS
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 
 SYSTEM = "[2d6] Roleplaying System"
-"""The source's title, as the rules package's messages start."""
+"""The source's title, as the rules package's messages cite it."""
 
 AIM = Flag(
     "aim",
