@@ -98,10 +98,15 @@ function follow(registration) {
       if (installing.state === "activated") show(offline.state === "updated" ? "updated" : "ready");
       else if (installing.state === "redundant" && !registration.active) show("failed");
     });
-  } else if (registration.active) {
+  } else if (registration.active && !ANSWERING.has(offline.state)) {
     show("ready");
   }
 }
+
+// While the reader is asked whether to remove the copy (or told it cannot be removed
+// offline), a later look at the same saved copy (the save once the dice have started)
+// leaves the question standing instead of putting "Available offline" over it.
+const ANSWERING = new Set(["confirm", "kept"]);
 
 const watched = new WeakSet();
 function watch(registration) {
