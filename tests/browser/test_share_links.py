@@ -27,6 +27,7 @@ from tests.browser.test_accessibility import (
 )
 from tests.browser.widgets import (
     TIMEOUT,
+    copy_roll_link,
     expect_panel,
     roll,
     set_cell,
@@ -257,9 +258,7 @@ def test_an_inline_roll_shares_a_link_to_its_exact_dice(
     dice = output.locator(".rb-part").all_text_contents()
     total = output.locator(".rb-total").text_content()
     share = page.locator(".rb-roll-share").first
-    share.get_by_role("button", name="Share this roll").click()
-    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
-    link = page.evaluate("navigator.clipboard.readText()")
+    link = copy_roll_link(page, share)
     assert re.search(r"#roll=3d6&seed=\d+&at=\d{4}-", link), link
 
     other = fresh.new_page()
@@ -282,9 +281,7 @@ def test_a_shared_inline_roll_keeps_its_caption(
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
     total = output.locator(".rb-total").text_content()
     share = output.locator("xpath=following-sibling::*[contains(@class, 'rb-roll-share')]")
-    share.get_by_role("button", name="Share this roll").click()
-    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
-    link = page.evaluate("navigator.clipboard.readText()")
+    link = copy_roll_link(page, share)
     assert re.search(r"#roll=2d6%2B4&seed=\d+&at=[^&]+&label=cast%20Blast$", link), link
 
     other = fresh.new_page()
@@ -316,9 +313,7 @@ def test_a_widget_roll_shares_a_link_to_its_exact_dice_and_outcome(
     dice = output.locator(".rb-part").all_text_contents()
     outcome = output.locator(".rb-rolled__outcome").inner_text()
     share = combat.locator(".rb-widget__rolled + .rb-roll-share")
-    share.get_by_role("button", name="Share this roll").click()
-    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
-    link = page.evaluate("navigator.clipboard.readText()")
+    link = copy_roll_link(page, share)
     combat_id = combat.get_attribute("id")
     assert re.search(rf"/2d6/combat/#rolled={combat_id}&values=[\w-]+&seed=\d+&at=\d{{4}}-", link)
     # Python's own roll of the link's values from its seed: the very dice the linker saw.

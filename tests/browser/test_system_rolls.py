@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import roll_view
 from tests.browser.test_accessibility import SCHEMES, SETTLED, WIDTHS, run_axe, scheme_context
-from tests.browser.widgets import TIMEOUT, widget
+from tests.browser.widgets import TIMEOUT, copy_roll_link, widget
 from tests.browser.widgets import roll as roll_widget
 from tests.sitesrv import SiteServer
 
@@ -43,10 +43,7 @@ def _roll(page: Page, button: Locator) -> Locator:
 
 def _shared_link(page: Page, output: Locator) -> str:
     share = output.locator("xpath=following-sibling::span[contains(@class, 'rb-roll-share')]")
-    share.get_by_role("button", name="Share this roll").click()
-    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
-    link: str = page.evaluate("navigator.clipboard.readText()")
-    return link
+    return copy_roll_link(page, share)
 
 
 def _seed(link: str) -> int:

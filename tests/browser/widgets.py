@@ -161,3 +161,11 @@ OVERLAPPING_CELLS = """root => {
   return out;
 }"""
 """Every pair of cells in a row whose boxes or text overlap, described."""
+
+
+def copy_roll_link(page: Page, share: Locator) -> str:
+    """Press a roll's "Share this roll" (in ``share``) and return the link it copied."""
+    share.get_by_role("button", name="Share this roll").click()
+    expect(share.locator(".rb-share__said")).to_have_text("Link copied")
+    link: str = page.evaluate("navigator.clipboard.readText()")
+    return link
