@@ -41,6 +41,7 @@ from pymdownx.superfences import SuperFencesException
 
 from rules_py.markdown._html import (
     DIE_ICON,
+    NO_SCRIPT,
     attrs,
     chart_svg,
     next_id,
@@ -59,6 +60,7 @@ from rules_py.widgets._fields import (
     Text,
     read_values,
 )
+from rules_py.widgets._inputs import short_label
 from rules_py.widgets._widget import refusals
 
 _STORE = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
@@ -215,12 +217,33 @@ def _table(block: dict[str, Any]) -> str:
             label = block["head"][i] if stack and i and i < len(block["head"]) else None
             cell_attrs = attrs(scope=scope, title=title or None, data_label=label or None)
             cells.append(f"<{tag}{cell_attrs}>{escape(cell)}</{tag}>")
+        if "check" in row:
+            cells.append(check_cell(row["check"], block["head"][-1] if stack else None))
+        elif len(block["head"]) > len(row["cells"]):
+            cells.append("<td></td>")
         body.append(f"<tr{attrs(class_='rb-hit' if row['hit'] else None)}>{''.join(cells)}</tr>")
     table_class = "rb-table rb-table--stack" if stack else "rb-table"
     return (
         f'<table class="{table_class}"><caption>{escape(block["caption"])}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def check_cell(check: dict[str, str], label: str | None) -> str:
+    """A sheet row's roll button (docs/assets/rollbook/widget.js draws the same).
+
+    Without scripts it stays disabled and says why, as an inline roll does.
+    """
+    button = attrs(
+        type="button",
+        class_="rb-check",
+        data_check=check["key"],
+        aria_label=check["label"],
+        title=f"{NO_SCRIPT}. {check['label']}",
+        data_title=check["label"],
+        disabled=True,
+    )
+    return f"<td{attrs(data_label=label)}><button{button}>{DIE_ICON}Roll</button></td>"
 
 
 def _unprinted(f: Field) -> str | None:
@@ -294,10 +317,13 @@ def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
                 step=1,
                 inputmode="numeric",
                 required=True,
+                data_track="" if f.track else None,
                 **data,
             )
             + ">"
         )
+        if f.track:
+            return _tracked(f, wrapper, label, control, hint)
     elif isinstance(f, Choice):
         options = "".join(
             f"<option{attrs(value=v, selected=v == value)}>{escape(text)}</option>"
@@ -322,6 +348,18 @@ def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
     else:  # pragma: no cover
         raise TypeError(f"unknown field {f!r}")
     return f"<label{wrapper}>{label}{control}{hint}</label>"
+
+
+def _tracked(f: Number, wrapper: str, label: str, control: str, hint: str) -> str:
+    """A play-time value with a − and a + beside it (docs/assets/rollbook/widget.js saves
+    each tap at once); the buttons stay outside the label, which names the input alone."""
+    name = short_label(f.label)
+    down = attrs(type="button", class_="rb-step", data_step=-1, aria_label=f"{name} −1")
+    up = attrs(type="button", class_="rb-step", data_step=1, aria_label=f"{name} +1")
+    return (
+        f'<div{wrapper}><div class="rb-track"><label class="rb-track__label">{label}{control}'
+        f"</label><button{down}>−</button><button{up}>+</button></div>{hint}</div>"
+    )
 
 
 def _rows(f: Rows, rows: tuple[dict[str, Any], ...], unused: bool) -> str:

@@ -12,7 +12,9 @@ input. Kinds:
 - ``{"type": "table", "caption", "head": [str], "rows": [{"cells", "titles", "hit"}],
   "stack": bool}``: the first cell of a row is its header; ``stack`` says that the table
   is too wide for a phone (see :func:`too_wide_for_a_phone`), where each row is drawn as
-  a card of labelled values instead of a line that would scroll off the screen;
+  a card of labelled values instead of a line that would scroll off the screen; a row
+  with a ``check`` (``{"key", "label"}``) ends in a roll button for that check (a
+  sheet's stat or skill: see :attr:`rules_py.widgets._widget.Widget.check`);
 - ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it.
 
 A roll is answered with :func:`rolled`: one line per roller, then the outcome
@@ -64,21 +66,41 @@ def table(
     *,
     titles: Iterable[Sequence[str]] | None = None,
     hits: Iterable[bool] | None = None,
+    checks: Iterable[tuple[str, str] | None] | None = None,
 ) -> Block:
-    """A table; ``titles`` gives each cell a tooltip (an exact fraction), ``hits`` marks rows."""
+    """A table; ``titles`` gives each cell a tooltip (an exact fraction), ``hits`` marks rows.
+
+    ``checks`` gives each row the check its roll button makes, ``(key, label)`` (the
+    label names it for a screen reader: "Roll Melee"), or None for a row without one;
+    the table then ends in a "Roll" column.
+    """
     rows = [list(r) for r in rows]
     title_rows = [list(t) for t in titles] if titles is not None else [[""] * len(r) for r in rows]
     hit_rows = list(hits) if hits is not None else [False] * len(rows)
+    check_rows = list(checks) if checks is not None else [None] * len(rows)
+    out = [
+        {"cells": cells, "titles": t, "hit": h}
+        for cells, t, h in zip(rows, title_rows, hit_rows, strict=True)
+    ]
+    for row, check in zip(out, check_rows, strict=True):
+        if check is not None:
+            row["check"] = {"key": check[0], "label": check[1]}
+    head = list(head)
+    width_rows = rows
+    if checks is not None:
+        head.append(CHECK_HEAD)
+        width_rows = [[*cells, CHECK_HEAD] for cells in rows]
     return {
         "type": "table",
         "caption": caption,
-        "head": list(head),
-        "rows": [
-            {"cells": cells, "titles": t, "hit": h}
-            for cells, t, h in zip(rows, title_rows, hit_rows, strict=True)
-        ],
-        "stack": too_wide_for_a_phone(head, rows),
+        "head": head,
+        "rows": out,
+        "stack": too_wide_for_a_phone(head, width_rows),
     }
+
+
+CHECK_HEAD = "Roll"
+"""The heading of a table's column of roll buttons (a sheet's checks)."""
 
 
 PHONE_TABLE_WIDTH_EM = 21.0

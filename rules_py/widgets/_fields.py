@@ -36,6 +36,9 @@ class Number:
     label: str
     printed: bool = field(default=True, kw_only=True)
     """False: a printed sheet leaves this field out (see the module's docstring)."""
+    track: bool = field(default=False, kw_only=True)
+    """True: a value that changes in play (current HP, XP): the page puts a − and a +
+    beside it, each tap saved at once and undoable, and a printed sheet gives it boxes."""
     default: int
     minimum: int
     maximum: int

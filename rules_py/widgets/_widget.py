@@ -19,8 +19,16 @@ from rules_py.widgets._source import Source
 
 Values = Mapping[str, Any]
 
-MAX_IMPORT_CHARS = 20_000
-"""The largest file a portable widget imports (a sheet is well under 2 000 characters)."""
+MAX_IMPORT_CHARS = 400_000
+"""The largest file a portable widget imports (a sheet is well under 2 000 characters; a
+file of all of a system's characters holds up to :data:`MAX_CHARACTERS` of them)."""
+
+MAX_CHARACTERS = 100
+"""The most characters one file brings in."""
+
+FILE_VERSION = 2
+"""The version of an exported file: 1 held one sheet's ``values``; 2 may hold a list of
+``characters`` instead. Import reads both."""
 
 
 class WidgetError(RequestError):
@@ -59,6 +67,13 @@ class Widget:
     for an action that rolled dice (None for one that did not), given the values
     after it. ``source`` takes fields from another widget's saved values (see
     :mod:`~rules_py.widgets._source`).
+
+    ``check`` rolls a check a sheet offers on one of its rows (a stat, an ability, a
+    skill: the table row's ``check`` key names it, see :func:`~rules_py.widgets._blocks.table`),
+    the system's way, with the sheet's values: ``check(values, key, rng)`` answers a roll
+    (:func:`~rules_py.widgets._blocks.rolled`) with ``what``, the check in a few words
+    ("Agility + Speed, 8 dice against difficulty 3"); :meth:`checked` puts the
+    character's name before it.
     """
 
     name: str
@@ -77,6 +92,7 @@ class Widget:
     disabled: Callable[[Values], Iterable[str]] | None = None
     logged: Callable[[str, Values], View | None] | None = None
     source: Source | None = None
+    check: Callable[[Values, str, random.Random], View] | None = None
 
     def panel(
         self,
@@ -182,6 +198,35 @@ class Widget:
         log = log_entry(what, view["lines"], view["outcome"], self.title)
         return {**view, "seed": seed, "log": log}
 
+    def checked(self, raw: Values, key: object, seed: int | None = None) -> View:
+        """Roll the check ``key`` of a sheet's row for the reader's values.
+
+        Answered like :meth:`rolled` (the seed gives the same dice again, for a shared
+        link), with the check in a few words after the character's name in ``what``
+        ("Rook: Agility + Speed, 8 dice ..."), in the roll log's entry and in ``key``.
+        """
+        if self.check is None:
+            raise WidgetError(f"{self.title} has no checks to roll")
+        if not isinstance(key, str) or not key:
+            raise WidgetError("check must name one of the sheet's checks")
+        values, errors = read_values(self.fields, raw)
+        if errors:
+            raise WidgetError(str(errors[0]))
+        seed = fresh_seed() if seed is None else seed
+        try:
+            view = self.check(values, key, random.Random(seed))
+        except ValueError as broken:
+            raise WidgetError(str(broken)) from None
+        what = f"{self.character_name(values)}: {view['what']}"
+        log = log_entry(what, view["lines"], view["outcome"], what)
+        label = f"{what}. {view['label']}"
+        return {**view, "what": what, "label": label, "key": key, "seed": seed, "log": log}
+
+    def character_name(self, values: Values) -> str:
+        """The name on the sheet, or "Unnamed character" when it is blank."""
+        name = str(values.get(self.name_field, "")).strip() if self.name_field else ""
+        return name or "Unnamed character"
+
     def export(self, raw: Values) -> View:
         """The reader's values as a file to save: its name and JSON text."""
         if not self.portable:
@@ -189,10 +234,33 @@ class Widget:
         values, errors = read_values(self.fields, raw)
         if errors:
             raise WidgetError(f"Fix this before exporting: {errors[0]}")
-        document = {"rollbook": self.name, "version": 1, "values": values}
+        document = {"rollbook": self.name, "version": FILE_VERSION, "values": values}
         stem = slug(str(values[self.name_field])) if self.name_field else ""
         return {
             "filename": f"{stem or self.portable}.json",
+            "text": json.dumps(document, indent=2),
+        }
+
+    def export_all(self, raws: object) -> View:
+        """Every character of a system as one file: ``characters``, each one's values."""
+        if not self.portable:
+            raise WidgetError(f"{self.title} cannot be exported")
+        if not isinstance(raws, list) or not raws:
+            raise WidgetError("There are no characters to export")
+        if len(raws) > MAX_CHARACTERS:
+            raise WidgetError(f"At most {MAX_CHARACTERS} characters go in one file")
+        characters = []
+        for n, raw in enumerate(raws, start=1):
+            if not isinstance(raw, Mapping):
+                raise WidgetError(f"Character {n} is not a set of named values")
+            values, errors = read_values(self.fields, raw)
+            if errors:
+                named = str(raw.get(self.name_field, "")).strip() if self.name_field else ""
+                raise WidgetError(f"Fix {named or f'character {n}'} before exporting: {errors[0]}")
+            characters.append(values)
+        document = {"rollbook": self.name, "version": FILE_VERSION, "characters": characters}
+        return {
+            "filename": f"{self.portable}-all.json",
             "text": json.dumps(document, indent=2),
         }
 
@@ -211,7 +279,7 @@ class Widget:
             document = json.loads(text)
         except ValueError as broken:
             raise WidgetError(f"This file is not JSON: {broken}") from None
-        if not isinstance(document, dict) or "values" not in document:
+        if not isinstance(document, dict) or not ({"values", "characters"} & document.keys()):
             raise WidgetError(
                 f'This file is not a Rollbook {self.title.lower()}: it has no "values"'
             )
@@ -220,16 +288,37 @@ class Widget:
                 f"This file is not a Rollbook {self.title.lower()}: it is marked "
                 f"{document.get('rollbook')!r}, not {self.name!r}"
             )
-        raw = document["values"]
+        version = document.get("version")
+        if version not in range(1, FILE_VERSION + 1) or isinstance(version, bool):
+            raise WidgetError(
+                f"This file's version is {version!r}: this site reads versions 1 to "
+                f"{FILE_VERSION}, so it may come from a newer Rollbook"
+            )
+        many = "characters" in document
+        raws = document["characters"] if many else [document["values"]]
+        if not isinstance(raws, list) or not raws:
+            raise WidgetError('This file\'s "characters" are not a list of characters')
+        if len(raws) > MAX_CHARACTERS:
+            raise WidgetError(
+                f"This file holds {len(raws)} characters; at most {MAX_CHARACTERS} come in at once"
+            )
+        characters = [self._loaded(raw, n if many else 0) for n, raw in enumerate(raws, 1)]
+        first, panel = characters[0]
+        return {"values": first, "panel": panel, "characters": [c for c, _ in characters]}
+
+    def _loaded(self, raw: object, number: int) -> tuple[dict[str, Any], View]:
+        """One character of an imported file (``number`` counts them in a file of several)."""
+        which = f"character {number}" if number else "sheet"
         if not isinstance(raw, dict):
-            raise WidgetError('This file\'s "values" are not a set of named values')
+            shape = f"{which} is" if number else '"values" are'
+            raise WidgetError(f"This file's {shape} not a set of named values")
         values, errors = read_values(self.fields, raw, strict=True)
         if errors:
-            raise WidgetError(f"This file cannot be used: {errors[0]}")
+            raise WidgetError(f"This file's {which} cannot be used: {errors[0]}")
         panel = self.panel(values)
         if rules := refusals(panel):
-            raise WidgetError(f"This file's sheet breaks a rule: {rules[0]}")
-        return {"values": values, "panel": panel}
+            raise WidgetError(f"This file's {which} breaks a rule: {rules[0]}")
+        return values, panel
 
 
 def _named(broken: ValueError) -> tuple[str, ...]:
@@ -258,7 +347,8 @@ def refusals(panel: View) -> list[str]:
 
 
 def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) -> View:
-    """Answer the page: ``show`` (the default), ``roll``, ``export`` or ``import``."""
+    """Answer the page: ``show`` (the default), ``roll``, ``check`` (a sheet row's),
+    ``export``, ``export_all`` (a system's characters) or ``import``."""
     if name not in widgets:
         raise WidgetError(f"unknown widget {name!r}")
     widget = widgets[name]
@@ -276,11 +366,18 @@ def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) 
     if action == "roll":
         seed = args.get("seed")
         return widget.rolled(values, None if seed is None else read_seed(seed))
+    if action == "check":
+        seed = args.get("seed")
+        return widget.checked(values, args.get("check"), None if seed is None else read_seed(seed))
     if action == "export":
         return widget.export(values)
+    if action == "export_all":
+        return widget.export_all(args.get("characters"))
     if action == "import":
         return widget.load(args.get("text", ""))
-    raise WidgetError(f"unknown widget action {action!r}: show, roll, export or import")
+    raise WidgetError(
+        f"unknown widget action {action!r}: show, roll, check, export, export_all or import"
+    )
 
 
 def by_name(widgets: Sequence[Widget]) -> dict[str, Widget]:

@@ -199,14 +199,33 @@ def test_export_then_import_round_trips() -> None:
         ("{not json", "This file is not JSON"),
         ("[1, 2]", 'it has no "values"'),
         ('{"rollbook": "other", "values": {}}', "it is marked 'other', not 'test-sheet'"),
-        ('{"rollbook": "test-sheet", "values": [1]}', "are not a set of named values"),
-        ('{"rollbook": "test-sheet", "values": {"hat": 1}}', "unknown setting 'hat'"),
-        ('{"rollbook": "test-sheet", "values": {"level": 40}}', "Level must be from 0 to 15"),
         (
-            '{"rollbook": "test-sheet", "values": {"level": 12, "side": "b"}}',
+            '{"rollbook": "test-sheet", "version": 1, "values": [1]}',
+            "are not a set of named values",
+        ),
+        ('{"rollbook": "test-sheet", "version": 1, "values": {"hat": 1}}', "unknown setting 'hat'"),
+        (
+            '{"rollbook": "test-sheet", "version": 1, "values": {"level": 40}}',
+            "Level must be from 0 to 15",
+        ),
+        (
+            '{"rollbook": "test-sheet", "version": 1, "values": {"level": 12, "side": "b"}}',
             "breaks a rule: Side B stops at Level 10",
         ),
-        (" " * 30_000, "too large"),
+        (" " * 500_000, "too large"),
+        (
+            '{"rollbook": "test-sheet", "values": {}}',
+            "version is None: this site reads versions 1 to 2",
+        ),
+        (
+            '{"rollbook": "test-sheet", "version": 3, "values": {}}',
+            "may come from a newer Rollbook",
+        ),
+        ('{"rollbook": "test-sheet", "version": 2, "characters": []}', "not a list of characters"),
+        (
+            '{"rollbook": "test-sheet", "version": 2, "characters": [{"level": 1}, {"level": 99}]}',
+            "character 2 cannot be used: Level must be from 0 to 15",
+        ),
     ],
 )
 def test_import_refuses_what_is_not_a_valid_sheet(text: str, message: str) -> None:
@@ -462,3 +481,103 @@ def test_closed_lists_of_the_rules_are_offered_with_their_values() -> None:
     names = [row.difficulty for row in d10_0.DEGREE_TABLE]
     assert [v for v, _ in difficulty.options] == names
     assert [d10_0.parse_difficulty(v) for v, _ in difficulty.options] == list(range(7))
+
+
+# --------------------------------------------------------------------------
+# A sheet's rows roll their checks; a file may hold all of a system's characters
+# --------------------------------------------------------------------------
+
+
+def _crew_check(values: Values, key: str, rng: Any) -> dict[str, Any]:
+    from rules_py.widgets._blocks import roll_line, rolled
+
+    index = int(key.removeprefix("crew:"))
+    if not 0 <= index < len(values["crew"]):
+        raise ValueError(f"there is no sailor {index + 1}")
+    sailor = values["crew"][index]
+    line, result = roll_line("", f"1d6+{sailor['rank']}", rng)
+    return {**rolled([line], f"{result.total} against 4"), "what": f"{sailor['name']}'s watch"}
+
+
+CHECKING = Widget(
+    name="test-checking",
+    title="Checking sheet",
+    fields=(NAME, CREW),
+    show=lambda values: [
+        table(
+            "Crew",
+            ["Sailor", "Rank"],
+            ([r["name"], str(r["rank"])] for r in values["crew"]),
+            checks=((f"crew:{i}", f"Roll {r['name']}") for i, r in enumerate(values["crew"])),
+        )
+    ],
+    portable="test-checking",
+    name_field="name",
+    check=_crew_check,
+)
+CHECKS = by_name([CHECKING, SHEET])
+
+
+def test_a_sheet_row_check_names_the_character_and_rolls_again_from_its_seed() -> None:
+    args = {"values": {"name": "Rook"}, "check": "crew:1", "seed": 99}
+    first = answer(CHECKS, "test-checking", "check", args)
+    assert first["what"] == "Rook: Bo's watch"
+    assert first["log"]["what"] == "Rook: Bo's watch"
+    assert first["label"].startswith("Rook: Bo's watch. ")
+    assert first["key"] == "crew:1" and first["seed"] == 99
+    again = answer(CHECKS, "test-checking", "check", args)
+    assert again["lines"] == first["lines"]
+    unnamed = answer(CHECKS, "test-checking", "check", {"values": {"name": ""}, "check": "crew:0"})
+    assert unnamed["what"] == "Unnamed character: Ann's watch"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"values": {}, "check": "crew:7"}, "there is no sailor 8"),
+        ({"values": {}, "check": ""}, "check must name one of the sheet's checks"),
+        ({"values": {"name": "far too long a name"}, "check": "crew:0"}, "Name"),
+    ],
+)
+def test_a_check_the_sheet_cannot_make_is_refused(args: dict[str, Any], message: str) -> None:
+    with pytest.raises(WidgetError, match=message):
+        answer(CHECKS, "test-checking", "check", args)
+    with pytest.raises(WidgetError, match="no checks to roll"):
+        answer(CHECKS, "test-sheet", "check", {"values": {}, "check": "crew:0"})
+
+
+def test_a_table_with_checks_ends_in_a_roll_column() -> None:
+    block = table("T", ["A", "B"], [["x", "1"], ["y", "2"]], checks=[("k:x", "Roll x"), None])
+    assert block["head"] == ["A", "B", "Roll"]
+    assert block["rows"][0]["check"] == {"key": "k:x", "label": "Roll x"}
+    assert "check" not in block["rows"][1]
+
+
+def test_export_all_then_import_brings_every_character() -> None:
+    crews = [{"name": "Kit", "level": "2"}, {"name": "Ash", "level": 3, "bold": True}]
+    exported = answer(REGISTRY, "test-sheet", "export_all", {"characters": crews})
+    assert exported["filename"] == "test-sheet-all.json"
+    document = json.loads(exported["text"])
+    assert document["version"] == 2 and len(document["characters"]) == 2
+    loaded = answer(REGISTRY, "test-sheet", "import", {"text": exported["text"]})
+    assert [c["name"] for c in loaded["characters"]] == ["Kit", "Ash"]
+    assert loaded["values"]["name"] == "Kit"
+
+
+def test_a_file_of_one_sheet_from_before_still_imports() -> None:
+    text_v1 = json.dumps({"rollbook": "test-sheet", "version": 1, "values": {"name": "Old"}})
+    loaded = answer(REGISTRY, "test-sheet", "import", {"text": text_v1})
+    assert [c["name"] for c in loaded["characters"]] == ["Old"]
+
+
+@pytest.mark.parametrize(
+    ("characters", "message"),
+    [
+        ([], "no characters to export"),
+        ([{"name": "Kit"}, {"level": 99}], "Fix character 2 before exporting: Level must be"),
+        ([{"name": "Kit"}] * 101, "At most 100 characters"),
+    ],
+)
+def test_export_all_refuses_what_it_cannot_write(characters: list[Any], message: str) -> None:
+    with pytest.raises(WidgetError, match=message):
+        answer(REGISTRY, "test-sheet", "export_all", {"characters": characters})

@@ -97,6 +97,26 @@ function newChart(view) {
   return chart;
 }
 
+// A sheet row's roll button, as rules_py.markdown.widget.check_cell writes it
+// (widget.js enables it and rolls the check it names).
+function checkCell(check, label) {
+  const cell = el("td");
+  if (label) cell.dataset.label = label;
+  const button = el("button", "rb-check");
+  button.type = "button";
+  button.dataset.check = check.key;
+  button.dataset.title = check.label;
+  button.setAttribute("aria-label", check.label);
+  const icon = svg("svg", { class: "rb-die-icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
+  icon.append(svg("rect", { x: 3, y: 3, width: 18, height: 18, rx: 4 }));
+  for (const [cx, cy] of [[8, 8], [16, 16], [12, 12]]) {
+    icon.append(svg("circle", { cx, cy, r: 1.6 }));
+  }
+  button.append(icon, "Roll");
+  cell.append(button);
+  return cell;
+}
+
 // A table too wide for a phone (Python says which) names each value's column in
 // data-label, which the CSS shows beside the value when it draws the rows as cards.
 function drawTable(block) {
@@ -121,6 +141,8 @@ function drawTable(block) {
       if (block.stack && i && block.head[i]) cell.dataset.label = block.head[i];
       tr.append(cell);
     });
+    if (row.check) tr.append(checkCell(row.check, block.stack ? block.head[block.head.length - 1] : ""));
+    else if (block.head.length > row.cells.length) tr.append(el("td"));
     body.append(tr);
   }
   table.append(thead, body);

@@ -7,9 +7,10 @@
 //     same dice (labelled as shared, never re-rolled from the link), read as the
 //     roll's system reads them when it has a reading (a Danger World pool...),
 //     under the caption its page gave it (`#!roll 2d6+4 | cast Blast`);
-//   #rolled=<widget id>&values=<base64url of the JSON values>&seed=<n>&at=<ISO time>
-//     a widget's roll: the widget rolls the linker's values again from the seed,
-//     shown above the reader's own form, which it leaves alone.
+//   #rolled=<widget id>&values=<base64url of the JSON values>[&check=<key>]&seed=<n>&at=<ISO time>
+//     a widget's roll (or, with a check, the roll of one of a sheet's rows: "Rook:
+//     Agility + Speed..."): the widget rolls the linker's values again from the
+//     seed, shown above the reader's own form, which it leaves alone.
 // Neither form is a heading's id, so Material's anchors and instant navigation
 // leave them alone. Python checks every value as usual; this module only reads
 // and writes the fragment, copies links and shows notices.
@@ -72,8 +73,9 @@ export function rolledFrom(root, values) {
 
 // A link that shows a widget's roll again (`from` as rolledFrom gives it).
 export function widgetRollLink(from, seed, at) {
-  const { page, widget, values } = from;
-  return `${page}#rolled=${encodeURIComponent(widget)}&values=${values}&seed=${seed}&at=${encodeURIComponent(at)}`;
+  const { page, widget, values, check } = from;
+  const which = check ? `&check=${encodeURIComponent(check)}` : "";
+  return `${page}#rolled=${encodeURIComponent(widget)}&values=${values}${which}&seed=${seed}&at=${encodeURIComponent(at)}`;
 }
 
 // The link to a roll Python answered (an expression's, or a widget's with `view.from`).
@@ -280,7 +282,7 @@ async function openRoll(text, rollbook) {
 // A widget's shared roll: the widget rolls the link's values again from its seed,
 // into a region above the reader's own form (whose values stay the reader's).
 async function openWidgetRoll(text, rollbook) {
-  const { rolled: target, values: payload, seed, at } = params(text);
+  const { rolled: target, values: payload, seed, at, check } = params(text);
   const entry = shareables.get(target);
   if (!entry || !entry.root.isConnected) {
     pageNotice(`This shared roll points to “${target}”, which is not on this page.`);
@@ -308,7 +310,7 @@ async function openWidgetRoll(text, rollbook) {
   const rolled = el("div", "rb-shared__rolled");
   rolled.setAttribute("role", "group");
   try {
-    const view = await entry.rollAgain(values, seed, rolled);
+    const view = await entry.rollAgain(values, seed, rolled, check);
     line.classList.remove("rb-loading");
     what.textContent = `${view.log?.what ?? "Rolled"}, rolled ${when(at)}:`;
     line.replaceChildren(what, rolled);

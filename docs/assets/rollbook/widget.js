@@ -2,6 +2,7 @@
 // This module reads the form, asks the worker, and draws the blocks it answers
 // with; the rules, the checks of every value and the refusals are all Python's.
 
+import { mountRoster } from "./characters.js";
 import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, el, flash } from "./draw.js";
 import { afterPause } from "./pause.js";
@@ -12,6 +13,18 @@ import { offerRollShare, rolledFrom, shareable } from "./share.js";
 const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
 const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
+
+// Hand Python's file ({ filename, text }) to the browser as a download.
+function download(file) {
+  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+  const link = el("a");
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 function readControl(control) {
   return control.type === "checkbox" ? control.checked : control.value;
@@ -212,6 +225,7 @@ export function mountWidget(root, rollbook) {
       blocks.push(stale);
     }
     panel.replaceChildren(...blocks);
+    wireChecks();
     for (const wrapper of fields.children) {
       const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows || wrapper.dataset.dice;
       if (field) wrapper.hidden = view.unused.includes(field);
@@ -274,6 +288,77 @@ export function mountWidget(root, rollbook) {
   };
 
   const changed = typing.typed;
+
+  // A sheet's rows roll their own checks (a stat, a skill): Python rolls each the
+  // system's way from the sheet's values and names the character. The answer goes
+  // under the table the row is in, and stays there when the panel is redrawn.
+  const checks = el("div", "rb-widget__checks");
+  const checked = el("output", "rb-widget__rolled rb-widget__checked");
+  checked.setAttribute("aria-live", "polite");
+  checks.append(checked);
+  let checkedAfter = -1; // where in the panel the last check's table is
+  function wireChecks() {
+    const table = panel.children[checkedAfter];
+    if (checked.childNodes.length && table?.classList.contains("rb-panel__table")) table.after(checks);
+    for (const button of panel.querySelectorAll(".rb-check")) {
+      if (button.dataset.rbMounted) continue;
+      button.dataset.rbMounted = "1";
+      button.disabled = false;
+      button.title = button.dataset.title || "";
+      button.addEventListener("click", () => {
+        const box = button.closest(".rb-panel__table") ?? button.parentElement;
+        checkedAfter = [...panel.children].indexOf(box);
+        box.after(checks);
+      });
+      const request = async () => {
+        const values = read();
+        const check = button.dataset.check;
+        const view = await ask("widget", { name, action: "check", values, check });
+        return { ...view, from: { ...rolledFrom(root, values), check } };
+      };
+      rollbook.onRoll(button, checked, request, (output, view) => {
+        showRolled(output, view);
+        offerRollShare(output, view);
+      });
+    }
+  }
+  wireChecks();
+
+  // A play-time value (current HP, XP...): each tap of − or + is saved at once, with Undo.
+  for (const step of fields.querySelectorAll(".rb-step")) {
+    step.addEventListener("click", () => {
+      const input = step.parentElement.querySelector("input[data-field]");
+      const label = step.closest(".rb-field").querySelector(".rb-field__label").textContent.trim();
+      const before = input.value.trim();
+      const now = Number(before) + Number(step.dataset.step);
+      if (before === "" || !Number.isInteger(now)) {
+        tell(`${label} needs a whole number first.`, "error");
+        return;
+      }
+      if (now < Number(input.min) || now > Number(input.max)) {
+        tell(`${label} is already ${before}, its ${now < Number(input.min) ? "least" : "most"}.`);
+        return;
+      }
+      input.value = String(now);
+      recompute();
+      const undo = el("button", "md-button rb-widget__undo", "Undo");
+      undo.type = "button";
+      undo.addEventListener("click", () => {
+        clearTimeout(undoTimer);
+        input.value = before;
+        recompute();
+        tell(`${label} is back to ${before}.`);
+        step.focus();
+      });
+      clearTimeout(undoTimer);
+      tell(`${label}: ${before} → ${now}. `, "", undo);
+      undoTimer = setTimeout(() => {
+        const hadFocus = message.contains(document.activeElement);
+        tell("");
+        if (hadFocus) step.focus();
+      }, UNDO_MS);
+    });
+  }
 
   offerOptions(root, fields);
   for (const fieldset of fields.querySelectorAll(":scope > [data-rows]")) {
@@ -359,14 +444,7 @@ export function mountWidget(root, rollbook) {
   form.querySelector(".rb-widget__export")?.addEventListener("click", async () => {
     try {
       const file = await ask("widget", { name, action: "export", values: read() });
-      const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
-      const link = el("a");
-      link.href = url;
-      link.download = file.filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      download(file);
       tell(`Saved ${file.filename}`);
     } catch (error) {
       tell(error.message, "error");
@@ -384,6 +462,13 @@ export function mountWidget(root, rollbook) {
       }
       const text = await file.text();
       const result = await ask("widget", { name, action: "import", text });
+      if (roster) {
+        // Each character in the file joins the others; none is overwritten.
+        const names = roster.adopt(result.characters);
+        const count = names.length === 1 ? names[0] : `${names.length} characters (${names.join(", ")})`;
+        tell(`Imported ${file.name}: ${count}. Your other characters are unchanged.`);
+        return;
+      }
       typing.cancel();
       latest++;
       write(result.values);
@@ -393,22 +478,30 @@ export function mountWidget(root, rollbook) {
       showPanel(result.panel);
       tell(`Imported ${file.name}`);
     } catch (error) {
-      tell(`${error.message}. Your sheet is unchanged.`, "error");
+      tell(`${error.message}. ${roster ? "Your characters are" : "Your sheet is"} unchanged.`, "error");
     }
   });
 
   form.hidden = false;
   const preset = JSON.stringify(read()); // the page's values, before the reader's
-  const saved = loadSaved(key);
+  // A sheet kept before it had a store of its own (Peupfudge's) is adopted from its old place.
+  const saved = loadSaved(key) ?? (root.dataset.store ? loadSaved(`${STORE}${location.pathname}#${root.id}`) : null);
   const before = JSON.stringify(read());
   if (saved) write(saved);
   shown = read();
   if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
+  const exportButton = form.querySelector(".rb-widget__export");
+  const roster =
+    root.dataset.store && root.dataset.nameField && exportButton
+      ? mountRoster(root, { key, nameField: root.dataset.nameField, read, replace, defaults, ask, download })
+      : null;
   const actions = form.querySelector(".rb-widget__actions");
   if (form.querySelector(".rb-widget__export")) printable(root, actions);
   // A shared roll's link: Python rolls the linker's values again from the seed.
-  const rollAgain = async (values, seed, into) => {
-    const view = await ask("widget", { name, action: "roll", values, seed });
+  const rollAgain = async (values, seed, into, check) => {
+    const view = check
+      ? await ask("widget", { name, action: "check", values, check, seed })
+      : await ask("widget", { name, action: "roll", values, seed });
     showRolled(into, view);
     return view;
   };
@@ -418,7 +511,7 @@ export function mountWidget(root, rollbook) {
     apply: replace,
     own: () => loadSaved(key) ?? defaults,
     actions,
-    rollAgain: rollButton ? rollAgain : null,
+    rollAgain: rollButton || panel.querySelector(".rb-check") ? rollAgain : null,
   });
 }
 
@@ -430,7 +523,9 @@ function showRolled(output, view) {
     row.append(...drawParts(line.parts), el("strong", "rb-total", `= ${line.total}`));
     return row;
   });
-  output.replaceChildren(...lines, el("strong", "rb-rolled__outcome", view.outcome), ...drawBlocks(view.blocks || []));
+  // A sheet's check says whose it is and what it was first ("Rook: Melee against DC 9").
+  const what = view.what ? [el("p", "rb-rolled__what", view.what)] : [];
+  output.replaceChildren(...what, ...lines, el("strong", "rb-rolled__outcome", view.outcome), ...drawBlocks(view.blocks || []));
   output.setAttribute("aria-label", view.label);
   flash(output);
 }
