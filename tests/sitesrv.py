@@ -94,9 +94,7 @@ class SiteServer:
         self.sent: list[tuple[str, int]] = []
         fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent}
         handler = type("Handler", (_Handler,), {**fields, "gzip": gzip, "packed": {}})
-        self.httpd = _Server(
-            ("127.0.0.1", port), partial(handler, directory=str(directory))
-        )
+        self.httpd = _Server(("127.0.0.1", port), partial(handler, directory=str(directory)))
         self.prefix = prefix
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

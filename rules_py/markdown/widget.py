@@ -75,18 +75,19 @@ def format_widget(
     **kwargs: Any,
 ) -> str:
     """Render one widget fence (see the module's docstring)."""
-    widget, values, store = parse_settings(source)
+    widget, values, store, play = parse_settings(source)
     panel = widget.panel(values)
     if rules := refusals(panel):
         raise SuperFencesException(
             f"Rollbook: widget {widget.name!r} refuses the fence's values: {rules[0]}"
         )
     title = unique_label(md, widget.title)
-    return render(widget, values, panel, next_id(md, "widget"), store, class_name, title)
+    return render(widget, values, panel, next_id(md, "widget"), store, class_name, title, play=play)
 
 
-def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None]:
-    """The fence's widget, its values (presets over defaults) and its store name."""
+def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None, bool]:
+    """The fence's widget, its values (presets over defaults), its store name and
+    whether it is laid out for a Play page (``play: true``)."""
     try:
         settings = yaml.safe_load(source) or {}
     except yaml.YAMLError as error:
@@ -99,6 +100,9 @@ def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None]:
             f"Rollbook: unknown widget {name!r}: choose from {', '.join(sorted(WIDGETS))}"
         )
     store = settings.pop("store", None)
+    play = settings.pop("play", False)
+    if not isinstance(play, bool):
+        raise SuperFencesException(f"Rollbook: widget 'play' is true or false (got {play!r})")
     if store is not None and not _STORE.match(str(store)):
         raise SuperFencesException(
             f"Rollbook: widget store {store!r} must be lowercase letters, digits and dashes"
@@ -107,7 +111,7 @@ def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None]:
     values, errors = read_values(widget.fields, settings, strict=True)
     if errors:
         raise SuperFencesException(f"Rollbook: widget {name!r}: {errors[0]}")
-    return widget, values, None if store is None else str(store)
+    return widget, values, None if store is None else str(store), play
 
 
 def render(
@@ -118,14 +122,31 @@ def render(
     store: str | None,
     cls: str,
     title: str,
+    *,
+    play: bool = False,
 ) -> str:
     """The whole widget: the form (shown by the script), the roll output and the answer.
 
     The form is named ``title`` (the widget's, made unique on its page) and stays out
-    of the site's search index, options and buttons alike.
+    of the site's search index, options and buttons alike. On a Play page (``play``)
+    the values that change in play (tracked numbers, the widget's ``play_fields``)
+    come first and the rest of the sheet is folded under "Edit the sheet".
     """
     unused = set(panel["unused"])
-    fields = "".join(_field(f, values[f.name], f.name in unused) for f in widget.fields)
+
+    def written(chosen: list[Field]) -> str:
+        return "".join(_field(f, values[f.name], f.name in unused) for f in chosen)
+
+    if play:
+        at_hand = [f for f in widget.fields if _in_play(widget, f)]
+        setup = [f for f in widget.fields if not _in_play(widget, f)]
+        fields = (
+            f'<div class="rb-widget__fields rb-widget__fields--play">{written(at_hand)}</div>'
+            '<details class="rb-widget__setup"><summary>Edit the sheet</summary>'
+            f'<div class="rb-widget__fields">{written(setup)}</div></details>'
+        )
+    else:
+        fields = f'<div class="rb-widget__fields">{written(list(widget.fields))}</div>'
     actions = []
     disabled = set(panel["disabled"])
     for n, (act, label) in enumerate(widget.actions):
@@ -153,7 +174,7 @@ def render(
     actions.append('<output class="rb-widget__message" aria-live="polite"></output>')
     form = (
         f'<form class="rb-widget__form" hidden aria-label="{escape(title)}" data-search-exclude>'
-        f'<div class="rb-widget__fields">{fields}</div>'
+        f"{fields}"
         f'<div class="rb-widget__actions">{"".join(actions)}'
         '<output class="rb-widget__status" aria-live="polite"></output></div>'
         "</form>"
@@ -173,6 +194,13 @@ def render(
         f"<div{root}>{form}{rolled}"
         f'<div class="rb-widget__panel">{render_blocks(panel["blocks"])}</div></div>'
     )
+
+
+def _in_play(widget: Widget, f: Field) -> bool:
+    """Whether a Play page keeps ``f`` at hand: the name, a tracked number, or one of
+    ``play_fields``."""
+    tracked = isinstance(f, Number) and f.track
+    return tracked or f.name == widget.name_field or f.name in widget.play_fields
 
 
 def render_blocks(blocks: list[dict[str, Any]]) -> str:

@@ -93,6 +93,9 @@ class Widget:
     logged: Callable[[str, Values], View | None] | None = None
     source: Source | None = None
     check: Callable[[Values, str, random.Random], View] | None = None
+    play_fields: tuple[str, ...] = ()
+    """Fields a Play page keeps at hand beside the tracked numbers (what a check is
+    rolled against, say); the rest of the sheet folds away there."""
 
     def panel(
         self,

@@ -545,14 +545,14 @@ def test_peupfudge_pages_have_no_widget_placeholders_left() -> None:
 
 @pytest.mark.parametrize(("page", "body"), _page_fences())
 def test_peupfudge_page_fences_are_accepted(page: str, body: str) -> None:
-    widget, values, _ = parse_settings(body)
+    widget, values, _, _ = parse_settings(body)
     panel = widget.panel(values)
     assert all(b["type"] != "error" for b in panel["blocks"]), page
 
 
 def test_examples_page_presets_match_the_source() -> None:
     bodies = [body for page, body in _page_fences() if page == "examples.md"]
-    shown = [WIDGETS[w.name].panel(v)["blocks"] for w, v, _ in map(parse_settings, bodies)]
+    shown = [WIDGETS[w.name].panel(v)["blocks"] for w, v, _, _ in map(parse_settings, bodies)]
     text = json.dumps(shown, ensure_ascii=False)
     for printed in (
         "5/27",  # examples 1 and 3: needs +2 on 4dF

@@ -67,7 +67,8 @@ export function sheetValues(root) {
   const sheet = el("div", "rb-print-values");
   sheet.append(heading(root));
   const list = el("dl", "rb-print-values__list");
-  for (const field of root.querySelector(".rb-widget__fields").children) {
+  const fields = [...root.querySelectorAll(".rb-widget__fields")].flatMap((box) => [...box.children]);
+  for (const field of fields) {
     if (!printed(field)) continue;
     if (field.matches("[data-rows]")) {
       list.append(rowsItem(field));

@@ -38,8 +38,8 @@ function writeControl(control, value) {
 // A closed list of the rules (a text field's `options`, from Python: 2d6's DCs and spells,
 // D10/0's difficulties) offered as the reader types: one datalist per list in the widget,
 // shared by every row's copy of the field (the rows' template included).
-function offerOptions(root, fields) {
-  const scopes = [fields, ...[...fields.querySelectorAll("template")].map((t) => t.content)];
+function offerOptions(root, boxes) {
+  const scopes = boxes.flatMap((box) => [box, ...[...box.querySelectorAll("template")].map((t) => t.content)]);
   const lists = new Map();
   for (const scope of scopes) {
     for (const input of scope.querySelectorAll("input[data-options]")) {
@@ -157,10 +157,13 @@ export function mountWidget(root, rollbook) {
   const status = form.querySelector(".rb-widget__status");
   const message = form.querySelector(".rb-widget__message");
   const rolledOutput = root.querySelector(".rb-widget__rolled");
-  const fields = form.querySelector(".rb-widget__fields");
+  // The form's fields: one box, or on a Play page two (the values that change in play,
+  // then the sheet's setup folded in a <details>).
+  const boxes = [...form.querySelectorAll(".rb-widget__fields")];
+  const inBoxes = (selector) => boxes.flatMap((box) => [...box.querySelectorAll(selector)]);
   const defaults = JSON.parse(root.dataset.values || "{}");
   const key = STORE + (root.dataset.store || `${location.pathname}#${root.id}`);
-  const controls = [...fields.querySelectorAll(":scope > .rb-field [data-field]")];
+  const controls = inBoxes(":scope > .rb-field [data-field]");
   const rowLists = new Map();
   const diceFields = new Map();
   const actButtons = [...form.querySelectorAll(".rb-widget__act[data-act]")];
@@ -226,7 +229,7 @@ export function mountWidget(root, rollbook) {
     }
     panel.replaceChildren(...blocks);
     wireChecks();
-    for (const wrapper of fields.children) {
+    for (const wrapper of boxes.flatMap((box) => [...box.children])) {
       const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows || wrapper.dataset.dice;
       if (field) wrapper.hidden = view.unused.includes(field);
     }
@@ -293,7 +296,7 @@ export function mountWidget(root, rollbook) {
   // system's way from the sheet's values and names the character. The answer goes
   // under the table the row is in, and stays there when the panel is redrawn.
   const checks = el("div", "rb-widget__checks");
-  const checked = el("output", "rb-widget__rolled rb-widget__checked");
+  const checked = el("output", "rb-widget__checked");
   checked.setAttribute("aria-live", "polite");
   checks.append(checked);
   let checkedAfter = -1; // where in the panel the last check's table is
@@ -325,7 +328,7 @@ export function mountWidget(root, rollbook) {
   wireChecks();
 
   // A play-time value (current HP, XP...): each tap of − or + is saved at once, with Undo.
-  for (const step of fields.querySelectorAll(".rb-step")) {
+  for (const step of inBoxes(".rb-step")) {
     step.addEventListener("click", () => {
       const input = step.parentElement.querySelector("input[data-field]");
       const label = step.closest(".rb-field").querySelector(".rb-field__label").textContent.trim();
@@ -360,11 +363,11 @@ export function mountWidget(root, rollbook) {
     });
   }
 
-  offerOptions(root, fields);
-  for (const fieldset of fields.querySelectorAll(":scope > [data-rows]")) {
+  offerOptions(root, boxes);
+  for (const fieldset of inBoxes(":scope > [data-rows]")) {
     rowLists.set(fieldset.dataset.rows, new RowList(fieldset, changed));
   }
-  for (const fieldset of fields.querySelectorAll(":scope > [data-dice]")) {
+  for (const fieldset of inBoxes(":scope > [data-dice]")) {
     diceFields.set(fieldset.dataset.dice, new DiceField(fieldset, () => {
       tell("");
       changed();

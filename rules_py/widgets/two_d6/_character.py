@@ -7,20 +7,33 @@ module arranges it into blocks.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from rules_py._format import decimal, percent
 from rules_py.systems.two_d6 import builder
 from rules_py.systems.two_d6 import character as rules
-from rules_py.systems.two_d6._common import counted
-from rules_py.systems.two_d6.checks import success_chance
+from rules_py.systems.two_d6._common import counted, find_named
+from rules_py.systems.two_d6.checks import DEATH_SAVE_DC, parse_dc, roll_check, success_chance
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
-from rules_py.widgets._blocks import Block, error, facts, table, text
+from rules_py.views import View
+from rules_py.widgets._blocks import Block, error, facts, rolled, table, text
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
-from rules_py.widgets.two_d6._common import SPELL_OPTIONS, SYSTEM, bonus_field, dc_text, signed
+from rules_py.widgets.two_d6._checks import check_outcome
+from rules_py.widgets.two_d6._common import (
+    SPELL_OPTIONS,
+    SYSTEM,
+    bonus_field,
+    dc_field,
+    dc_text,
+    dice_line,
+    signed,
+)
 
 # --------------------------------------------------------------------------
 # Healing (Combat, Healing)
@@ -117,6 +130,8 @@ MAX_RANKS_FIELD = 10
 """The most ranks the form takes (the rules cap skills at 5; the refusal says so)."""
 MAX_POINTS = 1000
 """The most stat points, earned XP or cinematics the form takes (a tool limit)."""
+MAX_WOUNDS_TAKEN = 20
+"""The most wounds taken the form takes (a tool limit; the sheet refuses more than it has)."""
 
 DEFAULT_STATS: Mapping[str, int] = {
     "STR": 2,
@@ -260,11 +275,32 @@ def _builder_show(values: Values) -> list[Block]:
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
     name = values["name"] or "Your character"
     wounds = "no wounds count" if sheet.wounds is None else counted(sheet.wounds, "wound")
+    in_play: list[Block] = []
+    taken = values["wounds_taken"]
+    if sheet.wounds is not None and taken > sheet.wounds:
+        in_play.append(
+            error(
+                f"Wounds taken is {taken}, more than the {counted(sheet.wounds, 'wound')} "
+                f"{name} has ({SYSTEM}, Combat, Wounds)",
+                ["wounds_taken"],
+            )
+        )
+    elif sheet.wounds is not None and taken:
+        left = sheet.wounds - taken
+        state = (
+            f"0 wounds left: unconscious, a DC {DEATH_SAVE_DC} Resolve check "
+            f"({signed(sheet.resolve)}) or death, and any further wound kills"
+            if left == 0
+            else f"{counted(left, 'wound')} left of {sheet.wounds}"
+        )
+        in_play.append(text(f"In play: {state}."))
+    dc = parse_dc(values["check_dc"])
     blocks += [
         text(
             f"{name}: {wounds}, resolve {signed(sheet.resolve)}, initiative "
             f"{signed(sheet.initiative)}; {sheet.xp_spent} of {sheet.xp_available} XP spent."
         ),
+        *in_play,
         facts(
             [
                 (
@@ -299,8 +335,25 @@ def _builder_show(values: Values) -> list[Block]:
                 ]
                 for s in rules.STATS
             ),
+            checks=(
+                (f"stat:{s.abbreviation}", f"Roll {s.name} against {dc_text(dc)}")
+                for s in rules.STATS
+            ),
         ),
     ]
+    if values["skills"]:
+        skill_checks = [_skill_check(values, sheet.stats, i) for i in range(len(values["skills"]))]
+        blocks.append(
+            table(
+                f"{name}'s skill checks against {dc_text(dc)}",
+                ["Skill", "Ranks", "Stat", "Bonus"],
+                (
+                    [c.label, str(c.ranks), f"{c.stat} {signed(c.stat_bonus)}", signed(c.bonus)]
+                    for c in skill_checks
+                ),
+                checks=((f"skill:{i}", f"Roll {c.label}") for i, c in enumerate(skill_checks)),
+            )
+        )
     if sheet.costs:
         blocks.append(
             table(
@@ -310,6 +363,59 @@ def _builder_show(values: Values) -> list[Block]:
             )
         )
     return blocks
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCheck:
+    """A skill row's check: 2d6 + a stat + the skill's ranks (The Basics; Skills)."""
+
+    label: str
+    """The skill as the sheet names it: "Melee (Light)"."""
+    ranks: int
+    stat: str
+    stat_bonus: int
+
+    @property
+    def bonus(self) -> int:
+        return self.stat_bonus + self.ranks
+
+
+def _skill_check(values: Values, stats: Mapping[Any, int], index: int) -> SkillCheck:
+    """The check of skill row ``index`` with the stat the sheet's "Stat for skill checks" picks.
+
+    "usual" takes the first stat the source lists with a sample skill (Skills, Sample
+    Skills: "the stats most commonly associated with it"); for a skill of the GM's,
+    which lists none, the highest stat. The source ties no skill to one stat, so the
+    player may pick any.
+    """
+    row = values["skills"][index]
+    label = str(row["name"]) + (f" ({row['field']})" if row["field"] else "")
+    label = label or f"Skill {index + 1}"
+    stat = values["check_stat"]
+    if stat == "usual":
+        sample = find_named(rules.SKILLS, str(row["name"]))
+        stat = sample.stats[0] if sample else max(rules.STAT_NAMES, key=lambda s: stats[s])
+    return SkillCheck(label, row["ranks"], stat, stats[stat])
+
+
+def _builder_check(values: Values, key: str, rng: random.Random) -> View:
+    """A sheet row's check: 2d6 + stat (+ skill ranks) against the sheet's DC (The Basics)."""
+    sheet = builder.build_character(character_input(values))
+    if sheet.problems:
+        raise ValueError(f"Mend the sheet first: {sheet.problems[0]}")
+    dc = parse_dc(values["check_dc"])
+    kind, _, which = key.partition(":")
+    if kind == "stat" and which in rules.STAT_NAMES:
+        bonus, what = sheet.stats[which], f"{which} {signed(sheet.stats[which])}"
+    elif kind == "skill" and which.isdigit() and int(which) < len(values["skills"]):
+        check = _skill_check(values, sheet.stats, int(which))
+        bonus = check.bonus
+        what = f"{check.label} {signed(check.ranks)}, {check.stat} {signed(check.stat_bonus)}"
+    else:
+        raise ValueError(f"the sheet has no check {key!r}")
+    result = roll_check(bonus, dc, rng=rng)
+    line = dice_line("", result.dice, 0, bonus)
+    return {**rolled([line], check_outcome(result)), "what": f"{what} against {dc_text(dc)}"}
 
 
 def _stat_field(s: rules.Stat) -> Number:
@@ -351,10 +457,30 @@ BUILDER = Widget(
             hint=f"{rules.CINEMATIC_XP} XP each.",
             printed=False,  # a line of the sheet's XP table
         ),
-        Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS),
+        Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS, track=True),
         Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
+        Number(
+            "wounds_taken",
+            "Wounds taken",
+            0,
+            0,
+            MAX_WOUNDS_TAKEN,
+            track=True,
+            hint="In play: tap + for each wound taken, − as one heals.",
+        ),
+        dc_field("Average", "check_dc", "DC for the sheet's checks", printed=False),
+        Choice(
+            "check_stat",
+            "Stat for skill checks",
+            (("usual", "The skill's usual stat"), *((s, s) for s in rules.STAT_NAMES)),
+            "usual",
+            hint="The rules tie no skill to one stat: the GM may ask for another.",
+            printed=False,
+        ),
     ),
     show=_builder_show,
+    check=_builder_check,
+    play_fields=("check_dc", "check_stat"),
     portable="2d6-character",
     name_field="name",
     system=SYSTEM,

@@ -50,12 +50,15 @@ SPELL_OPTIONS: tuple[tuple[str, str], ...] = tuple(
 """The sample spells, offered as the reader types a spell (Magic, Sample Magic Spells)."""
 
 
-def dc_field(default: str = "Difficult") -> Text:
+def dc_field(
+    default: str = "Difficult", name: str = "dc", label: str = "DC", *, printed: bool = True
+) -> Text:
     """A DC by number or by one of the six names (Easy 7 ... Legendary 17)."""
     return Text(
-        "dc",
-        "DC",
+        name,
+        label,
         default,
+        printed=printed,
         max_length=20,
         hint="A whole number from 2, or Easy (7), Average (9), Difficult (11), "
         "Professional (13), Exceptional (15), Legendary (17).",
