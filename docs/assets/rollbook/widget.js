@@ -328,40 +328,41 @@ export function mountWidget(root, rollbook) {
   wireChecks();
 
   // A play-time value (current HP, XP...): each tap of − or + is saved at once, with Undo.
-  for (const step of inBoxes(".rb-step")) {
-    step.addEventListener("click", () => {
-      const input = step.parentElement.querySelector("input[data-field]");
-      const label = step.closest(".rb-field").querySelector(".rb-field__label").textContent.trim();
-      const before = input.value.trim();
-      const now = Number(before) + Number(step.dataset.step);
-      if (before === "" || !Number.isInteger(now)) {
-        tell(`${label} needs a whole number first.`, "error");
-        return;
-      }
-      if (now < Number(input.min) || now > Number(input.max)) {
-        tell(`${label} is already ${before}, its ${now < Number(input.min) ? "least" : "most"}.`);
-        return;
-      }
-      input.value = String(now);
-      recompute();
-      const undo = el("button", "md-button rb-widget__undo", "Undo");
-      undo.type = "button";
-      undo.addEventListener("click", () => {
-        clearTimeout(undoTimer);
-        input.value = before;
-        recompute();
-        tell(`${label} is back to ${before}.`);
-        step.focus();
-      });
+  // Asked of the form, so that a row added later (a status, say) steps as well.
+  form.addEventListener("click", (event) => {
+    const step = event.target.closest(".rb-step");
+    if (!step) return;
+    const input = step.parentElement.querySelector("input[data-field], input[data-cell]");
+    const label = step.closest(".rb-field").querySelector(".rb-field__label").textContent.trim();
+    const before = input.value.trim();
+    const now = Number(before) + Number(step.dataset.step);
+    if (before === "" || !Number.isInteger(now)) {
+      tell(`${label} needs a whole number first.`, "error");
+      return;
+    }
+    if (now < Number(input.min) || now > Number(input.max)) {
+      tell(`${label} is already ${before}, its ${now < Number(input.min) ? "least" : "most"}.`);
+      return;
+    }
+    input.value = String(now);
+    recompute();
+    const undo = el("button", "md-button rb-widget__undo", "Undo");
+    undo.type = "button";
+    undo.addEventListener("click", () => {
       clearTimeout(undoTimer);
-      tell(`${label}: ${before} → ${now}. `, "", undo);
-      undoTimer = setTimeout(() => {
-        const hadFocus = message.contains(document.activeElement);
-        tell("");
-        if (hadFocus) step.focus();
-      }, UNDO_MS);
+      input.value = before;
+      recompute();
+      tell(`${label} is back to ${before}.`);
+      step.focus();
     });
-  }
+    clearTimeout(undoTimer);
+    tell(`${label}: ${before} → ${now}. `, "", undo);
+    undoTimer = setTimeout(() => {
+      const hadFocus = message.contains(document.activeElement);
+      tell("");
+      if (hadFocus) step.focus();
+    }, UNDO_MS);
+  });
 
   offerOptions(root, boxes);
   for (const fieldset of inBoxes(":scope > [data-rows]")) {
