@@ -4,7 +4,7 @@
 
 import { mountRoster } from "./characters.js";
 import { DiceField } from "./dice.js";
-import { drawBlocks, drawParts, el, flash } from "./draw.js";
+import { drawBlocks, drawParts, drawResult, el, flash } from "./draw.js";
 import { afterPause } from "./pause.js";
 import { printable } from "./print.js";
 import { SAVED_EVENT, loadSaved, markEdited, save } from "./saved.js";
@@ -322,6 +322,13 @@ export function mountWidget(root, rollbook) {
       rollbook.onRoll(button, checked, request, (output, view) => {
         showRolled(output, view);
         offerRollShare(output, view);
+        // A check may keep something on the sheet, as Python says (Danger World's stat
+        // row: the stats it paired and its dice, which the pool roller rerolls): saved
+        // at once, like a tap. A shared link's check (rollAgain) keeps nothing.
+        if (view.set && Object.keys(view.set).length) {
+          write(view.set);
+          recompute();
+        }
       });
     }
   }
@@ -524,7 +531,8 @@ function showRolled(output, view) {
   const lines = view.lines.map((line) => {
     const row = el("span", "rb-rolled__line");
     if (line.label) row.append(el("span", "rb-rolled__label", line.label));
-    row.append(...drawParts(line.parts), el("strong", "rb-total", `= ${line.total}`));
+    // A line's total, or a system's reading of its dice (a Danger World pool's best set).
+    row.append(...drawParts(line.parts), drawResult(line));
     return row;
   });
   // A sheet's check says whose it is and what it was first ("Rook: Melee against DC 9").
