@@ -307,7 +307,7 @@ def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
     panel = roller(previous=state, **{**state, "bonus": 1})
     assert panel["set"] == {"dice": [], "own": "", "round": "0"}
     assert "No dice yet" in texts(panel)
-    assert panel["unused"] == ["dice", "use_sheet"]
+    assert panel["unused"] == ["character", "dice", "handed", "stats", "use_sheet"]
 
 
 def test_danger_world_roller_a_success_marks_the_die_that_would_botch() -> None:
@@ -400,20 +400,41 @@ def test_danger_world_sheet_store_is_where_the_roller_reads() -> None:
     assert _fences("player-characters.md")[0]["store"] == SOURCE.store
 
 
-def test_danger_world_roller_takes_bashed_stunned_and_level_from_the_sheet() -> None:
-    sheet = {"name": "Ada", "track_bashed": 2, "track_stunned": 1, "level": 7}
-    panel = roller(source=sheet, stat_a=3, stat_b=2)
-    assert panel["set"] == {"bashed": 2, "lost": 1, "level": 7}
-    assert panel["taken"] == ["bashed", "level", "lost"]
+def test_danger_world_roller_takes_the_check_from_the_sheet() -> None:
+    sheet = {"name": "Ada", "track_bashed": 2, "track_stunned": 1, "level": 7, "danger": 2}
+    panel = roller(source=sheet)
+    assert panel["set"] == {
+        "stat_a": 3,
+        "stat_b": 2,
+        "bonus": 0,
+        "lost": 1,
+        "bashed": 2,
+        "level": 7,
+        "danger": 2,
+        "threat": 0,
+        "difficulty": "3",
+        "character": "Ada",
+        "stats": "Agility + Speed",
+        "handed": "",
+    }
+    assert panel["taken"] == sorted(panel["set"])
     assert blocks_of(panel, "text")[0]["text"] == (
-        "From your sheet (Ada): Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost; "
-        "danger level 7 → up to 2 danger dice."
+        "From your sheet (Ada): Agility 3 + Speed 2, 2 danger dice; Bashed 2 → 2 threat "
+        "dice; Stunned 1 → 1 die lost; danger level 7 → up to 2 danger dice; difficulty 3 "
+        "(meaningful)."
     )
     # 3 + 2 stat dice, one lost to Stunned; the threat dice join those of the challenge
-    assert "The pool: 4 normal dice and 3 threat dice" in texts(
-        roller(source=sheet, stat_a=3, stat_b=2, threat=1)
+    assert "The pool: 4 normal dice, 2 danger dice and 3 threat dice" in texts(
+        roller(source={**sheet, "threat": 1})
     )
     assert "use_sheet" not in panel["unused"]
+    assert "character" not in panel["unused"]  # the page shows whose check it is
+    # An Injured box lowers the stat the GM named; the second stat is the sheet's choice.
+    injured = {"track_injured": 1, "injured": "Perception", "check_a": "Perception"}
+    panel = roller(source={**injured, "check_b": "Cool"})
+    assert (panel["set"]["stat_a"], panel["set"]["stat_b"]) == (2, 1)
+    assert panel["set"]["character"] == "Unnamed character"
+    assert panel["set"]["stats"] == "Perception + Cool"
 
 
 def test_danger_world_roller_without_a_sheet_or_with_it_off_keeps_the_readers_values() -> None:
@@ -425,17 +446,99 @@ def test_danger_world_roller_without_a_sheet_or_with_it_off_keeps_the_readers_va
 
 
 def test_danger_world_roller_reads_a_sheet_in_error_field_by_field() -> None:
-    # a sheet that breaks a rule (nine dice spread) still has its damage boxes
+    # a sheet that breaks a rule (nine dice spread) still has its damage boxes and stats
     panel = roller(source={"Cool": 2, "track_bashed": 1, "track_kod": 1, "level": "x"})
-    assert panel["set"] == {"bashed": 1, "lost": 0, "level": 1}
-    assert texts(panel).startswith("From your sheet: Bashed 1 → 1 threat die; Stunned 0")
+    fed = panel["set"]
+    assert (fed["bashed"], fed["lost"], fed["level"], fed["stat_a"]) == (1, 0, 1, 3)
+    assert texts(panel).startswith("From your sheet: Agility 3 + Speed 2; Bashed 1 → 1 threat")
     assert "K.O.'d or Dead" in texts(panel)
+    twice = roller(source={"check_a": "Cool", "check_b": "Cool"})
+    assert "The sheet names Cool twice: pick two different stats there." in texts(twice)
 
 
 def test_danger_world_a_new_sheet_clears_a_roll_the_pool_no_longer_matches() -> None:
     state = {"dice": dice("1 3 3 5 6"), "own": "1, 3, 3, 5, 6"}
     panel = roller(previous=state, source={"track_stunned": 1}, **state)
-    assert panel["set"] == {"bashed": 0, "lost": 1, "level": 1, "dice": [], "own": "", "round": "0"}
+    assert panel["set"]["lost"] == 1
+    assert (panel["set"]["dice"], panel["set"]["own"], panel["set"]["round"]) == ([], "", "0")
+
+
+def _sheet_check(values: dict[str, Any], key: str, seed: int = 7) -> dict[str, Any]:
+    return answer(SHEET, "check", {"values": values, "check": key, "seed": seed})
+
+
+def test_danger_world_a_stat_row_rolls_the_pool_the_roller_would_and_names_the_character() -> None:
+    values = {"name": "Rook", "track_bashed": 1, "track_stunned": 1, "danger": 1, "bonus": 2}
+    rolled = _sheet_check(values, "stat:Perception")
+    # Perception 3 + Speed 2 + 2 bonus - 1 Stunned = 6 normal, 1 danger, 1 threat (Bashed)
+    assert rolled["what"] == "Rook: Perception + Speed, 8 dice against difficulty 3 (meaningful)"
+    faces = [p["text"] for p in rolled["lines"][0]["parts"]]
+    assert len(faces) == 8
+    assert sum(f.startswith("D") for f in faces) == 1 and sum(f.startswith("T") for f in faces) == 1
+    assert rolled["lines"][0]["total"] == ""  # a pool of sets is never a sum
+    dice_ = [dw.Die(int(f[-1]), {"D": "danger", "T": "threat"}.get(f[0], "normal")) for f in faces]
+    best = dw.outcomes(dice_, 3)[0]
+    assert rolled["outcome"].startswith(
+        "No set" if best.height is None else f"Set of {best.height}"
+    )
+    assert rolled["log"]["what"] == rolled["what"]
+    assert rolled["log"]["dice"] == " ".join(f"[{f}]" for f in faces)
+    assert rolled["log"]["total"] == ""
+    # The same seed rolls the same dice (a shared link); the sheet keeps the check's dice.
+    assert _sheet_check(values, "stat:Perception")["lines"] == rolled["lines"]
+    assert rolled["set"] == {
+        "check_a": "Perception",
+        "check_b": "Speed",
+        "last_check": "1: " + ", ".join(faces),
+    }
+    # The second stat's own row pairs it with the first; the count goes on.
+    again = _sheet_check({**values, "last_check": rolled["set"]["last_check"]}, "stat:Speed")
+    assert again["what"].startswith("Rook: Speed + Agility, 8 dice")
+    assert again["set"]["last_check"].startswith("2: ")
+
+
+def test_danger_world_a_stat_row_refuses_what_the_rules_refuse() -> None:
+    with pytest.raises(WidgetError, match=r"K\.O\.'d PC is out cold"):
+        _sheet_check({"track_kod": 1}, "stat:Agility")
+    with pytest.raises(WidgetError, match="Danger dice must be from 0 to 1, got 2"):
+        _sheet_check({"danger": 2}, "stat:Agility")  # danger level 1: zone 1, one die
+    with pytest.raises(WidgetError, match="no check 'stat:Luck'"):
+        _sheet_check({}, "stat:Luck")
+
+
+def test_danger_world_the_roller_takes_up_the_sheets_check_for_rerolls() -> None:
+    sheet = {"name": "Rook", "danger": 1}
+    rolled = _sheet_check(sheet, "stat:Agility")
+    after = {**sheet, **rolled["set"]}
+    fed = roller(source=sheet)["set"]
+    panel = roller(previous=fed, source=after, **fed)
+    faces = rolled["set"]["last_check"].split(": ", 1)[1]
+    assert panel["set"]["own"] == faces and panel["set"]["round"] == "0"
+    assert panel["disabled"] == ["reroll"]  # nothing marked yet; Advise is there
+    # Advise marks dice and Reroll marked rolls them, named for the character.
+    state = {**fed, **panel["set"]}
+    advised = roller(previous=state, act="advise", **state)
+    state = {**state, **advised["set"]}
+    if any(d["marked"] for d in state["dice"]):
+        again = roller(previous=state, act="reroll", **state)
+        assert again["log"]["what"] == (
+            "Rook: Agility + Speed, 6 dice against difficulty 3 (meaningful), round 1 of 2"
+        )
+    # The same check seen again changes nothing: the rerolled dice stay.
+    kept = roller(previous=state, source=after, **state)
+    assert "dice" not in kept["set"]
+    # Another character's old check is not taken up: the roll is cleared instead.
+    wren = {"name": "Wren", "Agility": 2, "Speed": 3, "last_check": "4: 1, 1, 1, 1, 1"}
+    switched = roller(previous=state, source=wren, **state)
+    assert switched["set"]["dice"] == []
+
+
+def test_danger_world_the_roller_names_the_character_in_its_log_only_with_the_sheet() -> None:
+    fed = roller(source={"name": "Rook"})["set"]
+    panel = roller(previous=fed, act="roll", **fed)
+    assert panel["log"]["what"] == "Rook: Agility + Speed, 5 dice against difficulty 3 (meaningful)"
+    off = {**fed, "use_sheet": False}
+    assert roller(previous=off, act="roll", **off)["log"]["what"].startswith("Pool roller: 5 dice")
 
 
 # --------------------------------------------------------------------------
@@ -481,7 +584,7 @@ def test_danger_world_sheet_damage_feeds_the_pool() -> None:
     said = texts(panel)
     assert "zone 2 (6-10), up to 2 danger dice" in said
     # Agility 3 + Speed 2, one lost to Stunned; two threat dice from Bashed
-    assert "A check on Agility and Speed: 4 dice and 2 threat dice" in said
+    assert "The check on Agility + Speed rolls 4 dice and 2 threat dice" in said
     p = dw.success_chance(4, 3)
     assert f"({p})" in said
     assert table(panel, "Damage boxes")["Bashed"][0] == "2 of 3"
@@ -489,7 +592,7 @@ def test_danger_world_sheet_damage_feeds_the_pool() -> None:
 
 def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
     panel = show(SHEET, track_injured=1, injured="Agility")
-    assert "Agility 2" in str(blocks_of(panel, "facts"))
+    assert table(panel, "Your character's stats")["Agility"] == ["2", "Speed"]
     assert "1 Injured box without the stat" in refusals(show(SHEET, track_injured=1))[0]
     assert "2 Injured boxes without the stat" in refusals(show(SHEET, track_injured=2))[0]
     # One box is one stat, one use short is one use (issue 16: singular for one).

@@ -94,7 +94,8 @@ def test_the_fence_marks_the_fields_a_sheet_leaves_out(convert: Any) -> None:
     assert root and 'data-system="Danger World"' in root[0] and 'data-name-field="name"' in root[0]
     for f in WIDGETS["danger-world-sheet"].fields:
         tag = re.search(
-            rf'<(?:label|fieldset) class="rb-(?:field|rows)[^"]* rb-field--{f.name}"[^>]*>', html
+            rf'<(?:label|fieldset|div) class="rb-(?:field|rows)[^"]* rb-field--{f.name}"[^>]*>',
+            html,
         )
         assert tag, f.name
         assert ('data-print="no"' in tag[0]) == (not f.printed), tag[0]

@@ -15,7 +15,6 @@ Mechanics; Special Dice; The Danger Track; the readings of issue 11).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,46 +35,19 @@ from rules_py.widgets.danger_world._common import (
     difficulty_note,
     difficulty_words,
 )
+from rules_py.widgets.danger_world._pool import (
+    POOL_FIELDS,
+    best_words,
+    botches_text,
+    faces_text,
+    field_dice,
+    parse_faces,
+    pool_dice,
+    set_name,
+    show_faces,
+)
 
-_KIND_MARK = {"normal": "", "danger": "D", "threat": "T"}
-_MARK_KIND = {"": "normal", "D": "danger", "T": "threat"}
-_TOKEN = re.compile(r"^([DT]?)([1-6])$")
 TITLE = "Pool roller"
-_RESULT_WORDS = {"success": "success", "partial": "partial success", "failure": "failure"}
-_POOL_FIELDS = ("stat_a", "stat_b", "bonus", "lost", "bashed", "danger", "threat", "level")
-
-
-def parse_faces(raw: str) -> tuple[dw.Die, ...]:
-    """``"1, 3, D5, T2"`` as dice: a bare face is normal, D a danger die, T a threat die."""
-    dice = []
-    for token in re.split(r"[\s,;]+", raw.strip().upper()):
-        if not token:
-            continue
-        match = _TOKEN.match(token)
-        if match is None:
-            raise ValueError(
-                refusal(
-                    "each die is a face 1 to 6, D before a danger die's "
-                    f"face, T before a threat die's, e.g. 1, 3, 3, D5, T2 (got {token!r})",
-                    f"{SYSTEM}, Dice Mechanics",
-                )
-            )
-        dice.append(dw.Die(int(match[2]), _MARK_KIND[match[1]]))  # type: ignore[arg-type]
-    if len(dice) > MAX_POOL:
-        raise ValueError(
-            refusal(f"the tools roll at most {MAX_POOL} dice", f"{SYSTEM}, Dice Mechanics")
-        )
-    return tuple(dice)
-
-
-def show_faces(dice: Sequence[dw.Die]) -> str:
-    """Dice as the ``own`` field writes them: ``"1, 3, D5, T2"``."""
-    return ", ".join(f"{_KIND_MARK[d.kind]}{d.face}" for d in dice)
-
-
-def _field_dice(dice: Sequence[dw.Die], marked: Sequence[int] = ()) -> list[dict[str, Any]]:
-    """Dice as the ``dice`` field holds them."""
-    return [{"face": d.face, "kind": d.kind, "marked": i in marked} for i, d in enumerate(dice)]
 
 
 def _rolled(values: Values) -> tuple[dw.Die, ...]:
@@ -86,28 +58,9 @@ def _marked(values: Values) -> tuple[int, ...]:
     return tuple(i for i, d in enumerate(values["dice"]) if d["marked"])
 
 
-def _pool(values: Values) -> tuple[int, int, int]:
-    """Normal, danger and threat dice of the check (each checked)."""
-    normal = max(0, values["stat_a"] + values["stat_b"] + values["bonus"] - values["lost"])
-    try:
-        danger = dw.check_danger_dice(values["danger"], values["level"])
-    except ValueError as broken:
-        raise Refusal(str(broken), ["danger"]) from None
-    threat = values["threat"] + values["bashed"]
-    if normal + danger + threat > MAX_POOL:
-        raise Refusal(
-            refusal(
-                f"the tools roll at most {MAX_POOL} dice (got {normal + danger + threat})",
-                f"{SYSTEM}, Dice Mechanics",
-            ),
-            ["bonus", "danger", "threat"],
-        )
-    return normal, danger, threat
-
-
 def _checked_dice(values: Values) -> tuple[dw.Die, ...]:
     """The dice showing, refused when they do not match the pool's counts."""
-    normal, danger, threat = _pool(values)
+    normal, danger, threat = pool_dice(values)
     dice = _rolled(values)
     if not dice:
         return dice
@@ -132,22 +85,6 @@ def _checked_dice(values: Values) -> tuple[dw.Die, ...]:
 def _round_words(number: int) -> str:
     """``"Round 1 of 2"``: a reroll round counted as the rule counts them (Dice Mechanics)."""
     return f"Round {number} of {ROUNDS}"
-
-
-def _botches_text(b: dw.Botches) -> str:
-    """``"1 botch: 1 normal die"``, ``"3 botches: 2 normal dice and 1 threat die"``."""
-    if not b.total:
-        return "none"
-    kinds = [
-        dice_word(n, k)
-        for k, n in (("normal", b.normal), ("danger", b.danger), ("threat", b.threat))
-        if n
-    ]
-    return f"{b.total} botch{'' if b.total == 1 else 'es'}: {listing(kinds)}"
-
-
-def _set_name(height: int | None) -> str:
-    return "No set" if height is None else f"Set of {height}"
 
 
 def _dice_numbers(positions: Sequence[int]) -> str:
@@ -229,7 +166,7 @@ def _success_advice(found: dw.Advice, rounds: str) -> list[Block]:
 
 
 def _roller_show(values: Values) -> list[Block]:
-    normal, danger, threat = _pool(values)
+    normal, danger, threat = pool_dice(values)
     target = int(values["difficulty"])
     dice = _checked_dice(values)
     used = int(values["round"])
@@ -275,10 +212,10 @@ def _roller_show(values: Values) -> list[Block]:
     for result in dw.outcomes(dice, target):
         rows.append(
             [
-                _set_name(result.height),
+                set_name(result.height),
                 result.result,
                 str(result.bonus_dice),
-                _botches_text(result.botches),
+                botches_text(result.botches),
                 f"+{result.danger_change}",
             ]
         )
@@ -297,11 +234,23 @@ def _roller_show(values: Values) -> list[Block]:
 
 
 def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
-    """Clear a roll the pool no longer matches; read faces the reader typed in."""
-    if any(before[f] != after[f] for f in _POOL_FIELDS) and after["dice"]:
+    """Take up a check rolled on the sheet; clear a roll the pool no longer matches; read
+    faces the reader typed in.
+
+    A stat's Roll on the sheet keeps its dice there (``last_check``), which comes here
+    as ``handed``: new dice of the same character (or of the first one this roller
+    serves) replace the roll, at round 0, for the rerolls and the advice. Switching
+    to another character does not bring back that character's old check.
+    """
+    handed = after["handed"]
+    same = before["character"] in ("", after["character"])
+    if after["use_sheet"] and handed and handed != before["handed"] and same:
+        dice = _sheet.parse_last_check(handed)[1]
+        return {"dice": field_dice(dice), "own": show_faces(dice), "round": "0", "advise": False}
+    if any(before[f] != after[f] for f in POOL_FIELDS) and after["dice"]:
         return {"dice": [], "own": "", "round": "0"}
     if before["own"] != after["own"]:
-        return {"dice": _field_dice(parse_faces(after["own"]))}
+        return {"dice": field_dice(parse_faces(after["own"]))}
     if _rolled(before) != _rolled(after):
         return {"own": show_faces(_rolled(after))}
     return {}
@@ -310,10 +259,10 @@ def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
 def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
     """Roll the pool, reroll the marked dice (the next round), or mark the advised dice."""
     if action == "roll":
-        rolled = dw.roll_pool(*_pool(values), random.Random())
+        rolled = dw.roll_pool(*pool_dice(values), random.Random())
         said = listing(f"{d.face}{'' if d.kind == 'normal' else ' ' + d.kind}" for d in rolled)
         return (
-            {"dice": _field_dice(rolled), "own": show_faces(rolled), "round": "0"},
+            {"dice": field_dice(rolled), "own": show_faces(rolled), "round": "0"},
             f"Rolled {dice_word(len(rolled))}: {said}.",
         )
     dice = _checked_dice(values)
@@ -326,7 +275,7 @@ def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
         now = listing(str(again[p].face) for p in marks)
         shows = "it now shows" if len(marks) == 1 else "they now show"
         return (
-            {"dice": _field_dice(again), "own": show_faces(again), "round": str(used + 1)},
+            {"dice": field_dice(again), "own": show_faces(again), "round": str(used + 1)},
             f"{_round_words(used + 1)}: rerolled {_dice_numbers(marks)} ({was}); {shows} {now}.",
         )
     best = dw.advice(dice, target, ROUNDS - used).optimal[0].rerolled
@@ -336,27 +285,31 @@ def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
         if best
         else "The advice is to reroll nothing: no die is marked."
     )
-    return {"dice": _field_dice(dice, best), "advise": True}, said
+    return {"dice": field_dice(dice, best), "advise": True}, said
 
 
 def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
-    """The roll log's entry for Roll and Reroll marked: the pool, the dice, the best set."""
+    """The roll log's entry for Roll and Reroll marked: the pool, the dice, the best set.
+
+    With the sheet in use the entry names the character and the two stats, as a
+    stat's Roll on the sheet does ("Rook: Agility + Speed, 8 dice ...").
+    """
     if action not in {"roll", "reroll"}:
         return None
     dice = _rolled(values)
     target = int(values["difficulty"])
     used = int(values["round"])
-    what = f"{TITLE}: {dice_word(len(dice))} against difficulty {difficulty_words(target)}"
+    pool = f"{dice_word(len(dice))} against difficulty {difficulty_words(target)}"
+    if values["use_sheet"] and values["character"]:
+        what = f"{values['character']}: {values['stats']}, {pool}"
+    else:
+        what = f"{TITLE}: {pool}"
     if action == "reroll":
         what += f", {_round_words(used).lower()}"
-    best = dw.outcomes(dice, target)[0]
-    outcome = f"{_set_name(best.height)}: {_RESULT_WORDS[best.result]}"
-    if best.bonus_dice:
-        outcome += f", {dice_word(best.bonus_dice, 'bonus')}"
-    faces = " ".join(f"[{_KIND_MARK[d.kind]}{d.face}]" for d in dice)
+    outcome = best_words(dice, target)
     return {
         "what": what,
-        "dice": faces,
+        "dice": faces_text(dice),
         "total": "",
         "outcome": outcome,
         "said": f"Rolled the pool: {outcome}",
@@ -370,28 +323,50 @@ def _roller_disabled(values: Values) -> list[str]:
 
 
 def _roller_unused(values: Values) -> list[str]:
-    return [] if values["dice"] else ["dice"]
+    """The dice before a roll, the sheet's handed dice (kept only to notice a new check),
+    and the character and stats when the sheet is not in use."""
+    unused = ["handed"] if values["dice"] else ["dice", "handed"]
+    if not (values["use_sheet"] and values["character"]):
+        unused += ["character", "stats"]
+    return unused
 
 
 def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
-    """What a check takes from the character sheet (The Danger Track): one threat die per
-    filled Bashed box, one die lost per filled Stunned box, and the danger level (which
-    caps the danger dice). Answers the roller's fields and the sentence that says so.
+    """What a check takes from the character sheet: the dice of its two stats (First and
+    Second stat, lowered by Injured), its bonus, danger and challenge threat dice and its
+    difficulty; one threat die per filled Bashed box, one die lost per filled Stunned
+    box, and the danger level, which caps the danger dice (Dice Mechanics; The Danger
+    Track); the character's name and the sheet's last check (for Reroll marked).
+    Answers the roller's fields and the sentence that says so.
     """
-    bashed = sheet[_sheet.TRACK_FIELDS["Bashed"]]
-    stunned = sheet[_sheet.TRACK_FIELDS["Stunned"]]
-    level = sheet["level"]
+    first, second = sheet["check_a"], sheet["check_b"]
+    fed = {
+        **_sheet.pool_values(sheet, _sheet.stats_in_play(sheet), first, second),
+        "character": _sheet.SHEET.character_name(sheet),
+        "stats": f"{first} + {second}",
+        "handed": sheet["last_check"],
+    }
     name = str(sheet["name"]).strip()
-    zone = dw.zone(level)
+    zone = dw.zone(fed["level"])
     whose = f"your sheet ({name})" if name else "your sheet"
+    extras = [
+        dice_word(n, kind) for n, kind in ((fed["bonus"], "bonus"), (fed["danger"], "danger")) if n
+    ]
+    if fed["threat"]:
+        extras.append(f"{dice_word(fed['threat'], 'threat')} from the challenge")
     line = (
-        f"From {whose}: Bashed {bashed} → {dice_word(bashed, 'threat')}; "
-        f"Stunned {stunned} → {dice_word(stunned)} lost; danger level {level} → up to "
-        f"{dice_word(zone.danger_dice, 'danger')}."
+        f"From {whose}: {first} {fed['stat_a']} + {second} {fed['stat_b']}"
+        + (f", {listing(extras)}" if extras else "")
+        + f"; Bashed {fed['bashed']} → {dice_word(fed['bashed'], 'threat')}; "
+        f"Stunned {fed['lost']} → {dice_word(fed['lost'])} lost; danger level "
+        f"{fed['level']} → up to {dice_word(zone.danger_dice, 'danger')}; difficulty "
+        f"{difficulty_words(int(fed['difficulty']))}."
     )
+    if first == second:
+        line += f" The sheet names {first} twice: pick two different stats there."
     if sheet[_sheet.TRACK_FIELDS["K.O.'d"]] or sheet[_sheet.TRACK_FIELDS["Dead"]]:
         line += " The sheet marks the PC K.O.'d or Dead: no actions until that clears."
-    return {"bashed": bashed, "lost": stunned, "level": level}, line
+    return fed, line
 
 
 SOURCE = Source(store=_sheet.STORE, fields=_sheet.SHEET.fields, switch="use_sheet", take=from_sheet)
@@ -462,6 +437,16 @@ ROLLER = Widget(
             "0",
         ),
         Flag("advise", "Show the advice", False, hint="Advise turns it on.", printed=False),
+        Text("character", "Character", "", max_length=80, printed=False),
+        Text("stats", "Stats", "", max_length=40, printed=False),
+        Text(
+            "handed",
+            "Dice of the sheet's last check",
+            "",
+            max_length=_sheet.LAST_CHECK_LENGTH,
+            parse=_sheet.parse_last_check,
+            printed=False,
+        ),
     ),
     show=_roller_show,
     unused=_roller_unused,

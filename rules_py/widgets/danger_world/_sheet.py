@@ -9,6 +9,7 @@ roller takes.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -17,10 +18,12 @@ from typing import Any
 from rules_py._format import percent
 from rules_py.systems import danger_world as dw
 from rules_py.systems._params import refusal
+from rules_py.systems.danger_world._common import MAX_POOL
 from rules_py.systems.danger_world.character import MAX_PRIMARIES, USES_TO_UNLOCK
-from rules_py.systems.danger_world.danger_track import TRACK_NAMES
+from rules_py.systems.danger_world.danger_track import LONG_TERM_CONSEQUENCES, TRACK_NAMES
 from rules_py.systems.danger_world.rerolls import ROUNDS
-from rules_py.widgets._blocks import Block, error, facts, listing, table, text
+from rules_py.views import View
+from rules_py.widgets._blocks import Block, error, facts, listing, rolled, table, text
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.danger_world._common import (
@@ -29,6 +32,14 @@ from rules_py.widgets.danger_world._common import (
     dice_word,
     difficulty_note,
     difficulty_words,
+)
+from rules_py.widgets.danger_world._pool import (
+    KIND_MARK,
+    best_words,
+    botches_text,
+    parse_faces,
+    pool_dice,
+    show_faces,
 )
 
 MAX_USES = 999
@@ -56,6 +67,69 @@ STORE = "danger-world-character"
 TRACK_FIELDS = {name: "track_" + re.sub(r"[^a-z]", "", name.lower()) for name in TRACK_NAMES}
 _STAT_OPTIONS = tuple((s, s) for s in dw.STATS)
 
+LAST_CHECK_LENGTH = 120
+"""The longest ``last_check`` value: a count, then the faces of up to 24 dice."""
+_LAST_CHECK = re.compile(r"^(\d{1,9}): (.+)$")
+
+
+def parse_last_check(raw: str) -> tuple[int, tuple[dw.Die, ...]]:
+    """The sheet's last check as it keeps it: ``"7: 3, 3, D5, T2"`` is its seventh check
+    from a stat row and the dice it rolled (D a danger die, T a threat die); "" is none.
+
+    The count tells the pool roller a new check from the last one it took up, even when
+    two checks roll the same faces.
+    """
+    if not raw:
+        return 0, ()
+    match = _LAST_CHECK.match(raw)
+    if match is None:
+        raise ValueError(
+            refusal(
+                f"the last check is kept as a count and its dice, e.g. 7: 3, 3, D5 (got {raw!r})",
+                f"{SYSTEM}, Dice Mechanics",
+            )
+        )
+    return int(match[1]), parse_faces(match[2])
+
+
+def stats_in_play(values: Values) -> dict[str, int]:
+    """The stats a check rolls: lowered by the Injured boxes the GM named (The Danger
+    Track), or as entered while the sheet breaks a rule elsewhere."""
+    try:
+        return character_sheet(values).effective_stats
+    except ValueError:
+        return {s: values[s] for s in dw.STATS}
+
+
+def pool_values(
+    values: Values, stats: Mapping[str, int], first: str, second: str
+) -> dict[str, Any]:
+    """What a check on ``first`` and ``second`` puts in the pool, under the pool roller's
+    field names (:data:`rules_py.widgets.danger_world._pool.POOL_FIELDS`) and its
+    difficulty: the two stats' dice, the check's bonus, danger and challenge threat dice,
+    the Stunned boxes (dice lost), the Bashed boxes (threat dice) and the danger level
+    (Dice Mechanics; Special Dice; The Danger Track)."""
+    return {
+        "stat_a": stats[first],
+        "stat_b": stats[second],
+        "bonus": values["bonus"],
+        "lost": values[TRACK_FIELDS["Stunned"]],
+        "bashed": values[TRACK_FIELDS["Bashed"]],
+        "level": values["level"],
+        "danger": values["danger"],
+        "threat": values["threat"],
+        "difficulty": values["difficulty"],
+    }
+
+
+def check_pair(values: Values, stat: str) -> tuple[str, str]:
+    """The two stats a stat row's Roll makes a check on: the row's stat and the Second
+    stat, or the First stat for the Second stat's own row (Dice Mechanics: "which two
+    stats are most appropriate")."""
+    second = values["check_b"]
+    return (stat, values["check_a"]) if stat == second else (stat, second)
+
+
 ASPECTS = Rows(
     "aspects",
     "Aspects",
@@ -78,6 +152,29 @@ ASPECTS = Rows(
     f"{MAX_PRIMARIES} primaries (three known, one declared in play), three secondaries "
     "under each, two tertiaries under each secondary.",
     new_row={"name": "", "parent": "", "uses": 0},
+)
+
+
+CONSEQUENCES = Rows(
+    "consequences",
+    "Long-term consequences",
+    (
+        Text(
+            "kind",
+            "Consequence",
+            "",
+            max_length=40,
+            options=tuple((c, "") for c in LONG_TERM_CONSEQUENCES),
+        ),
+        Text("note", "What it is", "", max_length=80),
+    ),
+    default=(),
+    min_rows=0,
+    max_rows=12,
+    row_label="consequence",
+    hint="What the mission costs or gives for good, as the acts go by: Temporary Loss, "
+    "Temporary Injury, Permanent Loss, Permanent Injury, Killed, or a gain.",
+    new_row={"kind": "", "note": ""},
 )
 
 
@@ -215,15 +312,27 @@ def _sheet_show(values: Values) -> list[Block]:
                     else "creation done",
                     "One die in each stat, then eight more; each stat 1 to 4",
                 ),
-                ("Physical", ", ".join(f"{s} {stats[s]}" for s in dw.PHYSICAL_STATS)),
-                ("Mental", ", ".join(f"{s} {stats[s]}" for s in dw.MENTAL_STATS)),
                 (
                     "Story points",
                     f"{sheet.story_points.personal} personal, {sheet.story_points.general} "
                     "in the general pool",
                     "Spent on an aspect: personal to general; the GM pays from the general pool",
                 ),
+                (
+                    "Bonus dice held",
+                    str(values["bonus_held"]),
+                    "Each used once, in any check: from a partial success or an extra success",
+                ),
             ]
+        )
+    )
+    pairs = [check_pair(values, s) for s in dw.STATS]
+    blocks.append(
+        table(
+            f"{name}'s stats (Injured counted): a Roll checks the stat with the one beside it",
+            ["Stat", "Dice", "With"],
+            ([s, str(stats[s]), other] for s, other in pairs),
+            checks=((f"stat:{s}", f"Roll {s} + {other}") for s, other in pairs),
         )
     )
     rows, unlocked = _aspect_rows(sheet.aspects)
@@ -249,33 +358,96 @@ def _sheet_show(values: Values) -> list[Block]:
     )
     first, second = values["check_a"], values["check_b"]
     if first == second:
-        raise Refusal(
-            refusal(
-                f"a check's pool comes from two different stats (got {first} twice)",
-                f"{SYSTEM}, Dice Mechanics",
-            ),
-            ["check_a", "check_b"],
+        blocks.append(
+            error(
+                refusal(
+                    f"a check's pool comes from two different stats (got {first} twice)",
+                    f"{SYSTEM}, Dice Mechanics",
+                ),
+                ["check_a", "check_b"],
+            )
         )
+        return blocks
     if not damage.can_act:
         blocks.append(text("No check: a K.O.'d or Dead PC takes no actions."))
         return blocks
-    plan = sheet.pool(first, second)
+    try:
+        normal, danger, threat = pool_dice(pool_values(values, stats, first, second))
+    except Refusal as broken:
+        blocks.append(error(str(broken), broken.fields))
+        return blocks
     target = int(values["difficulty"])
-    p = dw.success_chance(plan.normal, target, ROUNDS)
+    p = dw.success_chance(normal + danger, target, ROUNDS)
+    parts = [dice_word(normal)]
+    if danger:
+        parts.append(dice_word(danger, "danger"))
+    if threat:
+        parts.append(dice_word(threat, "threat"))
     blocks.append(
         text(
-            f"A check on {first} and {second}: {dice_word(plan.normal)}"
-            + (f" and {dice_word(plan.threat, 'threat')}" if plan.threat else "")
-            + f", plus up to {dice_word(zone.danger_dice, 'danger')}. At difficulty "
-            f"{difficulty_words(target)} with no danger dice it succeeds {percent(p)} of "
-            f"the time ({p}), rerolls played well. The pool roller takes the damage and the "
-            f"danger level from this sheet; set it to {stats[first]} and {stats[second]} "
-            "stat dice."
+            f"The check on {first} + {second} rolls {listing(parts)} (up to "
+            f"{dice_word(zone.danger_dice, 'danger')} allowed). At difficulty "
+            f"{difficulty_words(target)} it succeeds {percent(p)} of the time ({p}), rerolls "
+            f"played well. A stat's Roll pairs it with {second} ({second}'s own with "
+            f"{first}); the pool roller takes the check from this sheet, its dice included."
         )
     )
     if note := difficulty_note(target):
         blocks.append(text(note))
     return blocks
+
+
+def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
+    """A stat row's Roll: the check on that stat and its pair, rolled as the pool roller
+    rolls it (Dice Mechanics; Special Dice; The Danger Track).
+
+    The answer names the two stats, the dice (D a danger die, T a threat die), the best
+    set and its botches, and keeps on the sheet the stats it paired and the dice
+    (``last_check``), for the pool roller's two reroll rounds and advice.
+    """
+    kind, _, stat = key.partition(":")
+    if kind != "stat" or stat not in dw.STATS:
+        raise ValueError(f"the sheet has no check {key!r}")
+    sheet = character_sheet(values)
+    first, second = check_pair(values, stat)
+    sheet.pool(first, second, values["bonus"], values["danger"])  # refuses a K.O.'d PC
+    normal, danger, threat = pool_dice(pool_values(values, sheet.effective_stats, first, second))
+    dice = dw.roll_pool(normal, danger, threat, rng)
+    target = int(values["difficulty"])
+    best = dw.outcomes(dice, target)[0]
+    in_set = set(best.set_dice)
+    parts = []
+    for i, die in enumerate(dice):
+        said = [str(die.face)]
+        if die.kind != "normal":
+            said.append(f"{die.kind} die")
+        if i in in_set:
+            said.append("in the set")
+        text_ = f"{KIND_MARK[die.kind]}{die.face}"
+        parts.append({"kind": "die", "text": text_, "title": ", ".join(said)})
+    outcome = best_words(dice, target)
+    sets = dw.available_sets(dice)
+    result = f"Best set: {sets[0]}" if sets else "No set"
+    spoken = ", ".join(p["title"] for p in parts) + f". {result}"
+    line = {"label": "", "parts": parts, "total": "", "result": result, "spoken": spoken}
+    with_set = " with that set" if best.height else ""
+    details = [f"Botches{with_set}: {botches_text(best.botches)}."]
+    if best.danger_change:
+        details.append(
+            f"Danger level +{best.danger_change}: each danger die in the set raises it by one."
+        )
+    details.append(
+        f"{ROUNDS} reroll rounds are left: the pool roller (on Play at the table, and on "
+        "Checks, rerolls and sets) has these dice from the sheet; tap the dice to reroll, "
+        "or press Advise."
+    )
+    count = parse_last_check(values["last_check"])[0] + 1
+    return {
+        **rolled([line], outcome, details),
+        "what": f"{first} + {second}, {dice_word(len(dice))} against difficulty "
+        f"{difficulty_words(target)}",
+        "set": {"check_a": first, "check_b": second, "last_check": f"{count}: {show_faces(dice)}"},
+    }
 
 
 SHEET = Widget(
@@ -291,28 +463,29 @@ SHEET = Widget(
             for s in dw.STATS
         ),
         ASPECTS,
-        Number(
-            "personal_sp",
-            "Personal SP",
-            3,
-            0,
-            MAX_STORY_POINTS,
-            hint="The source does not say how many a session brings: the GM sets it. "
-            "The sheet starts at 3, the site's placeholder.",
-            printed=False,
-        ),
-        Number("general_sp", "General pool SP", 0, 0, MAX_STORY_POINTS, printed=False),
+        # In play: tracked with a − and a +, each tap saved at once (a Play page keeps
+        # them at hand with the check's setup; the rest of the sheet folds away).
         Number(
             "level",
             "Danger level",
             1,
             1,
             MAX_LEVEL,
-            hint="1 at the start of an episode.",
+            track=True,
+            hint="1 at the start of an episode; +1 for each danger die in a set used.",
             printed=False,
         ),
         *(
-            Number(TRACK_FIELDS[t.name], f"{t.name} boxes filled", 0, 0, t.boxes, printed=False)
+            Number(
+                TRACK_FIELDS[t.name],
+                f"{t.name} boxes filled",
+                0,
+                0,
+                t.boxes,
+                track=True,
+                hint=f"{t.boxes} {'box' if t.boxes == 1 else 'boxes'}: {t.effect}.",
+                printed=False,
+            )
             for t in dw.DAMAGE_TRACKS
         ),
         Text(
@@ -323,12 +496,108 @@ SHEET = Widget(
             hint="One stat per filled Injured box: the source says random, the GM names "
             "it. E.g. Agility, Cool.",
         ),
-        # The check the sheet works out for the pool roller: not part of the character.
-        Choice("check_a", "Check on", _STAT_OPTIONS, "Agility", printed=False),
-        Choice("check_b", "and", _STAT_OPTIONS, "Speed", printed=False),
+        Number(
+            "personal_sp",
+            "Personal SP",
+            3,
+            0,
+            MAX_STORY_POINTS,
+            track=True,
+            hint="The source does not say how many a session brings: the GM sets it. "
+            "The sheet starts at 3, the site's placeholder. Spent SP go to the general pool.",
+            printed=False,
+        ),
+        Number(
+            "general_sp",
+            "General pool SP",
+            0,
+            0,
+            MAX_STORY_POINTS,
+            track=True,
+            hint="The GM pays you from it to invoke an aspect against you.",
+            printed=False,
+        ),
+        Number(
+            "bonus_held",
+            "Bonus dice held",
+            0,
+            0,
+            MAX_POOL,
+            track=True,
+            hint="One-use dice: a partial success gives the set's height, an extra success "
+            "one per step above the difficulty. Tap − for each one you put in a check.",
+            printed=False,
+        ),
+        CONSEQUENCES,
+        # The check a stat's Roll makes (and the pool roller takes): not part of the character.
+        Choice(
+            "check_a",
+            "First stat",
+            _STAT_OPTIONS,
+            "Agility",
+            hint="A stat's Roll makes it the first stat.",
+            printed=False,
+        ),
+        Choice(
+            "check_b",
+            "Second stat",
+            _STAT_OPTIONS,
+            "Speed",
+            hint="Each stat's Roll pairs it with this one.",
+            printed=False,
+        ),
         replace(DIFFICULTY, printed=False),
+        Number(
+            "danger",
+            "Danger dice in the check",
+            0,
+            0,
+            dw.ZONES[-1].rank,
+            hint="Added at will, up to your zone's rank; each one in the set used raises "
+            "the danger level by one.",
+            printed=False,
+        ),
+        Number(
+            "bonus",
+            "Bonus dice in the check",
+            0,
+            0,
+            MAX_POOL,
+            hint="Held bonus dice you spend, and an invoked aspect's: one per SP, +1 for a "
+            "secondary aspect, +2 for a tertiary.",
+            printed=False,
+        ),
+        Number(
+            "threat",
+            "Threat dice (challenge)",
+            0,
+            0,
+            MAX_POOL,
+            hint="From complications, or the GM's SP on an aspect against you. Never rerolled.",
+            printed=False,
+        ),
+        Text(
+            "last_check",
+            "Dice of the last check",
+            "",
+            max_length=LAST_CHECK_LENGTH,
+            parse=parse_last_check,
+            printed=False,
+        ),
     ),
     show=_sheet_show,
+    unused=lambda values: ["last_check"],
+    check=_sheet_check,
+    play_fields=(
+        "injured",
+        "consequences",
+        "check_a",
+        "check_b",
+        "difficulty",
+        "danger",
+        "bonus",
+        "threat",
+    ),
     portable="danger-world-character",
     name_field="name",
     system=SYSTEM,
