@@ -176,7 +176,7 @@ def _roller_show(values: Values) -> list[Block]:
     if threat:
         pool_parts.append(dice_word(threat, "threat"))
     before = dw.success_chance(normal + danger, target, ROUNDS)
-    blocks: list[Block] = [
+    setup: list[Block] = [
         text(
             f"The pool: {listing(pool_parts)} against difficulty {difficulty_words(target)}. "
             f"Played well with both reroll rounds it succeeds {percent(before)} of the time "
@@ -184,10 +184,12 @@ def _roller_show(values: Values) -> list[Block]:
         )
     ]
     if note := difficulty_note(target):
-        blocks.append(text(note))
+        setup.append(text(note))
     if not dice:
-        blocks.append(text("No dice yet: press Roll, or enter the faces your own dice show."))
-        return blocks
+        return [*setup, text("No dice yet: press Roll, or enter the faces your own dice show.")]
+    # Once the dice show, what they offer comes first (beside the dice and the buttons on a
+    # phone); the pool and its chance before the roll follow.
+    blocks: list[Block] = []
     marked = _marked(values)
     left = ROUNDS - used
     if left:
@@ -228,6 +230,7 @@ def _roller_show(values: Values) -> list[Block]:
             hits=hits,
         )
     )
+    blocks += setup
     if values["advise"]:
         blocks += _advice_blocks(dice, target, left)
     return blocks
@@ -417,8 +420,8 @@ ROLLER = Widget(
             "Use my sheet",
             True,
             printed=False,
-            hint="Take Bashed, Stunned and the danger level from the character sheet saved "
-            "in this browser.",
+            hint="Take the check from the character sheet saved in this browser: its stats, "
+            "special dice, Bashed, Stunned, danger level and difficulty.",
         ),
         DICE,
         Text(
