@@ -156,7 +156,7 @@ def test_builder_exports_and_refuses_a_bad_import(
     chooser.set_input_files(bad)
     status = builder.locator(".rb-widget__message")
     expect(status).to_contain_text("This file is not JSON", timeout=TIMEOUT)
-    expect(status).to_contain_text("Your sheet is unchanged")
+    expect(status).to_contain_text("Your characters are unchanged")
     expect(builder.locator('[data-field="name"]')).to_have_value("Rook")
 
     broken = dict(saved, values={**saved["values"], "start_wit": "2"})

@@ -1,0 +1,124 @@
+"""Characters in the browser: several per system, kept, exported, shared (issue 17, items 1-3).
+
+Driven on the 2d6 builder's page; the roster (docs/assets/rollbook/characters.js) is
+the same for every system's sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.play import name_character, names, new_character, play_as, playing, roll_check
+from tests.browser.widgets import TIMEOUT, copy_roll_link, widget
+from tests.sitesrv import SiteServer
+
+SHEET = "2d6-builder"
+PAGE = "2d6/character-creation/"
+SAVED_SHEET = "rollbook:widget:2d6-character"
+
+
+def test_the_sheet_saved_before_characters_becomes_the_first(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + PAGE)
+    page.evaluate(
+        "([key, values]) => { localStorage.clear(); localStorage.setItem(key, values); }",
+        [SAVED_SHEET, json.dumps({"name": "Old Tom", "STR": "3", "AGI": "2"})],
+    )
+    page.reload()
+    root = widget(page, SHEET)
+    assert names(root) == ["Old Tom"] and playing(root) == "Old Tom"
+    expect(root.locator('[data-field="STR"]')).to_have_value("3")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('rollbook:characters:2d6-character'))")
+    assert [c["values"]["name"] for c in kept["characters"]] == ["Old Tom"]
+
+
+def test_delete_offers_undo_and_the_last_deleted_leaves_a_fresh_sheet(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + PAGE)
+    root = widget(page, SHEET)
+    name_character(root, "name", "Ash")
+    new_character(root, "name", "Bryn")
+    root.locator('[data-roster="delete"]').click()
+    said = root.locator(".rb-roster__said")
+    expect(said).to_contain_text("Deleted Bryn. Playing as Ash.")
+    assert names(root) == ["Ash"]
+    said.get_by_role("button", name="Undo").click()
+    expect(said).to_have_text("Bryn is back.")
+    assert names(root) == ["Ash", "Bryn"] and playing(root) == "Bryn"
+    expect(root.locator('[data-field="name"]')).to_have_value("Bryn")
+
+    play_as(root, "Ash")
+    root.locator('[data-roster="delete"]').click()
+    root.locator('[data-roster="delete"]').click()
+    assert names(root) == ["Unnamed character 1"]
+    expect(root.locator('[data-field="name"]')).to_have_value("")
+    said.get_by_role("button", name="Undo").click()
+    assert names(root) == ["Bryn"]
+
+
+def test_export_all_then_import_adds_characters_and_overwrites_none(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    page.goto(server.url + PAGE)
+    root = widget(page, SHEET)
+    name_character(root, "name", "Ash")
+    new_character(root, "name", "Bryn")
+    with page.expect_download() as download:
+        root.locator('[data-roster="export-all"]').click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert download.value.suggested_filename == "2d6-character-all.json"
+    assert saved["version"] == 2
+    assert [c["name"] for c in saved["characters"]] == ["Ash", "Bryn"]
+
+    chooser = root.locator(".rb-widget__import input[type=file]")
+    status = root.locator(".rb-widget__message")
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps({**saved, "version": 9}))
+    chooser.set_input_files(newer)
+    expect(status).to_contain_text("may come from a newer Rollbook", timeout=TIMEOUT)
+    expect(status).to_contain_text("Your characters are unchanged")
+    assert names(root) == ["Ash", "Bryn"]
+
+    party = tmp_path / "party.json"
+    renamed = [{**c, "name": f"{c['name']} II"} for c in saved["characters"]]
+    party.write_text(json.dumps({**saved, "characters": renamed}))
+    chooser.set_input_files(party)
+    expect(status).to_contain_text(
+        "Imported party.json: 2 characters (Ash II, Bryn II). Your other characters are unchanged.",
+        timeout=TIMEOUT,
+    )
+    assert names(root) == ["Ash", "Bryn", "Ash II", "Bryn II"]
+    assert playing(root) == "Ash II"
+
+
+def test_a_check_from_the_sheet_is_logged_and_shared_under_the_character_s_name(
+    context: BrowserContext, page: Page, server: SiteServer
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(server.url + PAGE)
+    root = widget(page, SHEET)
+    name_character(root, "name", "Ash")
+    rolled = roll_check(root, "stat:PER")
+    assert rolled.startswith("Ash: PER +3 against DC 9 (Average)")
+    dice = root.locator(".rb-widget__checked .rb-part--die").all_text_contents()
+
+    page.locator("#rb-log-button").click()
+    newest = page.locator("#rb-log .rb-log__entry").first
+    expect(newest.locator(".rb-log__what")).to_have_text("Ash: PER +3 against DC 9 (Average)")
+    page.keyboard.press("Escape")
+
+    link = copy_roll_link(page, root.locator(".rb-widget__checks"))
+    assert re.search(r"#rolled=[^&]+&values=[^&]+&check=stat%3APER&seed=\d+", link)
+    other = context.new_page()
+    other.goto(link)
+    shared = other.locator(".rb-shared__roll")
+    expect(shared.locator(".rb-shared__what")).to_contain_text(
+        "Ash: PER +3 against DC 9 (Average), rolled at", timeout=TIMEOUT
+    )
+    assert shared.locator(".rb-part--die").all_text_contents() == dice

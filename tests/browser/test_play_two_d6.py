@@ -1,0 +1,56 @@
+"""The 2d6 Play page at the table, on a phone: two characters, a check from a skill row,
+a wound marked, a reload and the same again offline (issue 17, "Done means")."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.play import (
+    name_character,
+    names,
+    new_character,
+    open_play,
+    phone_context,
+    play_as,
+    playing,
+    roll_check,
+    tap,
+    tracked,
+)
+from tests.browser.widgets import expect_panel, widget
+from tests.sitesrv import SiteServer
+
+SHEET = "2d6-builder"
+
+
+def test_two_characters_roll_track_reload_and_carry_on_offline(
+    browser: Browser, server: SiteServer
+) -> None:
+    with phone_context(browser) as context:
+        page = open_play(context, server, "2d6", SHEET)
+        root = widget(page, SHEET)
+        name_character(root, "name", "Ash")
+        new_character(root, "name", "Bryn")
+        assert names(root) == ["Ash", "Bryn"]
+        play_as(root, "Ash")
+
+        rolled = roll_check(root, "skill:0")
+        assert rolled.startswith("Ash: Melee (Light) +3, STR +2 against DC 9 (Average)")
+        tap(root, "wounds_taken")
+        expect_panel(root, "In play: 5 wounds left of 6.")
+
+        page.reload()
+        root = widget(page, SHEET)
+        assert names(root) == ["Ash", "Bryn"] and playing(root) == "Ash"
+        assert tracked(root, "wounds_taken") == 1
+        play_as(root, "Bryn")
+        assert tracked(root, "wounds_taken") == 0
+
+        context.set_offline(True)
+        page.reload()
+        root = widget(page, SHEET)
+        assert playing(root) == "Bryn"
+        assert roll_check(root, "stat:AGI").startswith("Bryn: AGI +3 against DC 9 (Average)")
+        play_as(root, "Ash")
+        expect(root.locator(".rb-field--wounds_taken input")).to_have_value("1")
+        assert page.errors == []  # type: ignore[attr-defined]
