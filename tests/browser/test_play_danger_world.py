@@ -1,0 +1,169 @@
+"""The Danger World Play page at the table, on a phone: two characters, a check from a stat
+row taken up by the pool roller and rerolled with advice, the dice, the action bar and the
+outcome on one screen, a Bashed box the roller follows, a reload, and the same offline
+(issue 17, "Done means")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.browser.play import (
+    name_character,
+    names,
+    new_character,
+    open_play,
+    phone_context,
+    play_as,
+    playing,
+    roll_check,
+    tap,
+    tracked,
+)
+from tests.browser.test_accessibility import audit, run_axe, scheme_context, serious
+from tests.browser.widgets import TIMEOUT, expect_panel, wait_idle, widget
+from tests.sitesrv import SiteServer
+
+SHEET = "danger-world-sheet"
+ROLLER = "danger-world-roller"
+
+ON_ONE_SCREEN = """root => {
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const dice = root.querySelector('.rb-dice');
+  window.scrollBy(0, dice.getBoundingClientRect().top - header - 4);
+  const box = (e) => e.getBoundingClientRect();
+  const best = root.querySelector('.rb-widget__panel table tbody tr');
+  return {
+    header, height: innerHeight,
+    dice: [box(dice).top, box(dice).bottom],
+    bar: [box(root.querySelector('.rb-widget__actions')).top,
+          box(root.querySelector('.rb-widget__actions')).bottom],
+    outcome: [box(best).top, box(best).bottom],
+  };
+}"""
+
+
+def checked_faces(sheet: Locator) -> list[str]:
+    """The dice of the sheet's last check, as drawn ("3", "D5", "T2")."""
+    return sheet.locator(".rb-widget__checked .rb-part--die").all_text_contents()
+
+
+def roller_faces(roller: Locator) -> str:
+    return roller.locator('[data-field="own"]').input_value()
+
+
+def press(page: Page, button: Locator) -> None:
+    """Press a button from the keyboard."""
+    expect(button).to_be_enabled(timeout=TIMEOUT)
+    button.focus()
+    page.keyboard.press("Enter")
+
+
+def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on_offline(
+    browser: Browser, server: SiteServer
+) -> None:
+    with phone_context(browser) as context:
+        page = open_play(context, server, "danger-world", SHEET)
+        sheet = widget(page, SHEET)
+        roller = widget(page, ROLLER)
+        name_character(sheet, "name", "Rook")
+        new_character(sheet, "name", "Wren")
+        assert names(sheet) == ["Rook", "Wren"]
+        play_as(sheet, "Rook")
+
+        # A stat row's Roll: Perception 3 + the second stat, Speed 2.
+        rolled = roll_check(sheet, "stat:Perception")
+        assert rolled.startswith("Rook: Perception + Speed, 5 dice against difficulty 3")
+        faces = checked_faces(sheet)
+        assert len(faces) == 5 and all(re.fullmatch(r"[1-6]", f) for f in faces)
+        assert "=" not in sheet.locator(".rb-widget__checked .rb-rolled__line").inner_text()
+        # The roller takes up those very dice for the rerolls, named for Rook.
+        expect(roller.locator('[data-field="own"]')).to_have_value(
+            ", ".join(faces), timeout=TIMEOUT
+        )
+        expect_panel(roller, "From your sheet (Rook): Perception 3 + Speed 2")
+        expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
+
+        # Advise, from the keyboard; if the advice keeps every die, mark one by hand.
+        press(page, roller.locator('[data-act="advise"]'))
+        expect_panel(roller, "Advice (2 reroll rounds left)")
+        wait_idle(roller)
+        if not roller.locator('.rb-dice__list .rb-die[aria-pressed="true"]').count():
+            roller.locator(".rb-dice__list .rb-die").first.focus()
+            page.keyboard.press("Space")
+            wait_idle(roller)
+        press(page, roller.locator('[data-act="reroll"]'))
+        expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
+        wait_idle(roller)
+
+        # The dice, the action bar and the best set's outcome on one phone screen.
+        screen = roller.evaluate(ON_ONE_SCREEN)
+        assert screen["header"] <= screen["dice"][0] < screen["dice"][1] <= screen["height"]
+        assert screen["header"] <= screen["bar"][0] < screen["bar"][1] <= screen["height"]
+        assert screen["header"] <= screen["outcome"][0] < screen["outcome"][1] <= screen["height"]
+        # No table of the page hides a column off a phone's screen.
+        wide = page.evaluate(
+            "() => [...document.querySelectorAll('.md-content table')].filter(t => "
+            "t.getBoundingClientRect().right > innerWidth + 1).length"
+        )
+        assert wide == 0
+
+        page.locator("#rb-log-button").click()
+        newest = page.locator("#rb-log .rb-log__entry").nth(0)
+        expect(newest.locator(".rb-log__what")).to_have_text(
+            "Rook: Perception + Speed, 5 dice against difficulty 3 (meaningful), round 1 of 2"
+        )
+        expect(page.locator("#rb-log .rb-log__entry").nth(1).locator(".rb-log__what")).to_have_text(
+            "Rook: Perception + Speed, 5 dice against difficulty 3 (meaningful)"
+        )
+        page.locator("#rb-log-button").click()
+
+        # A Bashed box: the roller's pool gains a threat die at once.
+        tap(sheet, "track_bashed")
+        expect_panel(roller, "Bashed 1 → 1 threat die")
+        expect_panel(roller, "The pool: 5 normal dice and 1 threat die")
+
+        page.reload()
+        sheet = widget(page, SHEET)
+        roller = widget(page, ROLLER)
+        assert names(sheet) == ["Rook", "Wren"] and playing(sheet) == "Rook"
+        assert tracked(sheet, "track_bashed") == 1
+        expect_panel(roller, "Bashed 1 → 1 threat die")
+
+        context.set_offline(True)
+        page.reload()
+        sheet = widget(page, SHEET)
+        roller = widget(page, ROLLER)
+        assert playing(sheet) == "Rook"
+        # Agility 3 + Speed 2, and the Bashed box's threat die.
+        rolled = roll_check(sheet, "stat:Agility")
+        assert rolled.startswith("Rook: Agility + Speed, 6 dice against difficulty 3")
+        faces = checked_faces(sheet)
+        assert len(faces) == 6 and faces[-1].startswith("T")
+        expect(roller.locator('[data-field="own"]')).to_have_value(
+            ", ".join(faces), timeout=TIMEOUT
+        )
+        play_as(sheet, "Wren")
+        assert tracked(sheet, "track_bashed") == 0
+        expect_panel(roller, "Bashed 0 → 0 threat dice")
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("width", [390, 1280], ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_play_page_before_and_after_a_roll(
+    browser: Browser, server: SiteServer, scheme: str, width: int
+) -> None:
+    with scheme_context(browser, scheme, width) as context:
+        page = context.new_page()
+        url = server.url + "danger-world/play/"
+        assert [v["id"] for v in serious(audit(page, url))] == []
+        roll_check(widget(page, SHEET), "stat:Agility")
+        roller = widget(page, ROLLER)
+        expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
+        wait_idle(roller)
+
+        found = serious(run_axe(page))
+        assert [(v["id"], v["targets"][:3]) for v in found] == []
