@@ -187,7 +187,11 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
     roller_page.on("pageerror", lambda error: errors.append(str(error)))
     roller_page.goto(server.url + "danger-world/checks/")
     roller = widget(roller_page, "danger-world-roller")
-    expect_panel(roller, "From your sheet (Ada): Bashed 2 → 2 threat dice; Stunned 1 → 1 die lost")
+    expect_panel(
+        roller,
+        "From your sheet (Ada): Agility 3 + Speed 2; Bashed 2 → 2 threat dice; Stunned 1 → 1 "
+        "die lost",
+    )
     expect(roller.locator('[data-field="bashed"]')).to_have_value("2")
     expect(roller.locator('[data-field="lost"]')).to_have_value("1")
     expect(roller.locator('[data-field="bashed"]')).to_have_js_property("readOnly", True)
@@ -196,7 +200,7 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
 
     # The sheet changes in the other tab: the roller follows.
     set_field(sheet, "track_bashed", "0")
-    expect_panel(roller, "From your sheet (Ada): Bashed 0 → 0 threat dice")
+    expect_panel(roller, "From your sheet (Ada): Agility 3 + Speed 2; Bashed 0 → 0 threat dice")
     expect_panel(roller, "The pool: 4 normal dice against")
 
     # A sheet saved on the roller's own page (no storage event there): the roller hears it.
@@ -264,7 +268,7 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     set_field(sheet, "Charisma", "1")
     set_field(sheet, "Agility", "2")
     set_field(sheet, "track_bashed", "1")
-    expect_panel(sheet, "A check on Agility and Speed: 4 dice and 1 threat die")
+    expect_panel(sheet, "The check on Agility + Speed rolls 4 dice and 1 threat die")
     expect(sheet.locator(".rb-panel__error")).to_have_count(0)
 
     page.reload()
