@@ -437,9 +437,9 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
             f"Danger level +{best.danger_change}: each danger die in the set raises it by one."
         )
     details.append(
-        f"{ROUNDS} reroll rounds are left: the pool roller (on Play at the table, and on "
-        "Checks, rerolls and sets) has these dice from the sheet; tap the dice to reroll, "
-        "or press Advise."
+        f"{ROUNDS} reroll rounds are left: the pool roller (on Play Danger World at the "
+        "table, and on Checks, rerolls and sets) has these dice from the sheet; tap the "
+        "dice to reroll, or press Advise."
     )
     count = parse_last_check(values["last_check"])[0] + 1
     return {
