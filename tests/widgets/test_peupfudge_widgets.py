@@ -753,3 +753,24 @@ def test_the_action_roller_rolls_again_from_its_seed() -> None:
     assert answer("peupfudge-action", "roll", args)["lines"] == first["lines"]
     assert len(faces(first["lines"][0])) == 4
 
+
+def test_play_page_keeps_the_character_in_the_store_the_reference_sheet_saves_to() -> None:
+    """The sheet readers filled before Play pages is the bare one on the reference sheet:
+    its fence now has the store, so the page adopts what was saved under its old key,
+    and the Play page plays the same characters."""
+    stores = {}
+    for page in ("play.md", "reference-sheet.md"):
+        for body in (b for p, b in _page_fences() if p == page):
+            widget, values, store, play = parse_settings(body)
+            if widget.name == "peupfudge-xp-panel":
+                stores[page] = (store, play, values)
+    assert stores["reference-sheet.md"][:2] == ("peupfudge-character", False)
+    assert stores["play.md"][:2] == ("peupfudge-character", True)
+    # Play's sheet is example 2's Kotorikh, and his Perception roll is the source's
+    kotorikh = stores["play.md"][2]
+    assert check(kotorikh, "ability:2")["what"].startswith(
+        "Kotorikh: Perception (L = 4) against D = 3 on 4dF, A = -1"
+    )
+    from rules_py.widgets.peupfudge import STORE
+
+    assert STORE == "peupfudge-character"
