@@ -636,6 +636,7 @@ ACTION = Widget(
     show=_action_show,
     roll=_action_roll,
     roll_label="Roll the action",
+    unused=lambda values: [] if values["use_sheet"] else ["ability"],
     source=SOURCE,
 )
 """Peupfudge, 2 Actions: the chance that L + A + R ≥ D, and a roll of R."""

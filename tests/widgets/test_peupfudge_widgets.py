@@ -741,7 +741,7 @@ def test_use_my_sheet_says_when_it_cannot_and_steps_aside_when_off() -> None:
         "Perception and Knowledge. L is the one entered here."
     )
     off = action(KOTORIKH_SHEET, use_sheet=False, L=2)
-    assert off["set"] == {} and "use_sheet" not in off["unused"]
+    assert off["set"] == {} and off["unused"] == ["ability"]
     assert off["blocks"][0]["text"].startswith("L + A + R ≥ D with L = 2")
     alone = action(None, L=2)
     assert alone["set"] == {} and "use_sheet" in alone["unused"]
