@@ -680,3 +680,13 @@ def test_a_spell_in_combat_adds_resolve_only_when_it_reaches_its_dc() -> None:
             )
         else:
             assert rolled["outcome"].startswith(f"The spell fails ({natural + 3} against DC 9)")
+
+
+def test_the_builder_notes_a_race_and_the_starting_items() -> None:
+    goblin = texts(show("2d6-builder", race="goblin"))
+    assert "Race: Goblin, the rules' example: racial talents darkvision (required)" in goblin
+    assert "Race: Selkie, a template of the GM's" in texts(show("2d6-builder", race="Selkie"))
+    kit = show("2d6-builder", items=[{"name": "Rope", "note": "50 ft"}, {"name": "", "note": ""}])
+    assert "Starting items: Rope (50 ft), Item 2." in texts(kit)
+    assert "Race:" not in texts(show("2d6-builder"))
+    assert "Starting items: Leather jacket (light armour)." in texts(show("2d6-builder"))
