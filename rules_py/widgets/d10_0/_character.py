@@ -385,14 +385,9 @@ def _builder_show(values: Values) -> list[Block]:
     blocks.append(
         table(
             f"{name}'s attribute checks (a d10 read 0-9) at difficulty {at[False]}",
-            ["Attribute", "Score", "Side", "Pairs with"],
+            ["Attribute", "Score", "Pairs with"],
             (
-                [
-                    f"{a.abbreviation} ({a.name})",
-                    str(sheet.attributes[a.abbreviation]),
-                    "tangible" if a.tangible else "intangible",
-                    a.pair,
-                ]
+                [f"{a.abbreviation} ({a.name})", str(sheet.attributes[a.abbreviation]), a.pair]
                 for a in d10_0.ATTRIBUTES
             ),
             checks=(
