@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Final
 
 from rules_py.systems._params import (
@@ -14,6 +16,7 @@ from rules_py.systems._params import (
     yes_no,
 )
 from rules_py.systems.d10_0._common import SYSTEM
+from rules_py.systems.d10_0.bursts import ap_cost, block, hits_distribution, step_chances
 from rules_py.systems.d10_0.character import (
     RECOVERY_RATES,
     action_quota,
@@ -24,9 +27,12 @@ from rules_py.systems.d10_0.character import (
     recovery_per_day,
 )
 from rules_py.systems.d10_0.checks import (
+    MAX_COOPERATORS,
     MAX_SCORE,
     check_outcomes,
     conflict_outcomes,
+    cooperation_outcomes,
+    cumulative_chances,
     named_degree_distribution,
     parse_difficulty,
 )
@@ -46,6 +52,13 @@ difficulty=D     on the check's own scale, -999 to 999, or a name: {_NAMES}
 vs=T             instead of difficulty: the opposing score (conflicting effort: win/tie/lose)
 skill=yes|no     a skill check (d100) instead of an attribute check (d10); default no
 overflow=yes|no  the optional Overflow rule, with difficulty only; default no
+scores=S,S,...   instead of score: cooperative effort, the efforts added against difficulty
+goal=G checks=N  with score: cumulative effort, the chance of reaching G within 1..N checks
+losses=yes|no    with goal: negative efforts subtract; default no (only positive ones count)
+block=B          with score (a skill Total) and difficulty: a burst or blast (three-shot-
+                 burst, x-shot-burst with x=1..20, shotgun-blast, proton-stream with
+                 ap=3..5): the chance of each spread step and of each number of attacks
+                 that threaten
 e.g. rules-py check d10-0 score=25 difficulty=challenge skill=yes"""
 """One line per key of ``rules-py check d10-0``, then an example."""
 
@@ -75,8 +88,8 @@ def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int
     return number_param(params, key, command, f"{SYSTEM}, {rule}", SYSTEM)
 
 
-def _flag(params: Mapping[str, str], key: str, rule: str) -> bool:
-    return yes_no(params, key, f"{SYSTEM}, {rule}")
+def _flag(params: Mapping[str, str], key: str, rule: str, default: str = "no") -> bool:
+    return yes_no(params, key, f"{SYSTEM}, {rule}", default)
 
 
 def check(params: Mapping[str, str]) -> dict[str, object]:
@@ -84,9 +97,17 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
 
     ``score=S difficulty=D [skill=yes] [overflow=yes]`` answers ``success``,
     ``miss`` and ``failure`` (and the named ``degrees``);
-    ``score=S vs=T [skill=yes]`` answers ``win``, ``tie`` and ``lose``.
+    ``score=S vs=T [skill=yes]`` answers ``win``, ``tie`` and ``lose``;
+    ``scores=`` (Cooperative Effort), ``goal= checks=`` (Cumulative Effort) and
+    ``block=`` (DAT, Advanced Simulations) are the other kinds of check.
     """
     command = "check d10-0"
+    if "scores" in params:
+        return _cooperative(params, command)
+    if "goal" in params or "checks" in params:
+        return _cumulative(params, command)
+    if "block" in params:
+        return _burst(params, command)
     _only(params, ("score", "difficulty", "vs", "skill", "overflow"), command)
     skill = _flag(params, "skill", "Dice and Rolling")
     score = _number(params, "score", command, "Degrees and Difficulty")
@@ -114,6 +135,76 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     return {
         "outcomes": check_outcomes(score, difficulty, skill, overflow),
         "degrees": named_degree_distribution(score, difficulty, skill, overflow),
+    }
+
+
+def _cooperative(params: Mapping[str, str], command: str) -> dict[str, object]:
+    """``scores=S,S,... difficulty=D [skill=yes]``: direct cooperation, the characters'
+    efforts added up against one difficulty (Actions, Cooperative Effort)."""
+    _only(params, ("scores", "difficulty", "skill"), command)
+    skill = _flag(params, "skill", "Dice and Rolling")
+    text = _needed(params, "scores", command)
+    scores = [whole_number(part) for part in text.split(",")]
+    if not 1 <= len(scores) <= MAX_COOPERATORS or any(v is None for v in scores):
+        raise ValueError(
+            refusal(
+                f"scores= is 1 to {MAX_COOPERATORS} whole numbers, one per character, "
+                f"e.g. scores=5,4 (got {text!r})",
+                f"{SYSTEM}, Cooperative Effort",
+            )
+        )
+    difficulty = parse_difficulty(_needed(params, "difficulty", command), skill)
+    return {
+        "outcomes": cooperation_outcomes([v for v in scores if v is not None], difficulty, skill)
+    }
+
+
+def _cumulative(params: Mapping[str, str], command: str) -> dict[str, object]:
+    """``score=S goal=G checks=N [losses=yes] [skill=yes]``: the chance the efforts of
+    repeated checks reach the goal within 1, 2, ... N checks (Actions, Cumulative Effort)."""
+    _only(params, ("score", "goal", "checks", "losses", "skill"), command)
+    skill = _flag(params, "skill", "Dice and Rolling")
+    score = _number(params, "score", command, "Degrees and Difficulty")
+    goal = _number(params, "goal", command, "Cumulative Effort")
+    checks = _number(params, "checks", command, "Cumulative Effort")
+    losses = _flag(params, "losses", "Cumulative Effort")
+    chances = cumulative_chances(score, goal, checks, skill, losses)
+    return {
+        "outcomes": {"reached": chances[-1], "not reached": 1 - chances[-1]},
+        "reached_within": [[n, p] for n, p in enumerate(chances, start=1)],
+    }
+
+
+def _burst(params: Mapping[str, str], command: str) -> dict[str, object]:
+    """``block=B score=S difficulty=D [x=N] [ap=N] [overflow=yes]``: a burst or blast block's
+    skill check (d100) read through its spread: the chance of each step and of each
+    number of attacks that threaten the target (DAT, Advanced Simulations)."""
+    _only(params, ("block", "score", "difficulty", "x", "ap", "overflow", "skill"), command)
+    if not _flag(params, "skill", "Advanced Simulations", default="yes"):
+        raise ValueError(
+            refusal(
+                "a burst or blast is a skill check (d100): leave out skill= or say yes",
+                f"{SYSTEM}, Advanced Simulations",
+            )
+        )
+    b = block(re.sub(r"[-_]", " ", _needed(params, "block", command)))
+    score = _number(params, "score", command, "Degrees and Difficulty")
+    difficulty = parse_difficulty(_needed(params, "difficulty", command), True)
+    x = _number(params, "x", command, "Advanced Simulations") if "x" in params else None
+    ap = _number(params, "ap", command, "Advanced Simulations") if "ap" in params else None
+    overflow = _flag(params, "overflow", "Overflow")
+    x_value = x if x is not None else 1
+    chances = step_chances(b, score, difficulty, overflow)
+    steps: dict[str, Fraction] = {"no threat": chances[0]}
+    for step, p in zip(b.steps, chances[1:], strict=True):
+        label = f"{step.label} ({step.threatening(x_value)} threatening)"
+        steps[label] = steps.get(label, Fraction(0)) + p
+    hits = hits_distribution(b, score, difficulty, x, overflow)
+    return {
+        "outcomes": steps,
+        "block": b.title,
+        "ap": ap_cost(b, x, ap),
+        "threatening": [[n, p] for n, p in hits.items()],
     }
 
 
