@@ -296,6 +296,7 @@ CALCULATIONS: dict[str, list[str]] = {
         "damage 'notation=10 + 2D(ST)' ST=4",
         "damage notation=1D overflow=yes",
         "adjust damage=30 'chain=-10F -2R'",
+        "initiative quotas=Ana:5,Bo:5,Cy:4",
     ],
     "2d6": [
         "stat_cost bonus=3",

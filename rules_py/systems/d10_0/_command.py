@@ -43,6 +43,7 @@ from rules_py.systems.d10_0.damage import (
     parse_damage,
 )
 from rules_py.systems.d10_0.skills import adjust_cost, skill_base
+from rules_py.systems.d10_0.timing import initiative_order
 
 _NAMES: Final = "average, tricky, challenge, hard, worrisome, improbable, impossible"
 
@@ -72,6 +73,7 @@ skill_base major=A,B minor=C     a root's Base, 2A + 2B + C; the minor not above
 adjust_cost from=A to=B          skill points to raise Adjust from A to B (0 <= A <= B <= 200)
 damage notation=T [ST=N ...] [overflow=yes]  exact damage of T, e.g. "10 + 2D(ST)", "5K + 1KD"
 adjust damage=N chain=T          damage (0 or more) after adjustments such as "-10F -2R"
+initiative quotas=A:5,B:5,C:4    initiative order by Action Quota, highest first; ties named
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
@@ -299,6 +301,32 @@ def _calc_adjust(params: Mapping[str, str], command: str) -> object:
     )
 
 
+def _calc_initiative(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("quotas",), command)
+    text = _needed(params, "quotas", command)
+    quotas: dict[str, int] = {}
+    for part in text.split(","):
+        name, _, quota = part.rpartition(":")
+        value = whole_number(quota)
+        if not name.strip() or value is None or name.strip() in quotas:
+            raise ValueError(
+                refusal(
+                    "quotas= is each character's name and Action Quota, e.g. "
+                    f"quotas=Ana:5,Bo:5,Cy:4, each name once (got {part!r})",
+                    f"{SYSTEM}, Strict Period Structure",
+                )
+            )
+        quotas[name.strip()] = value
+    order: dict[str, str] = {}
+    place = 1
+    for group in initiative_order(quotas):
+        names = ", ".join(f"{n} ({quotas[n]})" for n in group)
+        tie = " tied: together if workable, else checks against Action Quota"
+        order[str(place)] = names + (tie if len(group) > 1 else "")
+        place += len(group)
+    return order
+
+
 _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "health": _calc_health,
     "hp_increase": _calc_hp_increase,
@@ -309,6 +337,7 @@ _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "adjust_cost": _calc_adjust_cost,
     "damage": _calc_damage,
     "adjust": _calc_adjust,
+    "initiative": _calc_initiative,
 }
 
 
