@@ -42,6 +42,7 @@ from rules_py.systems.d10_0.damage import (
     damage_mean,
     parse_damage,
 )
+from rules_py.systems.d10_0.powers import FUNCTIONS, PowerPoints, apply
 from rules_py.systems.d10_0.skills import adjust_cost, skill_base
 from rules_py.systems.d10_0.timing import initiative_order
 
@@ -74,6 +75,7 @@ adjust_cost from=A to=B          skill points to raise Adjust from A to B (0 <= 
 damage notation=T [ST=N ...] [overflow=yes]  exact damage of T, e.g. "10 + 2D(ST)", "5K + 1KD"
 adjust damage=N chain=T          damage (0 or more) after adjustments such as "-10F -2R"
 initiative quotas=A:5,B:5,C:4    initiative order by Action Quota, highest first; ties named
+power normal=N current=N [held=N] need|gain|drain|hold|release=X  a power function applied
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
@@ -327,6 +329,33 @@ def _calc_initiative(params: Mapping[str, str], command: str) -> object:
     return order
 
 
+def _calc_power(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("normal", "current", "held", *FUNCTIONS), command)
+    chosen = [f for f in FUNCTIONS if f in params]
+    if len(chosen) != 1:
+        raise ValueError(
+            refusal(
+                f"{command} applies one function: give one of "
+                f"{', '.join(f + '=' for f in FUNCTIONS)} with its amount",
+                f"{SYSTEM}, Power Points",
+            )
+        )
+    numbers = {
+        key: _number(params, key, command, "Power Points")
+        for key in ("normal", "current", "held", chosen[0])
+        if key in params or key != "held"
+    }
+    points = PowerPoints(numbers["normal"], numbers["current"], numbers.get("held", 0))
+    done = apply(points, chosen[0], numbers[chosen[0]])
+    return {
+        **({"met": done.ok} if chosen[0] == "need" else {}),
+        "current": done.points.current,
+        "held": done.points.held,
+        "free": done.points.free,
+        "said": done.said,
+    }
+
+
 _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "health": _calc_health,
     "hp_increase": _calc_hp_increase,
@@ -338,6 +367,7 @@ _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "damage": _calc_damage,
     "adjust": _calc_adjust,
     "initiative": _calc_initiative,
+    "power": _calc_power,
 }
 
 

@@ -1,7 +1,8 @@
-"""D10/0 initiative: the order of a strict period's first round and its tie checks.
+"""D10/0 tools for the table: the initiative order and its tie checks, power points.
 
 Every number comes from :mod:`rules_py.systems.d10_0` (The D10/0 System, Action
-Quota and Timing); this module arranges it into blocks and rolls the checks.
+Quota and Timing; Powers, Power Points); this module arranges it into blocks, rolls
+the tie checks and applies the power functions.
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ import random
 from typing import Any
 
 from rules_py.systems import d10_0
+from rules_py.systems.d10_0.powers import MAX_POWER_POINTS, PowerPoints, apply
 from rules_py.systems.d10_0.timing import MAX_AGENTS, initiative_order, roll_ties
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, listing, rolled, row_names, table, text
-from rules_py.widgets._fields import Number, Rows, Text
-from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets._blocks import Block, facts, listing, rolled, row_names, table, text
+from rules_py.widgets._fields import Choice, Number, Rows, Text
+from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.d10_0._character import MAX_ATTRIBUTE_FIELD
 from rules_py.widgets.d10_0._checks import check_lines
 
@@ -96,4 +98,88 @@ INITIATIVE = Widget(
 )
 """The D10/0 System, Strict Period Structure: who gets the initiative first, ties settled."""
 
-WIDGETS: tuple[Widget, ...] = (INITIATIVE,)
+
+# --------------------------------------------------------------------------
+# Power points (Powers: Power Points)
+# --------------------------------------------------------------------------
+
+_FUNCTION_NAMES = {
+    "need": "Need: are there enough free points?",
+    "gain": "Gain: add to Current (up to Normal)",
+    "drain": "Drain: take from the free points",
+    "hold": "Hold: set free points aside",
+    "release": "Release: free held points again",
+}
+
+
+def _points(values: Values) -> PowerPoints:
+    try:
+        return PowerPoints(values["normal"], values["current"], values["held"])
+    except ValueError as broken:
+        raise Refusal(str(broken), ["held", "current"]) from None
+
+
+def _power_show(values: Values) -> list[Block]:
+    points = _points(values)
+    preview = apply(points, values["function"], values["amount"]) if _can(values) else None
+    blocks: list[Block] = [
+        text(
+            f"Current {points.current} of Normal {points.normal}: {points.held} held, "
+            f"{points.free} free."
+        ),
+        facts(
+            [
+                ("Normal", str(points.normal), "The power's typical number of points"),
+                ("Current", str(points.current), "Available now, held points included"),
+                ("Held", str(points.held), "Set aside: Drain cannot take them"),
+                ("Free", str(points.free), "What Need, Drain and Hold use"),
+            ]
+        ),
+    ]
+    if preview is not None:
+        blocks.append(text(f"Apply would do: {preview.said}."))
+    else:
+        blocks.append(text(f"Apply cannot do this: {_why_not(values)}."))
+    return blocks
+
+
+def _can(values: Values) -> bool:
+    try:
+        apply(_points(values), values["function"], values["amount"])
+    except ValueError:
+        return False
+    return True
+
+
+def _why_not(values: Values) -> str:
+    try:
+        apply(_points(values), values["function"], values["amount"])
+    except ValueError as broken:
+        return str(broken)
+    return ""
+
+
+def _power_act(action: str, values: Values) -> tuple[dict[str, Any], str]:
+    """Apply the chosen function to the points (Powers, Power Points)."""
+    done = apply(_points(values), values["function"], values["amount"])
+    return {"current": done.points.current, "held": done.points.held}, f"{done.said}."
+
+
+POWER_POINTS = Widget(
+    name="d10-0-power-points",
+    title="Power points",
+    fields=(
+        Number("normal", "Normal power points", 5, 0, MAX_POWER_POINTS),
+        Number("current", "Current power points", 5, 0, MAX_POWER_POINTS, track=True),
+        Number("held", "Held power points", 0, 0, MAX_POWER_POINTS, track=True),
+        Choice("function", "Function", tuple(_FUNCTION_NAMES.items()), "need"),
+        Number("amount", "Amount", 1, 1, MAX_POWER_POINTS),
+    ),
+    show=_power_show,
+    actions=(("apply", "Apply"),),
+    act=_power_act,
+    disabled=lambda values: [] if _can(values) else ["apply"],
+)
+"""The D10/0 System, Power Points: Normal, Current and held points, and the functions."""
+
+WIDGETS: tuple[Widget, ...] = (INITIATIVE, POWER_POINTS)
