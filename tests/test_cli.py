@@ -296,6 +296,8 @@ CALCULATIONS: dict[str, list[str]] = {
         "damage 'notation=10 + 2D(ST)' ST=4",
         "damage notation=1D overflow=yes",
         "adjust damage=30 'chain=-10F -2R'",
+        "initiative quotas=Ana:5,Bo:5,Cy:4",
+        "power normal=6 current=5 held=2 drain=3",
     ],
     "2d6": [
         "stat_cost bonus=3",

@@ -10,11 +10,23 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.play import name_character, names, new_character, play_as, playing, roll_check
+from tests.browser.play import (
+    name_character,
+    names,
+    new_character,
+    play_as,
+    playing,
+    roll_check,
+)
+from tests.browser.play import roster as roster_of
+from tests.browser.test_accessibility import SCHEMES, run_axe, scheme_context, serious
 from tests.browser.widgets import TIMEOUT, copy_roll_link, widget
 from tests.sitesrv import SiteServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SHEET = "2d6-builder"
 PAGE = "2d6/character-creation/"
@@ -122,3 +134,60 @@ def test_a_check_from_the_sheet_is_logged_and_shared_under_the_character_s_name(
         "Ash: PER +3 against DC 9 (Average), rolled at", timeout=TIMEOUT
     )
     assert shared.locator(".rb-part--die").all_text_contents() == dice
+
+
+PLAY_PAGES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/play.md"))
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("section", PLAY_PAGES)
+def test_a_play_page_in_use_passes_axe_on_a_phone(
+    browser: Browser, server: SiteServer, section: str, scheme: str
+) -> None:
+    """Setup unfolded, a check rolled from the sheet and a value tapped: still nothing serious."""
+    with scheme_context(browser, scheme, 390) as context:
+        page = context.new_page()
+        page.goto(f"{server.url}{section}/play/")
+        sheet = page.locator(".rb-widget:has(.rb-roster)").first
+        expect(sheet.locator(".rb-widget__form")).to_be_visible(timeout=TIMEOUT)
+        sheet.locator(".rb-widget__setup > summary").click()
+        sheet.locator("button.rb-check").first.click()
+        expect(sheet.locator(".rb-widget__checked .rb-rolled__outcome")).to_be_visible(
+            timeout=TIMEOUT
+        )
+        sheet.locator('.rb-step[data-step="1"]').first.click()
+        expect(sheet.locator(".rb-widget__message")).to_contain_text("→")
+        failures = serious(run_axe(page))
+        assert failures == [], f"/{section}/play/ {scheme}: {failures}"
+
+
+def test_a_shared_character_is_kept_as_a_new_one_beside_the_reader_s(
+    browser: Browser, context: BrowserContext, page: Page, server: SiteServer
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(server.url + PAGE)
+    root = widget(page, SHEET)
+    name_character(root, "name", "Vessa")
+    root.get_by_role("button", name="Share a link to these values").click()
+    expect(root.locator(".rb-share__said").first).to_have_text("Link copied")
+    link: str = page.evaluate("navigator.clipboard.readText()")
+
+    friend = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        theirs = friend.new_page()
+        theirs.goto(server.url + PAGE)
+        mine = widget(theirs, SHEET)
+        name_character(mine, "name", "Bryn")
+        theirs.goto(link)
+        theirs.reload()
+        shared = widget(theirs, SHEET)
+        expect(shared.locator(".rb-shared")).to_contain_text("shared link", timeout=TIMEOUT)
+        expect(shared.locator('[data-field="name"]')).to_have_value("Vessa")
+        assert names(shared) == ["Bryn"]
+        shared.get_by_role("button", name="Keep as a new character").click()
+        expect(roster_of(shared).locator("option:checked")).to_have_text("Vessa")
+        assert names(shared) == ["Bryn", "Vessa"]
+        play_as(shared, "Bryn")
+        expect(shared.locator('[data-field="name"]')).to_have_value("Bryn")
+    finally:
+        friend.close()

@@ -118,6 +118,101 @@ def test_d10_0_check_errors_exit_2(
 
 
 # --------------------------------------------------------------------------
+# check: cooperative and cumulative effort, bursts and blasts (issue 17, item 9)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "scores", "difficulty", "n"),
+    [
+        (["scores=5,4", "difficulty=challenge"], (5, 4), 2, 10),
+        (["scores=7,3,2", "difficulty=5"], (7, 3, 2), 5, 10),
+        (["scores=40,35", "difficulty=hard", "skill=yes"], (40, 35), 30, 100),
+    ],
+)
+def test_d10_0_check_cooperative_effort_adds_the_efforts(
+    capsys: pytest.CaptureFixture[str],
+    words: list[str],
+    scores: tuple[int, ...],
+    difficulty: int,
+    n: int,
+) -> None:
+    success = miss = 0
+    for rolls in product(range(n), repeat=len(scores)):
+        total = sum(s - r for s, r in zip(scores, rolls, strict=True))
+        success += total > difficulty
+        miss += total == difficulty
+    every = n ** len(scores)
+    data = cli_json(capsys, "check", "d10-0", *words)
+    assert data["outcomes"] == {
+        "success": str(Fraction(success, every)),
+        "miss": str(Fraction(miss, every)),
+        "failure": str(Fraction(every - success - miss, every)),
+    }
+
+
+@pytest.mark.parametrize("losses", [False, True])
+def test_d10_0_check_cumulative_effort_counts_each_check_until_the_goal(
+    capsys: pytest.CaptureFixture[str], losses: bool
+) -> None:
+    score, goal, checks = 6, 9, 3
+    reached = [0] * checks
+    for rolls in product(range(10), repeat=checks):
+        total = 0
+        for k, roll in enumerate(rolls):
+            effort = score - roll
+            total += effort if losses or effort > 0 else 0
+            if total >= goal:
+                for later in range(k, checks):
+                    reached[later] += 1
+                break
+    words = [f"score={score}", f"goal={goal}", f"checks={checks}"]
+    data = cli_json(capsys, "check", "d10-0", *words, f"losses={'yes' if losses else 'no'}")
+    by_check = [str(Fraction(r, 10**checks)) for r in reached]
+    assert data["reached_within"] == [[k, p] for k, p in enumerate(by_check, start=1)]
+    assert data["outcomes"]["reached"] == by_check[-1]
+
+
+def test_d10_0_check_x_shot_burst_as_the_guide_works_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 3 + 3 AP fires 15 shots; a degree of 11 passes "> 10" and threatens 3 x 3 = 9.
+    data = cli_json(
+        capsys, "check", "d10-0", "block=x-shot-burst", "score=45", "difficulty=20", "x=3"
+    )
+    assert data["block"] == "X Shot Burst" and data["ap"] == 6
+    thresholds = (-10, 0, 10, 25, 50)
+    counts = dict.fromkeys(range(0, 16, 3), 0)
+    for roll in range(100):  # a d100 read 00-99
+        degree = 45 - roll - 20
+        passed = sum(degree > t for t in thresholds)
+        counts[3 * passed] += 1
+    expected = [[n, str(Fraction(c, 100))] for n, c in counts.items() if c]
+    assert data["threatening"] == expected
+    assert data["outcomes"]["> +10 (9 threatening)"] == str(Fraction(counts[9], 100))
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["scores=5,x", "difficulty=1"], "scores= is 1 to 10 whole numbers"),
+        (["scores=5,4"], "needs difficulty="),
+        (["scores=5,4", "difficulty=1", "vs=3"], "unknown: vs"),
+        (["score=5", "goal=10"], "needs checks="),
+        (["score=5", "goal=0", "checks=3"], "The goal must be from 1 to 10000"),
+        (["block=laser", "score=45", "difficulty=0"], "The blocks are Three Shot Burst"),
+        (["block=x-shot-burst", "score=45", "difficulty=0"], "needs X"),
+        (["block=three-shot-burst", "score=45", "difficulty=0", "skill=no"], "skill check"),
+        (["block=proton-stream", "score=45", "difficulty=0"], "fired for 3, 4, 5 AP"),
+    ],
+)
+def test_d10_0_check_effort_and_burst_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], words: list[str], message: str
+) -> None:
+    assert message in cli_error(capsys, "check", "d10-0", *words)
+
+
+# --------------------------------------------------------------------------
 # calc
 # --------------------------------------------------------------------------
 

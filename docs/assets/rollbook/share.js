@@ -115,10 +115,12 @@ function shareButton(text, hidden, className = "rb-share-button") {
 // values are written with `apply(values)` (which recomputes through Python) and
 // not saved until the reader keeps them; `own()` is the reader's own values. A
 // widget that rolls gives `rollAgain(values, seed, into)`, which draws the roll
-// of `values` from `seed` into the element `into` (for a shared roll's link).
-export function shareable(root, { key, read, apply, own, actions, rollAgain }) {
+// of `values` from `seed` into the element `into` (for a shared roll's link). A
+// sheet that keeps several characters gives `adopt(values)`: a shared character
+// is then kept as a new one, beside the reader's own.
+export function shareable(root, { key, read, apply, own, actions, rollAgain, adopt }) {
   if (!root.id || !actions) return;
-  shareables.set(root.id, { root, key, read, apply, own, rollAgain });
+  shareables.set(root.id, { root, key, read, apply, own, rollAgain, adopt });
   const look = actions.querySelector(".md-button") ? "md-button rb-share" : "rb-share-button rb-share";
   const button = shareButton("Share", " a link to these values", look);
   const said = el("output", "rb-share__said");
@@ -149,7 +151,7 @@ function openState(target, payload) {
     pageNotice(`This shared link points to “${target}”, which is not on this page.`);
     return;
   }
-  const { root, key, read, apply, own } = entry;
+  const { root, key, read, apply, own, adopt } = entry;
   let values;
   try {
     values = decode(payload);
@@ -161,7 +163,7 @@ function openState(target, payload) {
   held.add(key);
   apply(values);
   const back = shareButton("Back to your values");
-  const keep = shareButton("Keep these");
+  const keep = shareButton(adopt ? "Keep as a new character" : "Keep these");
   const done = () => {
     box.remove();
     forgetFragment();
@@ -174,7 +176,8 @@ function openState(target, payload) {
   });
   keep.addEventListener("click", () => {
     held.delete(key);
-    apply(read());
+    if (adopt) adopt(read());
+    else apply(read());
     done();
   });
   const box = notice(root, "", "Showing the values from a shared link; yours are kept. ", back, keep);

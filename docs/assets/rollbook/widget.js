@@ -523,6 +523,7 @@ export function mountWidget(root, rollbook) {
     own: () => loadSaved(key) ?? defaults,
     actions,
     rollAgain: rollButton || panel.querySelector(".rb-check") ? rollAgain : null,
+    adopt: roster ? (values) => roster.adopt([values]) : null,
   });
 }
 

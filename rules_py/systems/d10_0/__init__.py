@@ -15,6 +15,8 @@ A roll-under d10/d100 system. One module per chapter of the source:
   and timing, Progression Points.
 * :mod:`~rules_py.systems.d10_0.builder` -- the build process as one checked
   sheet.
+* :mod:`~rules_py.systems.d10_0.timing` -- Action Quota and Timing: the
+  initiative order and its tie checks.
 
 Probabilities are exact :class:`fractions.Fraction` values; nothing here
 imports icepool. Each module states the readings it makes where the source is

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Final
 
 from rules_py.systems._params import (
@@ -14,6 +16,7 @@ from rules_py.systems._params import (
     yes_no,
 )
 from rules_py.systems.d10_0._common import SYSTEM
+from rules_py.systems.d10_0.bursts import ap_cost, block, hits_distribution, step_chances
 from rules_py.systems.d10_0.character import (
     RECOVERY_RATES,
     action_quota,
@@ -24,9 +27,12 @@ from rules_py.systems.d10_0.character import (
     recovery_per_day,
 )
 from rules_py.systems.d10_0.checks import (
+    MAX_COOPERATORS,
     MAX_SCORE,
     check_outcomes,
     conflict_outcomes,
+    cooperation_outcomes,
+    cumulative_chances,
     named_degree_distribution,
     parse_difficulty,
 )
@@ -36,7 +42,9 @@ from rules_py.systems.d10_0.damage import (
     damage_mean,
     parse_damage,
 )
+from rules_py.systems.d10_0.powers import FUNCTIONS, PowerPoints, apply
 from rules_py.systems.d10_0.skills import adjust_cost, skill_base
+from rules_py.systems.d10_0.timing import initiative_order
 
 _NAMES: Final = "average, tricky, challenge, hard, worrisome, improbable, impossible"
 
@@ -46,6 +54,13 @@ difficulty=D     on the check's own scale, -999 to 999, or a name: {_NAMES}
 vs=T             instead of difficulty: the opposing score (conflicting effort: win/tie/lose)
 skill=yes|no     a skill check (d100) instead of an attribute check (d10); default no
 overflow=yes|no  the optional Overflow rule, with difficulty only; default no
+scores=S,S,...   instead of score: cooperative effort, the efforts added against difficulty
+goal=G checks=N  with score: cumulative effort, the chance of reaching G within 1..N checks
+losses=yes|no    with goal: negative efforts subtract; default no (only positive ones count)
+block=B          with score (a skill Total) and difficulty: a burst or blast (three-shot-
+                 burst, x-shot-burst with x=1..20, shotgun-blast, proton-stream with
+                 ap=3..5): the chance of each spread step and of each number of attacks
+                 that threaten
 e.g. rules-py check d10-0 score=25 difficulty=challenge skill=yes"""
 """One line per key of ``rules-py check d10-0``, then an example."""
 
@@ -59,6 +74,8 @@ skill_base major=A,B minor=C     a root's Base, 2A + 2B + C; the minor not above
 adjust_cost from=A to=B          skill points to raise Adjust from A to B (0 <= A <= B <= 200)
 damage notation=T [ST=N ...] [overflow=yes]  exact damage of T, e.g. "10 + 2D(ST)", "5K + 1KD"
 adjust damage=N chain=T          damage (0 or more) after adjustments such as "-10F -2R"
+initiative quotas=A:5,B:5,C:4    initiative order by Action Quota, highest first; ties named
+power normal=N current=N [held=N] need|gain|drain|hold|release=X  a power function applied
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
@@ -75,8 +92,8 @@ def _number(params: Mapping[str, str], key: str, command: str, rule: str) -> int
     return number_param(params, key, command, f"{SYSTEM}, {rule}", SYSTEM)
 
 
-def _flag(params: Mapping[str, str], key: str, rule: str) -> bool:
-    return yes_no(params, key, f"{SYSTEM}, {rule}")
+def _flag(params: Mapping[str, str], key: str, rule: str, default: str = "no") -> bool:
+    return yes_no(params, key, f"{SYSTEM}, {rule}", default)
 
 
 def check(params: Mapping[str, str]) -> dict[str, object]:
@@ -84,9 +101,17 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
 
     ``score=S difficulty=D [skill=yes] [overflow=yes]`` answers ``success``,
     ``miss`` and ``failure`` (and the named ``degrees``);
-    ``score=S vs=T [skill=yes]`` answers ``win``, ``tie`` and ``lose``.
+    ``score=S vs=T [skill=yes]`` answers ``win``, ``tie`` and ``lose``;
+    ``scores=`` (Cooperative Effort), ``goal= checks=`` (Cumulative Effort) and
+    ``block=`` (DAT, Advanced Simulations) are the other kinds of check.
     """
     command = "check d10-0"
+    if "scores" in params:
+        return _cooperative(params, command)
+    if "goal" in params or "checks" in params:
+        return _cumulative(params, command)
+    if "block" in params:
+        return _burst(params, command)
     _only(params, ("score", "difficulty", "vs", "skill", "overflow"), command)
     skill = _flag(params, "skill", "Dice and Rolling")
     score = _number(params, "score", command, "Degrees and Difficulty")
@@ -114,6 +139,76 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     return {
         "outcomes": check_outcomes(score, difficulty, skill, overflow),
         "degrees": named_degree_distribution(score, difficulty, skill, overflow),
+    }
+
+
+def _cooperative(params: Mapping[str, str], command: str) -> dict[str, object]:
+    """``scores=S,S,... difficulty=D [skill=yes]``: direct cooperation, the characters'
+    efforts added up against one difficulty (Actions, Cooperative Effort)."""
+    _only(params, ("scores", "difficulty", "skill"), command)
+    skill = _flag(params, "skill", "Dice and Rolling")
+    text = _needed(params, "scores", command)
+    scores = [whole_number(part) for part in text.split(",")]
+    if not 1 <= len(scores) <= MAX_COOPERATORS or any(v is None for v in scores):
+        raise ValueError(
+            refusal(
+                f"scores= is 1 to {MAX_COOPERATORS} whole numbers, one per character, "
+                f"e.g. scores=5,4 (got {text!r})",
+                f"{SYSTEM}, Cooperative Effort",
+            )
+        )
+    difficulty = parse_difficulty(_needed(params, "difficulty", command), skill)
+    return {
+        "outcomes": cooperation_outcomes([v for v in scores if v is not None], difficulty, skill)
+    }
+
+
+def _cumulative(params: Mapping[str, str], command: str) -> dict[str, object]:
+    """``score=S goal=G checks=N [losses=yes] [skill=yes]``: the chance the efforts of
+    repeated checks reach the goal within 1, 2, ... N checks (Actions, Cumulative Effort)."""
+    _only(params, ("score", "goal", "checks", "losses", "skill"), command)
+    skill = _flag(params, "skill", "Dice and Rolling")
+    score = _number(params, "score", command, "Degrees and Difficulty")
+    goal = _number(params, "goal", command, "Cumulative Effort")
+    checks = _number(params, "checks", command, "Cumulative Effort")
+    losses = _flag(params, "losses", "Cumulative Effort")
+    chances = cumulative_chances(score, goal, checks, skill, losses)
+    return {
+        "outcomes": {"reached": chances[-1], "not reached": 1 - chances[-1]},
+        "reached_within": [[n, p] for n, p in enumerate(chances, start=1)],
+    }
+
+
+def _burst(params: Mapping[str, str], command: str) -> dict[str, object]:
+    """``block=B score=S difficulty=D [x=N] [ap=N] [overflow=yes]``: a burst or blast block's
+    skill check (d100) read through its spread: the chance of each step and of each
+    number of attacks that threaten the target (DAT, Advanced Simulations)."""
+    _only(params, ("block", "score", "difficulty", "x", "ap", "overflow", "skill"), command)
+    if not _flag(params, "skill", "Advanced Simulations", default="yes"):
+        raise ValueError(
+            refusal(
+                "a burst or blast is a skill check (d100): leave out skill= or say yes",
+                f"{SYSTEM}, Advanced Simulations",
+            )
+        )
+    b = block(re.sub(r"[-_]", " ", _needed(params, "block", command)))
+    score = _number(params, "score", command, "Degrees and Difficulty")
+    difficulty = parse_difficulty(_needed(params, "difficulty", command), True)
+    x = _number(params, "x", command, "Advanced Simulations") if "x" in params else None
+    ap = _number(params, "ap", command, "Advanced Simulations") if "ap" in params else None
+    overflow = _flag(params, "overflow", "Overflow")
+    x_value = x if x is not None else 1
+    chances = step_chances(b, score, difficulty, overflow)
+    steps: dict[str, Fraction] = {"no threat": chances[0]}
+    for step, p in zip(b.steps, chances[1:], strict=True):
+        label = f"{step.label} ({step.threatening(x_value)} threatening)"
+        steps[label] = steps.get(label, Fraction(0)) + p
+    hits = hits_distribution(b, score, difficulty, x, overflow)
+    return {
+        "outcomes": steps,
+        "block": b.title,
+        "ap": ap_cost(b, x, ap),
+        "threatening": [[n, p] for n, p in hits.items()],
     }
 
 
@@ -208,6 +303,59 @@ def _calc_adjust(params: Mapping[str, str], command: str) -> object:
     )
 
 
+def _calc_initiative(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("quotas",), command)
+    text = _needed(params, "quotas", command)
+    quotas: dict[str, int] = {}
+    for part in text.split(","):
+        name, _, quota = part.rpartition(":")
+        value = whole_number(quota)
+        if not name.strip() or value is None or name.strip() in quotas:
+            raise ValueError(
+                refusal(
+                    "quotas= is each character's name and Action Quota, e.g. "
+                    f"quotas=Ana:5,Bo:5,Cy:4, each name once (got {part!r})",
+                    f"{SYSTEM}, Strict Period Structure",
+                )
+            )
+        quotas[name.strip()] = value
+    order: dict[str, str] = {}
+    place = 1
+    for group in initiative_order(quotas):
+        names = ", ".join(f"{n} ({quotas[n]})" for n in group)
+        tie = " tied: together if workable, else checks against Action Quota"
+        order[str(place)] = names + (tie if len(group) > 1 else "")
+        place += len(group)
+    return order
+
+
+def _calc_power(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("normal", "current", "held", *FUNCTIONS), command)
+    chosen = [f for f in FUNCTIONS if f in params]
+    if len(chosen) != 1:
+        raise ValueError(
+            refusal(
+                f"{command} applies one function: give one of "
+                f"{', '.join(f + '=' for f in FUNCTIONS)} with its amount",
+                f"{SYSTEM}, Power Points",
+            )
+        )
+    numbers = {
+        key: _number(params, key, command, "Power Points")
+        for key in ("normal", "current", "held", chosen[0])
+        if key in params or key != "held"
+    }
+    points = PowerPoints(numbers["normal"], numbers["current"], numbers.get("held", 0))
+    done = apply(points, chosen[0], numbers[chosen[0]])
+    return {
+        **({"met": done.ok} if chosen[0] == "need" else {}),
+        "current": done.points.current,
+        "held": done.points.held,
+        "free": done.points.free,
+        "said": done.said,
+    }
+
+
 _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "health": _calc_health,
     "hp_increase": _calc_hp_increase,
@@ -218,6 +366,8 @@ _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "adjust_cost": _calc_adjust_cost,
     "damage": _calc_damage,
     "adjust": _calc_adjust,
+    "initiative": _calc_initiative,
+    "power": _calc_power,
 }
 
 

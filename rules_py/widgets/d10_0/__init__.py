@@ -1,14 +1,20 @@
 """The D10/0 System widgets: checks and effort, damage and blocks, health and the builder.
 
 One module per chapter: :mod:`._checks` (Actions), :mod:`._damage` (DAT and its
-Advanced Simulations), :mod:`._character` (Health and the build process).
+Advanced Simulations), :mod:`._character` (Health and the build process), :mod:`._timing`
+(Action Quota and Timing).
 """
 
 from __future__ import annotations
 
 from rules_py.widgets._widget import Widget
-from rules_py.widgets.d10_0 import _character, _checks, _damage
+from rules_py.widgets.d10_0 import _character, _checks, _damage, _timing
 
-WIDGETS: tuple[Widget, ...] = (*_checks.WIDGETS, *_damage.WIDGETS, *_character.WIDGETS)
+WIDGETS: tuple[Widget, ...] = (
+    *_checks.WIDGETS,
+    *_damage.WIDGETS,
+    *_character.WIDGETS,
+    *_timing.WIDGETS,
+)
 
 __all__ = ["WIDGETS"]

@@ -7,7 +7,9 @@ module arranges it into blocks.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.systems import d10_0
@@ -22,9 +24,12 @@ from rules_py.systems.d10_0.character import (
     days_to_recover,
 )
 from rules_py.systems.d10_0.skills import MAX_ADJUST, STARTING_SKILL_POINTS, SkillRating
+from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, listing, table, text
-from rules_py.widgets._fields import Choice, Number, Rows, Text
+from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Rows, Text
+from rules_py.widgets._source import Source
 from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets.d10_0._common import difficulty, difficulty_field, difficulty_text
 
 MAX_ATTRIBUTE_FIELD = 20
 """The highest attribute the forms take (a tool limit; above 10 the builder warns)."""
@@ -149,28 +154,6 @@ def _health_show(values: Values) -> list[Block]:
     ]
 
 
-HEALTH = Widget(
-    name="d10-0-health",
-    title="Health",
-    fields=(
-        _attribute_field(d10_0.character.attribute("EN"), 5),
-        _attribute_field(d10_0.character.attribute("SP"), 5),
-        Number(
-            "increases",
-            "Health Point Increases bought",
-            0,
-            0,
-            MAX_INCREASES,
-            hint=f"{HEALTH_INCREASE_COST} Progression Points each.",
-        ),
-        Number("current", "Current Health", 32, -MAX_HEALTH, MAX_HEALTH),
-        Choice("rate", "Recovery", _RATE_OPTIONS, "1"),
-    ),
-    show=_health_show,
-)
-"""The D10/0 System, Health: Normal, the state of Current, recovery and the increase."""
-
-
 # --------------------------------------------------------------------------
 # Character builder (Standard Player Agent Build Process)
 # --------------------------------------------------------------------------
@@ -188,6 +171,9 @@ DEFAULT_ATTRIBUTES: Mapping[str, int] = {
     "CH": 5,
 }
 """A first sheet spending all 45 points (every attribute starts at 1), with no ties to circle."""
+
+DEFAULT_NORMAL_HEALTH = d10_0.normal_health(DEFAULT_ATTRIBUTES["EN"], DEFAULT_ATTRIBUTES["SP"])
+"""The first sheet's Normal Health, its Current at the start (Health, Health Points)."""
 
 DEFAULT_SKILLS: tuple[Mapping[str, Any], ...] = (
     {"name": "Ranged", "parent": "", "adjust": 25},
@@ -359,7 +345,7 @@ def _circled_text(line: RootLine) -> str:
 def _builder_show(values: Values) -> list[Block]:
     choice = character_input(values)
     sheet = d10_0.build_character(choice)
-    blocks: list[Block] = [error(problem) for problem in sheet.problems]
+    blocks: list[Block] = [error(p, _fields_of(p)) for p in sheet.problems]
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
     name = values["name"] or "Your character"
     roots = {line.name: line for line in sheet.roots}
@@ -392,10 +378,27 @@ def _builder_show(values: Values) -> list[Block]:
             f"{name}: Normal Health {sheet.normal_health}, Action Quota {sheet.action_quota}, "
             f"{sheet.skill_points_spent} skill points spent."
         ),
+        text(_in_play(values, sheet)),
         facts(items),
     ]
-    rows, titles = [], []
+    at = _difficulty_words(values)
+    blocks.append(
+        table(
+            f"{name}'s attribute checks (a d10 read 0-9) at difficulty {at[False]}",
+            ["Attribute", "Score", "Pairs with"],
+            (
+                [f"{a.abbreviation} ({a.name})", str(sheet.attributes[a.abbreviation]), a.pair]
+                for a in d10_0.ATTRIBUTES
+            ),
+            checks=(
+                (f"attribute:{a.abbreviation}", f"Roll {a.name} at difficulty {at[False]}")
+                for a in d10_0.ATTRIBUTES
+            ),
+        )
+    )
+    rows, titles, checks = [], [], []
     for rating in _in_tree_order(sheet.skills):
+        checks.append((f"skill:{rating.name}", f"Roll {rating.name} at difficulty {at[True]}"))
         line = roots.get(rating.name)
         rows.append(
             [
@@ -410,13 +413,145 @@ def _builder_show(values: Values) -> list[Block]:
         titles.append(["", "", "", "", "", f"Adjust 0 to {rating.adjust}"])
     blocks.append(
         table(
-            f"{name}'s skills",
+            f"{name}'s skills: checks on a d100 read 00-99 at difficulty {at[True]}",
             ["Skill", "Circled, third", "Base", "Adjust", "Total", "Skill points"],
             rows,
             titles=titles,
+            checks=checks,
         )
     )
     return blocks
+
+
+def _difficulty_words(values: Values) -> dict[bool, str]:
+    """The sheet's check difficulty on each scale: ``{False: "2 (Challenge)", True: ...}``
+    (a name stands for its row of Degree Information on the check's own scale)."""
+    try:
+        return {
+            skill: difficulty_text(difficulty(values, skill, "check_difficulty"), skill)
+            for skill in (False, True)
+        }
+    except ValueError as broken:
+        raise FieldError("check_difficulty", str(broken)) from None
+
+
+def _in_play(values: Values, sheet: d10_0.CharacterSheet) -> str:
+    """Current Health against Normal with its state (Health, The Health Range), the
+    Reserve of unspent skill points (Skill Points) and the Progression Points left."""
+    current, normal = values["current_health"], sheet.normal_health
+    health = f"Current Health {current} of Normal {normal}"
+    if normal >= 1:
+        health += f": {d10_0.health_state(current, normal)}"
+    reserve = max(0, sheet.skill_points_available - sheet.skill_points_spent)
+    return (
+        f"In play: {health}; Reserve {reserve} of {sheet.skill_points_available} skill points "
+        f"unspent; {max(0, sheet.progression_points_left)} of {values['progression_points']} "
+        "Progression Points left."
+    )
+
+
+_PROBLEM_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Progression Points)", ("progression_points", "purchases")),
+    ("Skill Points)", ("skill_points", "skills")),
+)
+"""A builder refusal's citation -> the fields it is about (the tracked numbers first)."""
+
+
+def _fields_of(problem: str) -> list[str]:
+    """The fields a builder refusal names, so that the page marks them."""
+    return next((list(f) for cited, f in _PROBLEM_FIELDS if problem.endswith(cited)), [])
+
+
+# --------------------------------------------------------------------------
+# The sheet's checks (Actions: Degrees and Difficulty)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetCheck:
+    """A check a sheet offers: an attribute on a d10 read 0-9, or a skill's Total on a
+    d100 read 00-99 (Actions, Degrees and Difficulty; Skills)."""
+
+    key: str
+    """``"attribute:AG"`` or ``"skill:Pistols"``."""
+    name: str
+    """``"AG"`` or ``"Pistols"``."""
+    label: str
+    """``"AG (Agility)"`` or ``"Pistols"``."""
+    score: int
+    skill: bool
+
+
+def sheet_checks(values: Values) -> tuple[d10_0.CharacterSheet, list[SheetCheck]]:
+    """The built sheet and every check it offers: the ten attributes, then each skill in
+    tree order with its Total."""
+    sheet = d10_0.build_character(character_input(values))
+    checks = [
+        SheetCheck(
+            f"attribute:{a.abbreviation}",
+            a.abbreviation,
+            f"{a.abbreviation} ({a.name})",
+            sheet.attributes[a.abbreviation],
+            False,
+        )
+        for a in d10_0.ATTRIBUTES
+    ]
+    checks += [
+        SheetCheck(f"skill:{r.name}", r.name, r.name, r.total, True)
+        for r in _in_tree_order(sheet.skills)
+    ]
+    return sheet, checks
+
+
+def find_check(checks: Sequence[SheetCheck], wanted: str) -> SheetCheck | None:
+    """The check named ``wanted``: an attribute by abbreviation or name, a skill by name
+    (any case)."""
+    key = wanted.strip().lower()
+    for check in checks:
+        names = {check.name.lower(), check.label.lower(), check.key.lower()}
+        if not check.skill:
+            names.add(d10_0.character.attribute(check.name).name.lower())
+        if key in names:
+            return check
+    return None
+
+
+def _builder_check(values: Values, key: str, rng: random.Random) -> View:
+    """A sheet row's check: roll under the attribute or the skill's Total, effort = score
+    − roll against the sheet's difficulty, the degree and its name (Actions, Degrees and
+    Difficulty; Overflow when the sheet turns it on)."""
+    from rules_py.widgets.d10_0._checks import rolled_check
+
+    sheet, checks = sheet_checks(values)
+    if sheet.problems:
+        raise ValueError(f"Mend the sheet first: {sheet.problems[0]}")
+    check = next((c for c in checks if c.key == key), None)
+    if check is None:
+        raise ValueError(f"the sheet has no check {key!r}")
+    target = difficulty(values, check.skill, "check_difficulty")
+    view = rolled_check(check.score, target, check.skill, values["check_overflow"], rng)
+    what = f"{check.label} {check.score} at difficulty {difficulty_text(target, check.skill)}"
+    return {**view, "what": what}
+
+
+def _normal_of(values: Values) -> int | None:
+    """The sheet's Normal Health, or None while the sheet cannot be built."""
+    try:
+        return d10_0.build_character(character_input(values)).normal_health
+    except ValueError:
+        return None
+
+
+def _builder_settle(before: Values, after: Values) -> Mapping[str, Any]:
+    """Current Health follows Normal while it equals it: "the Current equals the Normal
+    at the beginning" (Health, Health Points), so a sheet still being built keeps them
+    together; once Current differs (damage, recovery) it is left as it is."""
+    was, now = _normal_of(before), _normal_of(after)
+    if was is None or now is None or was == now:
+        return {}
+    if before["current_health"] == was and after["current_health"] == was:
+        return {"current_health": now}
+    return {}
 
 
 def _builder_unused(values: Values) -> list[str]:
@@ -443,20 +578,158 @@ BUILDER = Widget(
             STARTING_SKILL_POINTS,
             0,
             MAX_POINTS,
-            hint=f"{STARTING_SKILL_POINTS} at creation, plus any the GM awards.",
+            track=True,
+            hint=f"{STARTING_SKILL_POINTS} at creation; tap + for each one the GM awards. "
+            "What no Adjust uses is the Reserve.",
             printed=False,  # "Skill points spent: N of this"
         ),
-        Number("progression_points", "Progression Points earned", 0, 0, MAX_POINTS),
+        Number(
+            "progression_points",
+            "Progression Points earned",
+            0,
+            0,
+            MAX_POINTS,
+            track=True,
+            hint="Tap + for each one the GM awards; purchases spend them.",
+        ),
         PURCHASES,
+        Number(
+            "current_health",
+            "Current Health",
+            DEFAULT_NORMAL_HEALTH,
+            -MAX_HEALTH,
+            MAX_HEALTH,
+            track=True,
+            hint="Equals Normal at the start; tap − for each point of damage, + as it "
+            "recovers. Above Normal is Exceptional; below -Normal, Dead.",
+        ),
+        difficulty_field(
+            "Average", "check_difficulty", "Difficulty of the sheet's checks", printed=False
+        ),
+        Flag(
+            "check_overflow",
+            "Overflow (optional) on the sheet's checks",
+            printed=False,
+            hint="A 0 or a 9 (00 or 99) rolls again, as on the check roller.",
+        ),
     ),
     show=_builder_show,
     unused=_builder_unused,
+    settle=_builder_settle,
+    check=_builder_check,
+    play_fields=("check_difficulty", "check_overflow"),
     portable="d10-0-character",
     name_field="name",
     system=_SYSTEM,
 )
 """The D10/0 System, Standard Player Agent Build Process: a sheet checked against the rules."""
 
+
+# --------------------------------------------------------------------------
+# Use my sheet: the played character feeds the check and health widgets
+# --------------------------------------------------------------------------
+
+STORE = "d10-0-character"
+"""Where the browser keeps the played character's values (the builder fences' ``store``)."""
+
+
+def _whose(sheet: Values) -> str:
+    name = str(sheet["name"]).strip()
+    return f"{name}'s sheet" if name else "your sheet"
+
+
+def check_from_sheet(sheet: Values, mine: Values) -> tuple[dict[str, Any], str]:
+    """The check widget's kind and score from the attribute or skill the reader picks on
+    the played character: an attribute is checked on a d10, a skill's Total on a d100
+    (Actions, Degrees and Difficulty)."""
+    whose = _whose(sheet)
+    try:
+        _, checks = sheet_checks(sheet)
+    except ValueError as broken:
+        return {}, f"From {whose}: it cannot be read ({broken}); the score below is yours to set."
+    found = find_check(checks, str(mine["sheet_check"]))
+    if found is None:
+        skills = ", ".join(c.name for c in checks if c.skill)
+        return {}, (
+            f"From {whose}: nothing is called {str(mine['sheet_check']).strip()!r}. Pick an "
+            f"attribute ({', '.join(d10_0.ATTRIBUTE_NAMES)}) or a skill ({skills}); the score "
+            "below is yours to set."
+        )
+    die = "a d100 read 00-99" if found.skill else "a d10 read 0-9"
+    kind = "skill" if found.skill else "attribute"
+    return {"kind": kind, "score": found.score}, (
+        f"From {whose}: {found.label} {found.score}, {'an' if kind == 'attribute' else 'a'} "
+        f"{kind} check on {die}."
+    )
+
+
+def health_from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
+    """EN, SP, the Health Point Increases bought and Current Health of the played
+    character (Health, Health Points)."""
+    increases = sum(row["count"] for row in sheet["purchases"] if row["item"] == "health")
+    bought = f"{increases} Health Point Increase{'' if increases == 1 else 's'}"
+    fed = {
+        "EN": sheet["EN"],
+        "SP": sheet["SP"],
+        "increases": increases,
+        "current": sheet["current_health"],
+    }
+    return fed, (
+        f"From {_whose(sheet)}: EN {sheet['EN']}, SP {sheet['SP']}, {bought}, Current Health "
+        f"{sheet['current_health']}."
+    )
+
+
+CHECK_SOURCE = Source(
+    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=check_from_sheet, choosing=True
+)
+"""The played character's attribute or skill feeds the check roller's kind and score."""
+
+HEALTH_SOURCE = Source(
+    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=health_from_sheet
+)
+"""The played character feeds the health widget's EN, SP, increases and Current Health."""
+
+HEALTH = Widget(
+    name="d10-0-health",
+    title="Health",
+    fields=(
+        _attribute_field(d10_0.character.attribute("EN"), 5),
+        _attribute_field(d10_0.character.attribute("SP"), 5),
+        Number(
+            "increases",
+            "Health Point Increases bought",
+            0,
+            0,
+            MAX_INCREASES,
+            hint=f"{HEALTH_INCREASE_COST} Progression Points each.",
+        ),
+        Number("current", "Current Health", 32, -MAX_HEALTH, MAX_HEALTH),
+        Choice("rate", "Recovery", _RATE_OPTIONS, "1"),
+        Flag(
+            "use_sheet",
+            "Use my sheet",
+            False,
+            printed=False,
+            hint="Take EN, SP, the Health Point Increases and Current Health from the "
+            "character played in this browser.",
+        ),
+    ),
+    show=_health_show,
+    source=HEALTH_SOURCE,
+)
+"""The D10/0 System, Health: Normal, the state of Current, recovery and the increase."""
+
+
 WIDGETS: tuple[Widget, ...] = (HEALTH, BUILDER)
 
-__all__ = ["BUILDER", "HEALTH", "WIDGETS", "character_input"]
+__all__ = [
+    "BUILDER",
+    "CHECK_SOURCE",
+    "HEALTH",
+    "WIDGETS",
+    "SheetCheck",
+    "character_input",
+    "find_check",
+    "sheet_checks",
+]

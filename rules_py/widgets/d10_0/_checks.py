@@ -35,6 +35,7 @@ from rules_py.widgets._blocks import (
 )
 from rules_py.widgets._fields import Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
+from rules_py.widgets.d10_0._character import CHECK_SOURCE
 from rules_py.widgets.d10_0._common import (
     KIND,
     OVERFLOW,
@@ -149,19 +150,60 @@ def describe_roll(roll: CheckRoll) -> str:
     )
 
 
+def rolled_check(score: int, target: int, skill: bool, overflow: bool, rng: random.Random) -> View:
+    """One check rolled and told (Actions: Degrees and Difficulty; Overflow): the lines
+    score − roll = effort, and the result with its degree and the degree's name. The
+    check widget and a sheet's rows (:mod:`._character`) roll through it."""
+    check = d10_0.roll_check(score, target, skill, overflow, rng)
+    return rolled(check_lines(check), describe_roll(check))
+
+
 def _check_roll(values: Values, rng: random.Random) -> View:
     skill = is_skill(values)
-    check = d10_0.roll_check(values["score"], difficulty(values), skill, values["overflow"], rng)
-    return rolled(check_lines(check), describe_roll(check))
+    return rolled_check(values["score"], difficulty(values), skill, values["overflow"], rng)
+
+
+SHEET_CHECK = Text(
+    "sheet_check",
+    "From my sheet: attribute or skill",
+    "AG",
+    max_length=40,
+    printed=False,
+    hint="An attribute (AG, or Agility) or any skill on the played character's sheet, "
+    "branches too.",
+    options=(
+        *((a.abbreviation, a.name) for a in d10_0.ATTRIBUTES),
+        *((root.name, "root skill") for root in d10_0.ROOT_SKILLS),
+    ),
+)
+
+
+def _check_unused(values: Values) -> list[str]:
+    return [] if values["use_sheet"] else ["sheet_check"]
 
 
 CHECK = Widget(
     name="d10-0-check",
     title="Check",
-    fields=(KIND, score_field(), difficulty_field(), OVERFLOW),
+    fields=(
+        KIND,
+        score_field(),
+        difficulty_field(),
+        OVERFLOW,
+        Flag(
+            "use_sheet",
+            "Use my sheet",
+            False,
+            printed=False,
+            hint="Take the check and its score from the character played in this browser.",
+        ),
+        SHEET_CHECK,
+    ),
     show=_check_show,
+    unused=_check_unused,
     roll=_check_roll,
     roll_label="Roll the check",
+    source=CHECK_SOURCE,
 )
 """The D10/0 System, Actions: a check's exact success, miss and failure, its named degrees."""
 

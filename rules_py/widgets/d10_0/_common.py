@@ -45,12 +45,19 @@ def score_field(
     )
 
 
-def difficulty_field(default: str = "0") -> Text:
+def difficulty_field(
+    default: str = "0",
+    name: str = "difficulty",
+    label: str = "Difficulty",
+    *,
+    printed: bool = True,
+) -> Text:
     """A difficulty by number or by name, in the check's own points."""
     return Text(
-        "difficulty",
-        "Difficulty",
+        name,
+        label,
         default,
+        printed=printed,
         max_length=20,
         hint="A number in the check's own points (negative for very easy tasks), or a name "
         f"from the Degree Information table ({_DIFFICULTY_NAMES}).",
@@ -64,10 +71,10 @@ def is_skill(values: Values) -> bool:
     return bool(values["kind"] == "skill")
 
 
-def difficulty(values: Values, skill: bool | None = None) -> int:
+def difficulty(values: Values, skill: bool | None = None, field: str = "difficulty") -> int:
     """The difficulty field read by number or by name (``ValueError`` naming the table)."""
     skill = is_skill(values) if skill is None else skill
-    number = d10_0.parse_difficulty(str(values["difficulty"]), skill)
+    number = d10_0.parse_difficulty(str(values[field]), skill)
     if abs(number) > MAX_DIFFICULTY:
         raise ValueError(
             refusal(

@@ -21,7 +21,7 @@ from rules_py.systems.two_d6._common import counted, find_named
 from rules_py.systems.two_d6.checks import DEATH_SAVE_DC, parse_dc, roll_check, success_chance
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, error, facts, rolled, table, text
+from rules_py.widgets._blocks import Block, error, facts, rolled, table, text, track
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.two_d6._common import (
@@ -165,6 +165,37 @@ SKILL_ROWS = Rows(
     hint="Ranks 1 to 5, costing 1, 3, 6, 10 and 15 XP in all.",
     new_row={"name": "", "field": "", "ranks": 1},
 )
+EXAMPLE_RACE = "Goblin"
+"""The rules' one example race (Races, Example Race: Goblin)."""
+
+ITEM_ROWS = Rows(
+    "items",
+    "Starting items",
+    (
+        Text("name", "Item", "", max_length=40),
+        Text("note", "Note", "", max_length=60, hint="Armour's weight, a weapon's kind..."),
+    ),
+    default=({"name": "Leather jacket", "note": "light armour"},),
+    min_rows=0,
+    max_rows=40,
+    row_label="item",
+    printed=False,  # the sheet's line "Starting items: ..."
+    hint="What the game lets the character start with: the rules leave it to each game.",
+    new_row={"name": "", "note": ""},
+)
+
+
+def _race_line(race: str) -> str:
+    """What the sheet says of a race (Character Creation, Part 5; Races)."""
+    if race.lower() == EXAMPLE_RACE.lower():
+        return (
+            "Race: Goblin, the rules' example: racial talents darkvision (required) and "
+            "bloodhound nose (optional), which the rules give no price; the GM sets them "
+            "(Races)."
+        )
+    return f"Race: {race}, a template of the GM's: its required racial talents must be bought."
+
+
 TALENT_ROWS = Rows(
     "talents",
     "Talents",
@@ -294,6 +325,9 @@ def _builder_show(values: Values) -> list[Block]:
             else f"{counted(left, 'wound')} left of {sheet.wounds}"
         )
         in_play.append(text(f"In play: {state}."))
+    if sheet.wounds is not None and taken <= sheet.wounds:
+        left = sheet.wounds - taken
+        in_play.append(track("Wounds", taken, sheet.wounds, f"{taken} taken, {left} left"))
     dc = parse_dc(values["check_dc"])
     blocks += [
         text(
@@ -354,6 +388,14 @@ def _builder_show(values: Values) -> list[Block]:
                 checks=((f"skill:{i}", f"Roll {c.label}") for i, c in enumerate(skill_checks)),
             )
         )
+    if values["race"]:
+        blocks.append(text(_race_line(values["race"])))
+    if values["items"]:
+        items = [
+            f"{row['name'] or f'Item {i}'}{' (' + row['note'] + ')' if row['note'] else ''}"
+            for i, row in enumerate(values["items"], start=1)
+        ]
+        blocks.append(text(f"Starting items: {', '.join(items)}."))
     if sheet.costs:
         blocks.append(
             table(
@@ -495,6 +537,16 @@ BUILDER = Widget(
             hint=f"{rules.CINEMATIC_XP} XP each.",
             printed=False,  # a line of the sheet's XP table
         ),
+        Text(
+            "race",
+            "Race",
+            "",
+            max_length=30,
+            hint="Optional, where the setting has races: Goblin is the rules' example.",
+            options=((EXAMPLE_RACE, "the rules' example race"),),
+            printed=False,  # the sheet's line "Race: ..."
+        ),
+        ITEM_ROWS,
         Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS, track=True),
         Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
         Number(

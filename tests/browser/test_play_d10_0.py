@@ -1,0 +1,75 @@
+"""The D10/0 Play page at the table, on a phone: two characters, a check from a skill row
+on dice read from 0, Current Health and Progression Points tapped, the check and health
+widgets fed from the played character, a reload and the same again offline (issue 17)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.play import (
+    name_character,
+    names,
+    new_character,
+    open_play,
+    phone_context,
+    play_as,
+    playing,
+    roll_check,
+    tap,
+    tracked,
+)
+from tests.browser.widgets import expect_panel, widget
+from tests.sitesrv import SiteServer
+
+SHEET = "d10-0-builder"
+# The first sheet's Pistols: Ranged Base 28 (AG 6 and PE 6 circled, FO 4) + Adjust 25,
+# then Adjust 10 more; Normal Health (EN 7 + SP 4) / 2 x 10 = 55.
+PISTOLS = re.compile(r"\nAsh: Pistols 63 at difficulty 0 \(Average\)\n\n63 −\n\d\d\n= ")
+AGILITY = re.compile(r"\nBryn: AG \(Agility\) 6 at difficulty 0 \(Average\)\n\n6 −\n\d\n= ")
+
+
+def test_two_characters_roll_track_reload_and_carry_on_offline(
+    browser: Browser, server: SiteServer
+) -> None:
+    with phone_context(browser) as context:
+        page = open_play(context, server, "d10-0", SHEET)
+        root = widget(page, SHEET)
+        name_character(root, "name", "Ash")
+        new_character(root, "name", "Bryn")
+        assert names(root) == ["Ash", "Bryn"]
+        play_as(root, "Ash")
+
+        rolled = roll_check(root, "skill:Pistols")
+        assert PISTOLS.search(rolled), rolled  # a d100 read 00-99, shown with both digits
+        tap(root, "current_health", -1)
+        tap(root, "progression_points")
+        expect_panel(root, "In play: Current Health 54 of Normal 55: Injured")
+        expect_panel(root, "1 of 1 Progression Points left")
+
+        # The check and health widgets of the page read the character being played.
+        check = widget(page, "d10-0-check")
+        expect_panel(check, "From Ash's sheet: Pistols 63, a skill check on a d100 read 00-99.")
+        expect(check.locator('[data-field="score"]')).to_have_value("63")
+        health = widget(page, "d10-0-health")
+        expect_panel(health, "From Ash's sheet: EN 7, SP 4, 0 Health Point Increases, Current")
+        expect_panel(health, "Current 54 of Normal 55: Injured.")
+
+        page.reload()
+        root = widget(page, SHEET)
+        assert names(root) == ["Ash", "Bryn"] and playing(root) == "Ash"
+        assert tracked(root, "current_health") == 54
+        assert tracked(root, "progression_points") == 1
+        play_as(root, "Bryn")
+        assert tracked(root, "current_health") == 55
+
+        context.set_offline(True)
+        page.reload()
+        root = widget(page, SHEET)
+        assert playing(root) == "Bryn"
+        agility = roll_check(root, "attribute:AG")
+        assert AGILITY.search(agility), agility  # one d10 read 0-9
+        play_as(root, "Ash")
+        expect(root.locator(".rb-field--current_health input")).to_have_value("54")
+        assert page.errors == []  # type: ignore[attr-defined]
