@@ -7,6 +7,7 @@ solver (itself tested against brute force), never from the widget code under tes
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -307,7 +308,7 @@ def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
     panel = roller(previous=state, **{**state, "bonus": 1})
     assert panel["set"] == {"dice": [], "own": "", "round": "0"}
     assert "No dice yet" in texts(panel)
-    assert panel["unused"] == ["character", "dice", "handed", "stats", "use_sheet"]
+    assert panel["unused"] == ["character", "dice", "handed", "seen", "stats", "use_sheet"]
 
 
 def test_danger_world_roller_a_success_marks_the_die_that_would_botch() -> None:
@@ -486,15 +487,17 @@ def test_danger_world_a_stat_row_rolls_the_pool_the_roller_would_and_names_the_c
     assert rolled["log"]["total"] == ""
     # The same seed rolls the same dice (a shared link); the sheet keeps the check's dice.
     assert _sheet_check(values, "stat:Perception")["lines"] == rolled["lines"]
-    assert rolled["set"] == {
-        "check_a": "Perception",
-        "check_b": "Speed",
-        "last_check": "1: " + ", ".join(faces),
-    }
-    # The second stat's own row pairs it with the first; the count goes on.
-    again = _sheet_check({**values, "last_check": rolled["set"]["last_check"]}, "stat:Speed")
+    kept = rolled["set"].pop("last_check")
+    assert rolled["set"] == {"check_a": "Perception", "check_b": "Speed"}
+    stamp, kept_dice = kept.split(": ", 1)
+    assert kept_dice == ", ".join(faces)
+    assert abs(int(stamp) - time.time() * 1000) < 60_000  # when it was rolled, in ms
+    # The second stat's own row pairs it with the first; a later check keeps a later time,
+    # even when the last one kept claims to be from the future.
+    future = f"{int(stamp) + 10**9}: 1, 1"
+    again = _sheet_check({**values, "last_check": future}, "stat:Speed")
     assert again["what"].startswith("Rook: Speed + Agility, 8 dice")
-    assert again["set"]["last_check"].startswith("2: ")
+    assert int(again["set"]["last_check"].split(":")[0]) == int(stamp) + 10**9 + 1
 
 
 def test_danger_world_a_stat_row_refuses_what_the_rules_refuse() -> None:
@@ -512,8 +515,9 @@ def test_danger_world_the_roller_takes_up_the_sheets_check_for_rerolls() -> None
     after = {**sheet, **rolled["set"]}
     fed = roller(source=sheet)["set"]
     panel = roller(previous=fed, source=after, **fed)
-    faces = rolled["set"]["last_check"].split(": ", 1)[1]
+    stamp, faces = rolled["set"]["last_check"].split(": ", 1)
     assert panel["set"]["own"] == faces and panel["set"]["round"] == "0"
+    assert panel["set"]["seen"] == int(stamp)
     assert panel["disabled"] == ["reroll"]  # nothing marked yet; Advise is there
     # Advise marks dice and Reroll marked rolls them, named for the character.
     state = {**fed, **panel["set"]}
@@ -527,10 +531,15 @@ def test_danger_world_the_roller_takes_up_the_sheets_check_for_rerolls() -> None
     # The same check seen again changes nothing: the rerolled dice stay.
     kept = roller(previous=state, source=after, **state)
     assert "dice" not in kept["set"]
-    # Another character's old check is not taken up: the roll is cleared instead.
-    wren = {"name": "Wren", "Agility": 2, "Speed": 3, "last_check": "4: 1, 1, 1, 1, 1"}
+    # Another character's older check is not taken up: the roll is cleared instead.
+    wren = {"name": "Wren", "Agility": 2, "Speed": 3, "last_check": f"{int(stamp) - 1}: 1, 1"}
     switched = roller(previous=state, source=wren, **state)
     assert switched["set"]["dice"] == []
+    # Even when the roller's last answer came before its sheet changed character (a slow
+    # answer dropped), a newer check is taken up.
+    stale = {**state, "character": "Wren"}
+    newer = {**after, "last_check": f"{int(stamp) + 5}: 2, 2, 3, 3, 4, D6"}
+    assert roller(previous=stale, source=newer, **stale)["set"]["own"] == "2, 2, 3, 3, 4, D6"
 
 
 def test_danger_world_the_roller_names_the_character_in_its_log_only_with_the_sheet() -> None:

@@ -240,16 +240,20 @@ def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
     """Take up a check rolled on the sheet; clear a roll the pool no longer matches; read
     faces the reader typed in.
 
-    A stat's Roll on the sheet keeps its dice there (``last_check``), which comes here
-    as ``handed``: new dice of the same character (or of the first one this roller
-    serves) replace the roll, at round 0, for the rerolls and the advice. Switching
-    to another character does not bring back that character's old check.
+    A stat's Roll on the sheet keeps its dice there with the time it was rolled
+    (``last_check``), which comes here as ``handed``: a check newer than any this roller
+    has taken up (``seen``) replaces the roll, at round 0, for the rerolls and the
+    advice. Playing another character again does not bring back its older check.
     """
-    handed = after["handed"]
-    same = before["character"] in ("", after["character"])
-    if after["use_sheet"] and handed and handed != before["handed"] and same:
-        dice = _sheet.parse_last_check(handed)[1]
-        return {"dice": field_dice(dice), "own": show_faces(dice), "round": "0", "advise": False}
+    stamp, dice = _sheet.parse_last_check(after["handed"])
+    if after["use_sheet"] and stamp > after["seen"]:
+        return {
+            "dice": field_dice(dice),
+            "own": show_faces(dice),
+            "round": "0",
+            "advise": False,
+            "seen": stamp,
+        }
     if any(before[f] != after[f] for f in POOL_FIELDS) and after["dice"]:
         return {"dice": [], "own": "", "round": "0"}
     if before["own"] != after["own"]:
@@ -326,9 +330,10 @@ def _roller_disabled(values: Values) -> list[str]:
 
 
 def _roller_unused(values: Values) -> list[str]:
-    """The dice before a roll, the sheet's handed dice (kept only to notice a new check),
+    """The dice before a roll, the sheet's handed check and the time of the last one taken
+    up (kept only to notice a new check),
     and the character and stats when the sheet is not in use."""
-    unused = ["handed"] if values["dice"] else ["dice", "handed"]
+    unused = ["handed", "seen"] if values["dice"] else ["dice", "handed", "seen"]
     if not (values["use_sheet"] and values["character"]):
         unused += ["character", "stats"]
     return unused
@@ -450,6 +455,7 @@ ROLLER = Widget(
             parse=_sheet.parse_last_check,
             printed=False,
         ),
+        Number("seen", "Last check taken up", 0, 0, 10**15, printed=False),
     ),
     show=_roller_show,
     unused=_roller_unused,

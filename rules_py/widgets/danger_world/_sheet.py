@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -68,16 +69,17 @@ TRACK_FIELDS = {name: "track_" + re.sub(r"[^a-z]", "", name.lower()) for name in
 _STAT_OPTIONS = tuple((s, s) for s in dw.STATS)
 
 LAST_CHECK_LENGTH = 120
-"""The longest ``last_check`` value: a count, then the faces of up to 24 dice."""
-_LAST_CHECK = re.compile(r"^(\d{1,9}): (.+)$")
+"""The longest ``last_check`` value: when it was rolled, then the faces of up to 24 dice."""
+_LAST_CHECK = re.compile(r"^(\d{1,15}): (.+)$")
 
 
 def parse_last_check(raw: str) -> tuple[int, tuple[dw.Die, ...]]:
-    """The sheet's last check as it keeps it: ``"7: 3, 3, D5, T2"`` is its seventh check
-    from a stat row and the dice it rolled (D a danger die, T a threat die); "" is none.
+    """The sheet's last check as it keeps it: ``"1764000000000: 3, 3, D5, T2"`` is a check
+    from a stat row rolled at that time (milliseconds since 1970) and its dice (D a danger
+    die, T a threat die); "" is none.
 
-    The count tells the pool roller a new check from the last one it took up, even when
-    two checks roll the same faces.
+    The time tells the pool roller a check newer than any it has taken up from a check it
+    has seen, or an older one of another character played again.
     """
     if not raw:
         return 0, ()
@@ -85,7 +87,8 @@ def parse_last_check(raw: str) -> tuple[int, tuple[dw.Die, ...]]:
     if match is None:
         raise ValueError(
             refusal(
-                f"the last check is kept as a count and its dice, e.g. 7: 3, 3, D5 (got {raw!r})",
+                "the last check is kept as the time it was rolled and its dice, e.g. "
+                f"1764000000000: 3, 3, D5 (got {raw!r})",
                 f"{SYSTEM}, Dice Mechanics",
             )
         )
@@ -441,12 +444,13 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
         "table, and on Checks, rerolls and sets) has these dice from the sheet; tap the "
         "dice to reroll, or press Advise."
     )
-    count = parse_last_check(values["last_check"])[0] + 1
+    # Later than the last check kept, even on a clock set back: the roller takes up the newest.
+    stamp = max(time.time_ns() // 1_000_000, parse_last_check(values["last_check"])[0] + 1)
     return {
         **rolled([line], outcome, details),
         "what": f"{first} + {second}, {dice_word(len(dice))} against difficulty "
         f"{difficulty_words(target)}",
-        "set": {"check_a": first, "check_b": second, "last_check": f"{count}: {show_faces(dice)}"},
+        "set": {"check_a": first, "check_b": second, "last_check": f"{stamp}: {show_faces(dice)}"},
     }
 
 
