@@ -517,7 +517,7 @@ def test_danger_world_the_roller_takes_up_the_sheets_check_for_rerolls() -> None
     panel = roller(previous=fed, source=after, **fed)
     stamp, faces = rolled["set"]["last_check"].split(": ", 1)
     assert panel["set"]["own"] == faces and panel["set"]["round"] == "0"
-    assert panel["set"]["seen"] == int(stamp)
+    assert panel["set"]["seen"] == stamp
     assert panel["disabled"] == ["reroll"]  # nothing marked yet; Advise is there
     # Advise marks dice and Reroll marked rolls them, named for the character.
     state = {**fed, **panel["set"]}

@@ -236,6 +236,13 @@ def _roller_show(values: Values) -> list[Block]:
     return blocks
 
 
+def _stamp(raw: str) -> int:
+    """The time of the last check taken up, in milliseconds ("" for none yet)."""
+    if raw and not raw.isdigit():
+        raise ValueError(f"the last check taken up is a time in milliseconds (got {raw!r})")
+    return int(raw or 0)
+
+
 def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
     """Take up a check rolled on the sheet; clear a roll the pool no longer matches; read
     faces the reader typed in.
@@ -246,13 +253,13 @@ def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
     advice. Playing another character again does not bring back its older check.
     """
     stamp, dice = _sheet.parse_last_check(after["handed"])
-    if after["use_sheet"] and stamp > after["seen"]:
+    if after["use_sheet"] and stamp > _stamp(after["seen"]):
         return {
             "dice": field_dice(dice),
             "own": show_faces(dice),
             "round": "0",
             "advise": False,
-            "seen": stamp,
+            "seen": str(stamp),
         }
     if any(before[f] != after[f] for f in POOL_FIELDS) and after["dice"]:
         return {"dice": [], "own": "", "round": "0"}
@@ -455,7 +462,8 @@ ROLLER = Widget(
             parse=_sheet.parse_last_check,
             printed=False,
         ),
-        Number("seen", "Last check taken up", 0, 0, 10**15, printed=False),
+        # A time in milliseconds has 13 digits: more than a Number field reads.
+        Text("seen", "Last check taken up", "", max_length=15, parse=_stamp, printed=False),
     ),
     show=_roller_show,
     unused=_roller_unused,
