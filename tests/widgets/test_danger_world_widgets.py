@@ -646,3 +646,40 @@ def test_danger_world_roller_rolls_and_rerolls_reach_the_roll_log() -> None:
     # marking dice, advising and showing roll nothing: no entry
     assert "log" not in roller(previous=state, **state)
     assert "log" not in roller(previous=state, act="advise", **state)
+
+
+# --------------------------------------------------------------------------
+# The GM's spending of botches
+# --------------------------------------------------------------------------
+
+BOTCHES = "danger-world-botches"
+
+
+def test_danger_world_botches_offer_every_gm_option_at_its_cost() -> None:
+    from rules_py.widgets.danger_world._botches import OPTIONS
+
+    offered = [(int(value[0]), label.split(": ", 1)[1]) for value, label in OPTIONS]
+    expected = [
+        (o.cost, words) for o in dw.GM_OPTIONS for words in (*o.mechanical, o.narrative) if words
+    ]
+    assert sorted(offered) == sorted(expected) and len(offered) == 10
+
+
+def test_danger_world_botches_add_up_and_refuse_spending_more_than_the_check_gave() -> None:
+    # The courtyard (Dice Mechanics): 3 botches, a setback met by a difficulty-3 check.
+    (fence,) = _fences("botches.md")
+    panel = show(BOTCHES, **{k: v for k, v in fence.items() if k != "widget"})
+    assert texts(panel) == "3 botches to spend: 3 spent, 0 left."
+    assert table(panel, "The setbacks bought")["meaningful consequence"] == [
+        "3",
+        "difficulty 3 (meaningful)",
+    ]
+    spent = [{"option": "1m0"}, {"option": "4m0"}]
+    panel = show(BOTCHES, botches=6, setbacks=spent)
+    assert texts(panel) == "6 botches to spend: 5 spent, 1 left for the GM to spend."
+    assert table(panel, "The setbacks bought")["full hit against PC"][0] == "4"
+    refused = show(BOTCHES, botches=4, setbacks=spent)
+    assert refusals(refused) == [
+        "These setbacks cost 5 botches, but the check gave 4 (Danger World, Dice Mechanics)"
+    ]
+    assert refused["invalid"] == ["setbacks", "botches"]

@@ -2,14 +2,20 @@
 
 One module per part: :mod:`._odds` (Dice Mechanics: the chance of success under
 the best rerolls), :mod:`._roller` (a check rolled and rerolled, its sets, botches
-and the advice), :mod:`._sheet` (Player Characters and The Danger Track).
+and the advice), :mod:`._sheet` (Player Characters and The Danger Track),
+:mod:`._botches` (the GM's spending of botches on the GM Options table).
 """
 
 from __future__ import annotations
 
 from rules_py.widgets._widget import Widget
-from rules_py.widgets.danger_world import _odds, _roller, _sheet
+from rules_py.widgets.danger_world import _botches, _odds, _roller, _sheet
 
-WIDGETS: tuple[Widget, ...] = (*_odds.WIDGETS, *_roller.WIDGETS, *_sheet.WIDGETS)
+WIDGETS: tuple[Widget, ...] = (
+    *_odds.WIDGETS,
+    *_roller.WIDGETS,
+    *_sheet.WIDGETS,
+    *_botches.WIDGETS,
+)
 
 __all__ = ["WIDGETS"]
