@@ -28,7 +28,7 @@ from rules_py.widgets._blocks import (
     text,
     with_modifier,
 )
-from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
+from rules_py.widgets._fields import Choice, Field, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Refusal, Values, Widget
 
 # --------------------------------------------------------------------------
@@ -51,7 +51,7 @@ _FR_OPTIONS = tuple(
 )
 
 ABILITY = Number("ability", "Ability rating", 0, wodu.MIN_ABILITY, wodu.MAX_ABILITY)
-BACKGROUND = Flag("background", "Background applies (3d10, keep the highest two)")
+BACKGROUND_LABEL = f"Background applies ({wodu.BACKGROUND_CHECK_DICE}, keep the highest two)"
 
 
 def check_dice(ability: int, background: bool) -> str:
@@ -59,9 +59,80 @@ def check_dice(ability: int, background: bool) -> str:
     return with_modifier(wodu.BACKGROUND_CHECK_DICE if background else wodu.CHECK_DICE, ability)
 
 
-def _fuzzy_range(values: Values) -> tuple[int, int]:
-    lo, hi = (int(n) for n in values["fr"].split("-"))
+def against_fields(prefix: str = "", *, printed: bool = True) -> tuple[Field, ...]:
+    """What a check is read against, as fields named ``prefix`` + kind, dr, fr
+    (2d10 WoDu Hack, Core Resolution): a DR (the default DR:12) or a fuzzy range
+    (the default FR:12-14), chosen by the GM."""
+    return (
+        Choice(
+            f"{prefix}kind",
+            "Read the total against",
+            (("dr", "a difficulty rating (DR)"), ("fr", "a fuzzy range (FR)")),
+            "dr",
+            printed=printed,
+        ),
+        Choice(
+            f"{prefix}dr", "Difficulty rating", _DR_OPTIONS, str(wodu.DEFAULT_DR), printed=printed
+        ),
+        Choice(
+            f"{prefix}fr",
+            "Fuzzy range",
+            _FR_OPTIONS,
+            "{}-{}".format(*wodu.DEFAULT_FR),
+            printed=printed,
+        ),
+    )
+
+
+def against_unused(values: Values, prefix: str = "") -> list[str]:
+    """The one of DR and FR that the check is not read against."""
+    return [f"{prefix}fr"] if values[f"{prefix}kind"] == "dr" else [f"{prefix}dr"]
+
+
+def _fuzzy_range(values: Values, prefix: str = "") -> tuple[int, int]:
+    lo, hi = (int(n) for n in values[f"{prefix}fr"].split("-"))
     return lo, hi
+
+
+def against_text(values: Values, prefix: str = "") -> str:
+    """``"DR 12"`` or ``"FR 12-14"``: what the check's total is read against."""
+    if values[f"{prefix}kind"] == "dr":
+        return f"DR {int(values[f'{prefix}dr'])}"
+    return "FR {}-{}".format(*_fuzzy_range(values, prefix))
+
+
+def check_outcome(total: int, values: Values, prefix: str = "") -> str:
+    """A check's total read against its DR or FR (2d10 WoDu Hack, Core Resolution).
+
+    DR: meet or beat it to succeed. FR: above the range a strong success, inside
+    it a weak success (with a complication, cost or reduced effect), below it a
+    failure on which the GM makes a hard move.
+    """
+    if values[f"{prefix}kind"] == "dr":
+        dr = int(values[f"{prefix}dr"])
+        return (
+            f"Success: {total} meets DR {dr}"
+            if total >= dr
+            else f"Failure: {total} is under DR {dr}"
+        )
+    lo, hi = _fuzzy_range(values, prefix)
+    if total > hi:
+        return f"Strong success: {total} is over FR {lo}-{hi}"
+    if total >= lo:
+        return (
+            f"Weak success: {total} is inside FR {lo}-{hi}; "
+            "it comes with a complication, a cost or a reduced effect"
+        )
+    return f"Failure: {total} is under FR {lo}-{hi}; the GM makes a hard move"
+
+
+def roll_check(
+    ability: int, background: bool, values: Values, rng: random.Random, prefix: str = ""
+) -> View:
+    """Roll a check: 2d10 (3d10k2 with a Background) + ability, read against the DR or
+    FR the fields ``prefix`` + kind, dr, fr name (2d10 WoDu Hack, Core Resolution; Background)."""
+    line, result = roll_line("", check_dice(ability, background), rng)
+    return rolled([line], check_outcome(result.total, values, prefix))
 
 
 def _check_show(values: Values) -> list[Block]:
@@ -104,49 +175,17 @@ def _check_show(values: Values) -> list[Block]:
 
 
 def _check_roll(values: Values, rng: random.Random) -> View:
-    dice = check_dice(values["ability"], values["background"])
-    line, result = roll_line("", dice, rng)
-    total = result.total
-    if values["kind"] == "dr":
-        dr = int(values["dr"])
-        outcome = (
-            f"Success: {total} meets DR {dr}"
-            if total >= dr
-            else f"Failure: {total} is under DR {dr}"
-        )
-    else:
-        lo, hi = _fuzzy_range(values)
-        if total > hi:
-            outcome = f"Strong success: {total} is over FR {lo}-{hi}"
-        elif total >= lo:
-            outcome = (
-                f"Weak success: {total} is inside FR {lo}-{hi}; "
-                "it comes with a complication, a cost or a reduced effect"
-            )
-        else:
-            outcome = f"Failure: {total} is under FR {lo}-{hi}; the GM makes a hard move"
-    return rolled([line], outcome)
+    return roll_check(values["ability"], values["background"], values, rng)
 
 
 CHECK = Widget(
     name="wodu-check",
     title="Check",
-    fields=(
-        ABILITY,
-        BACKGROUND,
-        Choice(
-            "kind",
-            "Read the total against",
-            (("dr", "a difficulty rating (DR)"), ("fr", "a fuzzy range (FR)")),
-            "dr",
-        ),
-        Choice("dr", "Difficulty rating", _DR_OPTIONS, str(wodu.DEFAULT_DR)),
-        Choice("fr", "Fuzzy range", _FR_OPTIONS, "{}-{}".format(*wodu.DEFAULT_FR)),
-    ),
+    fields=(ABILITY, Flag("background", BACKGROUND_LABEL), *against_fields()),
     show=_check_show,
     roll=_check_roll,
     roll_label="Roll the check",
-    unused=lambda values: ["fr"] if values["kind"] == "dr" else ["dr"],
+    unused=against_unused,
 )
 """2d10 WoDu Hack, Core Resolution: a check against a DR or a FR, with its odds."""
 
