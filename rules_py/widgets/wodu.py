@@ -524,6 +524,15 @@ _INCREASE_FIELDS = {level: f"inc{level}" for level in wodu.ABILITY_INCREASE_LEVE
 _DEFAULT_INCREASES = ("STR", "DEX")
 """The default plan alternates STR and DEX, which keeps every level within its maximum."""
 
+STORE = "wodu-sheet"
+"""Where the browser keeps the played character's sheet (the builder fences' ``store``)."""
+CHECK_PREFIX = "check_"
+"""The builder's fields for what its ability rows are rolled against: check_kind, check_dr..."""
+HIGHEST_MAX_HP = wodu.ADVANCEMENT[-1].hp_base + wodu.MAX_ABILITY
+"""31: Max HP at Level 15 with STR +6, the most any character has (Advancement)."""
+MAX_XP_FIELD = 99
+"""The most XP toward the next level the form takes (a tool limit: a level costs 10 or 15)."""
+
 
 def _array_text(array: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in array)
@@ -624,6 +633,56 @@ def _builder_settle(before: Values, after: Values) -> dict[str, Any]:
     return changes
 
 
+def _in_play(values: Values, hp_max: int | None) -> Block | None:
+    """HP left against Max HP and XP against the next level's price, or the refusal of
+    more damage than Max HP (2d10 WoDu Hack, Character Generation; Advancement).
+
+    The sheet tracks the damage taken, so that HP left follows Max HP as the level
+    and STR change. The draft says nothing of what 0 HP means; the sheet says so
+    and leaves it to the GM.
+    """
+    if hp_max is None:
+        return None
+    damage, xp, level = values["damage"], values["xp"], values["level"]
+    name = values["name"] or "Your character"
+    if damage > hp_max:
+        return error(
+            f"Damage taken is {damage}, more than {name}'s Max HP of {hp_max} "
+            f"({wodu.SYSTEM}, Character Generation)",
+            ["damage"],
+        )
+    health = f"{hp_max - damage} of {hp_max} HP left"
+    if damage == hp_max:
+        health += " (the draft does not say what 0 HP means: the GM rules on it)"
+    if level == wodu.MAX_LEVEL:
+        growth = f"{xp} XP; Level {level} is the top of the table"
+    else:
+        price = wodu.xp_to_next_level(level, values["pace"])
+        if xp >= price:
+            growth = (
+                f"{xp} XP, enough for Level {level + 1} ({price} XP): raise the Level "
+                f"and take {price} XP off"
+            )
+        else:
+            growth = f"{xp} of the {price} XP for Level {level + 1}"
+    return text(f"In play: {health}; {growth}.")
+
+
+def _builder_check(values: Values, key: str, rng: random.Random) -> View:
+    """An ability row's check: 2d10 + the rating (3d10k2 with a Background) against the
+    DR or FR the sheet is set to (2d10 WoDu Hack, Core Resolution; Background)."""
+    kind, _, name = key.partition(":")
+    if kind != "ability" or name not in wodu.ABILITY_NAMES:
+        raise ValueError(f"the sheet has no check {key!r}")
+    ratings, refused = _builder_sheet(values)
+    if refused:
+        raise ValueError(f"Mend the sheet first: {refused[0][0]}")
+    rating, background = ratings[name], values[f"{CHECK_PREFIX}background"]
+    view = roll_check(rating, background, values, rng, CHECK_PREFIX)
+    what = f"{name} {signed(rating)}" + (" with a Background" if background else "")
+    return {**view, "what": f"{what} against {against_text(values, CHECK_PREFIX)}"}
+
+
 _ADVANCED_MOVE_NOTE = (
     "Levels "
     + listing([str(row.level) for row in wodu.ADVANCEMENT if row.advanced_move_allowed])
@@ -638,15 +697,36 @@ def _builder_show(values: Values) -> list[Block]:
     row = wodu.advancement_row(level)
     strength = ratings["STR"]
     try:
-        hp = str(wodu.max_hp(level, strength))
+        hp_max: int | None = wodu.max_hp(level, strength)
     except ValueError:  # a refused increase took STR off the scale
-        hp = "—"
+        hp_max = None
+    hp = "—" if hp_max is None else str(hp_max)
     name = values["name"] or "Your character"
+    in_play = None if refused else _in_play(values, hp_max)
+    if in_play is not None and in_play["type"] == "error":
+        blocks.append(in_play)
     blocks.append(text(f"{name}: Level {level}, {row.tier} tier ({start} start)."))
-    items: list[tuple[str, str, str]] = [
-        (a.abbreviation, signed(ratings[a.abbreviation]), f"{a.name}: {a.covers}")
-        for a in wodu.ABILITIES
-    ]
+    if in_play is not None and in_play["type"] == "text":
+        blocks.append(in_play)
+    target = against_text(values, CHECK_PREFIX)
+    blocks.append(
+        table(
+            f"{name}'s abilities",
+            ["Ability", "Rating", "Covers"],
+            (
+                [f"{a.abbreviation} ({a.name})", signed(ratings[a.abbreviation]), a.covers]
+                for a in wodu.ABILITIES
+            ),
+            checks=(
+                (
+                    f"ability:{a.abbreviation}",
+                    f"Roll {a.abbreviation} {signed(ratings[a.abbreviation])} against {target}",
+                )
+                for a in wodu.ABILITIES
+            ),
+        )
+    )
+    items: list[tuple[str, str, str]] = []
     if level == 0:
         gained = f"the gritty array, {_array_text(wodu.GRITTY_STARTING_RATINGS)}"
     elif level == 1:
@@ -690,7 +770,8 @@ def _builder_show(values: Values) -> list[Block]:
 
 
 def _builder_unused(values: Values) -> list[str]:
-    return [field for level, field in _INCREASE_FIELDS.items() if level > values["level"]]
+    later = [field for level, field in _INCREASE_FIELDS.items() if level > values["level"]]
+    return later + against_unused(values, CHECK_PREFIX)
 
 
 BUILDER = Widget(
@@ -739,10 +820,33 @@ BUILDER = Widget(
             for a, n in zip(wodu.ABILITIES, wodu.STANDARD_STARTING_RATINGS, strict=True)
         ),
         *(_increase_field(i, level) for i, level in enumerate(wodu.ABILITY_INCREASE_LEVELS)),
+        Number(
+            "damage",
+            "Damage taken",
+            0,
+            0,
+            HIGHEST_MAX_HP,
+            track=True,
+            hint="In play: tap + for each point of damage, − for each one healed. "
+            "HP left = Max HP − damage taken.",
+        ),
+        Number(
+            "xp",
+            "XP toward the next level",
+            0,
+            0,
+            MAX_XP_FIELD,
+            track=True,
+            hint="Tap + for each XP the group or you earn.",
+        ),
+        *against_fields(CHECK_PREFIX, printed=False),
+        Flag(f"{CHECK_PREFIX}background", BACKGROUND_LABEL, printed=False),
     ),
     show=_builder_show,
     unused=_builder_unused,
     settle=_builder_settle,
+    check=_builder_check,
+    play_fields=tuple(f"{CHECK_PREFIX}{f}" for f in ("kind", "dr", "fr", "background")),
     portable="wodu-character",
     name_field="name",
     system=wodu.SYSTEM,
