@@ -133,7 +133,7 @@ class Widget:
             if given is None:
                 hidden.append(self.source.switch)
             elif values[self.source.switch]:
-                fed, line = self.source.take(given)
+                fed, line = self.source.taken(given, values)
                 update(fed)
                 taken = sorted(fed)
                 lead.append(text(line))

@@ -165,8 +165,14 @@ def test_two_d6_check_armour_steps_agility_dcs_past_legendary_to_impossible() ->
         roll("2d6-check", bonus=5, dc="Professional", armour="heavy")
     acrobat = show("2d6-check", bonus=2, dc="Legendary", armour="light", armored_acrobat=True)
     assert "against DC 17 (Legendary)" in texts(acrobat)
-    assert show("2d6-check", armour="none")["unused"] == ["armored_acrobat", "helper_bonus"]
-    assert show("2d6-check", armour="light", helpers=2)["unused"] == []
+    # Without a saved sheet the page hides "Use my sheet" and the fields it brings.
+    sheetless = ["sheet_skill", "sheet_stat", "use_sheet"]
+    assert show("2d6-check", armour="none")["unused"] == [
+        "armored_acrobat",
+        "helper_bonus",
+        *sheetless,
+    ]
+    assert show("2d6-check", armour="light", helpers=2)["unused"] == sheetless
 
 
 def test_two_d6_check_refuses_an_unknown_dc_naming_the_six() -> None:
@@ -574,3 +580,72 @@ def test_two_d6_widgets_speak_the_rules_words_not_the_sites(name: str, convert: 
     text = text.replace("Natural Phenomenon", "")  # a sample spell's name, the rules' own
     for coined in ("natural", "margin", "death save"):
         assert not re.search(rf"\b{coined}", text, re.IGNORECASE), (coined, text)
+
+
+# --------------------------------------------------------------------------
+# Playing a character: the sheet's checks, wounds taken, "Use my sheet" (issue 17)
+# --------------------------------------------------------------------------
+
+
+def _sheet_check(key: str, seed: int = 7, **values: object) -> dict[str, Any]:
+    return answer(
+        "2d6-builder",
+        "check",
+        {"values": {"name": "Ash", **values}, "check": key, "seed": seed},
+    )
+
+
+def test_a_skill_row_rolls_2d6_plus_its_stat_and_ranks_against_the_sheet_s_dc() -> None:
+    rolled = _sheet_check("skill:0", check_dc="Difficult")
+    assert rolled["what"] == "Ash: Melee (Light) +3, STR +2 against DC 11 (Difficult)"
+    dice = [int(p["text"]) for p in rolled["lines"][0]["parts"] if p["kind"] == "die"]
+    assert rolled["lines"][0]["total"] == str(sum(dice) + 5)
+    assert rolled["log"]["what"] == rolled["what"]
+    assert _sheet_check("skill:0", check_dc="Difficult")["lines"] == rolled["lines"]
+
+
+def test_a_skill_is_rolled_with_the_stat_the_gm_asks_for() -> None:
+    assert _sheet_check("skill:1", check_stat="CHA")["what"] == (
+        "Ash: Athletics +2, CHA +2 against DC 9 (Average)"
+    )
+    # Athletics lists STR, AGI and DEX: the usual stat is the first the source names.
+    assert _sheet_check("skill:1")["what"].startswith("Ash: Athletics +2, STR +2")
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "message"),
+    [
+        ("skill:9", {}, "the sheet has no check 'skill:9'"),
+        ("stat:LUCK", {}, "the sheet has no check 'stat:LUCK'"),
+        ("stat:STR", {"STR": "9"}, "Mend the sheet first"),
+        ("stat:STR", {"check_dc": "Impossible"}, "DC"),
+    ],
+)
+def test_a_check_the_sheet_cannot_make_says_why(
+    key: str, values: dict[str, object], message: str
+) -> None:
+    with pytest.raises(WidgetError, match=message):
+        _sheet_check(key, **values)
+
+
+def test_wounds_taken_count_down_the_sheet_s_wounds_and_never_past_them() -> None:
+    assert "In play: 4 wounds left of 6." in texts(show("2d6-builder", wounds_taken=2))
+    at_zero = texts(show("2d6-builder", wounds_taken=6))
+    assert "0 wounds left: unconscious, a DC 5 Resolve check (+5) or death" in at_zero
+    too_many = show("2d6-builder", wounds_taken=7)
+    assert too_many["invalid"] == ["wounds_taken"]
+    assert "Wounds taken is 7, more than the 6 wounds" in refusals(too_many)[0]
+
+
+def test_the_check_takes_its_bonus_from_the_played_character_s_sheet() -> None:
+    check = WIDGETS["2d6-check"]
+    sheet = {"name": "Ash", "skills": [{"name": "Melee", "field": "Light", "ranks": 3}]}
+    taken = check.panel({"use_sheet": True, "sheet_skill": "melee (light)"}, source=sheet)
+    assert taken["set"] == {"bonus": 5} and taken["taken"] == ["bonus"]
+    assert taken["blocks"][0]["text"] == "From Ash's sheet: Melee (Light) +3, STR +2, bonus +5."
+    untrained = check.panel({"use_sheet": True, "sheet_skill": "Bluff"}, source=sheet)
+    assert "Bluff +0, CHA +2 (no ranks on the sheet), bonus +2" in untrained["blocks"][0]["text"]
+    stat_only = check.panel({"use_sheet": True, "sheet_stat": "AGI"}, source=sheet)
+    assert stat_only["set"] == {"bonus": 3}
+    asks = check.panel({"use_sheet": True}, source=sheet)
+    assert asks["set"] == {} and "name a skill, or pick the stat" in asks["blocks"][0]["text"]

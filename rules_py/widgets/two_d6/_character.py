@@ -24,11 +24,11 @@ from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, rolled, table, text
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
-from rules_py.widgets.two_d6._checks import check_outcome
 from rules_py.widgets.two_d6._common import (
     SPELL_OPTIONS,
     SYSTEM,
     bonus_field,
+    check_outcome,
     dc_field,
     dc_text,
     dice_line,
@@ -379,23 +379,62 @@ class SkillCheck:
     def bonus(self) -> int:
         return self.stat_bonus + self.ranks
 
+    @property
+    def words(self) -> str:
+        """``"Melee (Light) +3, STR +2"``."""
+        return f"{self.label} {signed(self.ranks)}, {self.stat} {signed(self.stat_bonus)}"
+
 
 def _skill_check(values: Values, stats: Mapping[Any, int], index: int) -> SkillCheck:
-    """The check of skill row ``index`` with the stat the sheet's "Stat for skill checks" picks.
+    """The check of skill row ``index`` with the stat the sheet's "Stat for skill checks" picks."""
+    row = values["skills"][index]
+    label = str(row["name"]) + (f" ({row['field']})" if row["field"] else "")
+    return _with_stat(label or f"Skill {index + 1}", row["ranks"], values["check_stat"], stats)
+
+
+def _with_stat(label: str, ranks: int, choice: str, stats: Mapping[Any, int]) -> SkillCheck:
+    """A skill's check with the stat ``choice`` names, or its usual one.
 
     "usual" takes the first stat the source lists with a sample skill (Skills, Sample
     Skills: "the stats most commonly associated with it"); for a skill of the GM's,
     which lists none, the highest stat. The source ties no skill to one stat, so the
     player may pick any.
     """
-    row = values["skills"][index]
-    label = str(row["name"]) + (f" ({row['field']})" if row["field"] else "")
-    label = label or f"Skill {index + 1}"
-    stat = values["check_stat"]
+    stat = choice
     if stat == "usual":
-        sample = find_named(rules.SKILLS, str(row["name"]))
+        sample = find_named(rules.SKILLS, label.split(" (")[0])
         stat = sample.stats[0] if sample else max(rules.STAT_NAMES, key=lambda s: stats[s])
-    return SkillCheck(label, row["ranks"], stat, stats[stat])
+    return SkillCheck(label, ranks, stat, stats[stat])
+
+
+STORE = "2d6-character"
+"""Where the browser keeps the played character's sheet (the builder fence's ``store``)."""
+
+
+def sheet_stats(sheet_values: Values) -> Mapping[str, int]:
+    """A saved sheet's stats, Stat Boosts included (Stats; Talents, Stat Boost)."""
+    built = builder.build_character(character_input(sheet_values)).stats
+    return {str(stat): bonus for stat, bonus in built.items()}
+
+
+def sheet_check(sheet_values: Values, skill: str, choice: str) -> SkillCheck:
+    """A check made from a saved sheet: ``skill`` as the sheet names it ("Melee (Light)";
+    one it does not list has 0 ranks, Skills: "no bonus ... except from their stats"), and
+    the stat ``choice`` picks ("usual", or one of the eight)."""
+    stats = sheet_stats(sheet_values)
+    wanted = " ".join(skill.split()).lower()
+    for index in range(len(sheet_values["skills"])):
+        check = _skill_check({**sheet_values, "check_stat": choice}, stats, index)
+        if check.label.lower() == wanted:
+            return check
+    return _with_stat(" ".join(skill.split()), 0, choice, stats)
+
+
+STAT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("usual", "The skill's usual stat"),
+    *((s, s) for s in rules.STAT_NAMES),
+)
+"""The stat a skill check is made with: the skill's usual one, or any the GM asks for."""
 
 
 def _builder_check(values: Values, key: str, rng: random.Random) -> View:
@@ -409,8 +448,7 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
         bonus, what = sheet.stats[which], f"{which} {signed(sheet.stats[which])}"
     elif kind == "skill" and which.isdigit() and int(which) < len(values["skills"]):
         check = _skill_check(values, sheet.stats, int(which))
-        bonus = check.bonus
-        what = f"{check.label} {signed(check.ranks)}, {check.stat} {signed(check.stat_bonus)}"
+        bonus, what = check.bonus, check.words
     else:
         raise ValueError(f"the sheet has no check {key!r}")
     result = roll_check(bonus, dc, rng=rng)
@@ -472,7 +510,7 @@ BUILDER = Widget(
         Choice(
             "check_stat",
             "Stat for skill checks",
-            (("usual", "The skill's usual stat"), *((s, s) for s in rules.STAT_NAMES)),
+            STAT_CHOICES,
             "usual",
             hint="The rules tie no skill to one stat: the GM may ask for another.",
             printed=False,

@@ -14,10 +14,19 @@ from rules_py._format import percent
 from rules_py.systems._params import refusal
 from rules_py.systems.two_d6 import checks as rules
 from rules_py.systems.two_d6 import magic
+from rules_py.systems.two_d6.character import SKILLS as SAMPLE_SKILLS
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, facts, listing, odds_table, rolled, text
-from rules_py.widgets._fields import Flag, Number, Text
+from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._source import Source
 from rules_py.widgets._widget import Refusal, Values, Widget
+from rules_py.widgets.two_d6._character import (
+    BUILDER,
+    STAT_CHOICES,
+    STORE,
+    sheet_check,
+    sheet_stats,
+)
 from rules_py.widgets.two_d6._common import (
     AIM,
     DC_OPTIONS,
@@ -25,6 +34,7 @@ from rules_py.widgets.two_d6._common import (
     SYSTEM,
     armour_field,
     bonus_field,
+    check_outcome,
     dc_field,
     dc_text,
     dice_line,
@@ -56,6 +66,46 @@ HELPER_BONUS = bonus_field(
     "helper_bonus", "Each helper's bonus", 2, "The helpers' own bonus for the task."
 )
 ACROBAT = Flag("armored_acrobat", "Armored Acrobat (light armour adds no step)")
+USE_SHEET = Flag(
+    "use_sheet",
+    "Use my sheet",
+    hint="Take the bonus from the character you are playing: a skill's ranks and a stat.",
+    printed=False,
+)
+SHEET_SKILL = Text(
+    "sheet_skill",
+    "Skill from the sheet",
+    "",
+    max_length=60,
+    hint="As the sheet names it (Melee (Light)); blank for the stat alone.",
+    options=tuple((s.name, "") for s in SAMPLE_SKILLS),
+    printed=False,
+)
+SHEET_STAT = Choice("sheet_stat", "Stat from the sheet", STAT_CHOICES, "usual", printed=False)
+
+
+def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
+    """The bonus a check takes from the played character (The Basics: a skill and a stat)."""
+    name = str(sheet["name"]).strip() or "your character"
+    skill = str(own["sheet_skill"]).strip()
+    if skill:
+        check = sheet_check(sheet, skill, own["sheet_stat"])
+        bonus, words = check.bonus, check.words
+        if not check.ranks:
+            words += " (no ranks on the sheet)"
+    elif own["sheet_stat"] == "usual":
+        return {}, f"From {name}'s sheet: name a skill, or pick the stat to roll with."
+    else:
+        stat = own["sheet_stat"]
+        bonus = sheet_stats(sheet)[stat]
+        words = f"{stat} {signed(bonus)}"
+    return {"bonus": bonus}, f"From {name}'s sheet: {words}, bonus {signed(bonus)}."
+
+
+SOURCE = Source(
+    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=from_sheet, choosing=True
+)
+"""The character being played (the builder's saved sheet) gives the check its bonus."""
 
 
 def _refuse_aim_with_take7(values: Values) -> None:
@@ -135,17 +185,6 @@ def _check_show(values: Values) -> list[Block]:
     return blocks
 
 
-def check_outcome(roll: rules.CheckRoll) -> str:
-    """The result named as a player says it (snake eyes and boxcars included)."""
-    if roll.natural == rules.SNAKE_EYES:
-        verdict = "Failure: snake eyes fails whatever the bonus"
-    else:
-        verdict = f"{'Success' if roll.success else 'Failure'}: {roll.total} against DC {roll.dc}"
-    if roll.cinematic:
-        verdict += "; boxcars: gain a cinematic"
-    return verdict
-
-
 def _check_roll(values: Values, rng: random.Random) -> View:
     odds = _odds(values)
     if odds.dc is None:
@@ -182,6 +221,8 @@ def _check_roll(values: Values, rng: random.Random) -> View:
 
 def _check_unused(values: Values) -> list[str]:
     unused = [] if values["armour"] == "light" else ["armored_acrobat"]
+    if not values["use_sheet"]:
+        unused += ["sheet_skill", "sheet_stat"]
     return unused if values["helpers"] else ["helper_bonus", *unused]
 
 
@@ -189,6 +230,9 @@ CHECK = Widget(
     name="2d6-check",
     title="Check",
     fields=(
+        USE_SHEET,
+        SHEET_SKILL,
+        SHEET_STAT,
         bonus_field(),
         dc_field(),
         AIM,
@@ -202,6 +246,7 @@ CHECK = Widget(
     roll=_check_roll,
     roll_label="Roll the check",
     unused=_check_unused,
+    source=SOURCE,
 )
 """[2d6] Roleplaying System, The Basics and Skills: a check's exact chance, cinematic and label."""
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules_py.systems.two_d6.checks import DCS, MAX_BONUS, MIN_BONUS, dc_name, parse_dc
+from rules_py.systems.two_d6.checks import (
+    DCS,
+    MAX_BONUS,
+    MIN_BONUS,
+    SNAKE_EYES,
+    CheckRoll,
+    dc_name,
+    parse_dc,
+)
 from rules_py.systems.two_d6.magic import SPELLS
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 
@@ -112,3 +120,14 @@ def higher(rolls: Sequence[tuple[int, int]]) -> int:
     """The index of the roll an aimed check keeps: the first with the highest sum."""
     sums = [sum(pair) for pair in rolls]
     return sums.index(max(sums))
+
+
+def check_outcome(roll: CheckRoll) -> str:
+    """The result named as a player says it (snake eyes and boxcars included)."""
+    if roll.natural == SNAKE_EYES:
+        verdict = "Failure: snake eyes fails whatever the bonus"
+    else:
+        verdict = f"{'Success' if roll.success else 'Failure'}: {roll.total} against DC {roll.dc}"
+    if roll.cinematic:
+        verdict += "; boxcars: gain a cinematic"
+    return verdict
