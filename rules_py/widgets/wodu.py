@@ -29,6 +29,7 @@ from rules_py.widgets._blocks import (
     with_modifier,
 )
 from rules_py.widgets._fields import Choice, Field, Flag, Number, Rows, Text
+from rules_py.widgets._source import Source
 from rules_py.widgets._widget import Refusal, Values, Widget
 
 # --------------------------------------------------------------------------
@@ -176,18 +177,6 @@ def _check_show(values: Values) -> list[Block]:
 
 def _check_roll(values: Values, rng: random.Random) -> View:
     return roll_check(values["ability"], values["background"], values, rng)
-
-
-CHECK = Widget(
-    name="wodu-check",
-    title="Check",
-    fields=(ABILITY, Flag("background", BACKGROUND_LABEL), *against_fields()),
-    show=_check_show,
-    roll=_check_roll,
-    roll_label="Roll the check",
-    unused=against_unused,
-)
-"""2d10 WoDu Hack, Core Resolution: a check against a DR or a FR, with its odds."""
 
 
 # --------------------------------------------------------------------------
@@ -852,5 +841,60 @@ BUILDER = Widget(
     system=wodu.SYSTEM,
 )
 """2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
+
+# --------------------------------------------------------------------------
+# The check, with "Use my sheet" (Core Resolution; the builder's saved sheet)
+# --------------------------------------------------------------------------
+
+
+def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
+    """The ability rating a check takes from the character being played: the one the
+    check's "Ability from the sheet" names, at the sheet's level (2d10 WoDu Hack,
+    Ability Ratings; Advancement). A sheet that breaks a rule gives nothing."""
+    name = str(sheet["name"]).strip()
+    whose = f"{name}'s sheet" if name else "your sheet"
+    ratings, refused = _builder_sheet(sheet)
+    if refused:
+        return {}, (
+            f"{whose[0].upper()}{whose[1:]} breaks a rule, so the ability rating is yours "
+            f"to set: {refused[0][0]}"
+        )
+    which = own["sheet_ability"]
+    return {"ability": ratings[which]}, f"From {whose}: {which} {signed(ratings[which])}."
+
+
+SOURCE = Source(
+    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=from_sheet, choosing=True
+)
+"""The character being played (the builder's saved sheet) gives the check its ability."""
+
+
+def _check_unused(values: Values) -> list[str]:
+    return against_unused(values) + ([] if values["use_sheet"] else ["sheet_ability"])
+
+
+CHECK = Widget(
+    name="wodu-check",
+    title="Check",
+    fields=(
+        Flag(
+            "use_sheet",
+            "Use my sheet",
+            hint="Take the ability rating from the character you are playing.",
+            printed=False,
+        ),
+        Choice("sheet_ability", "Ability from the sheet", _ABILITY_OPTIONS, "STR", printed=False),
+        ABILITY,
+        Flag("background", BACKGROUND_LABEL),
+        *against_fields(),
+    ),
+    show=_check_show,
+    roll=_check_roll,
+    roll_label="Roll the check",
+    unused=_check_unused,
+    source=SOURCE,
+)
+"""2d10 WoDu Hack, Core Resolution: a check against a DR or a FR, with its odds, its
+ability rating typed in or taken from the character being played."""
 
 WIDGETS: tuple[Widget, ...] = (CHECK, DAMAGE, INITIATIVE, BUILDER)
