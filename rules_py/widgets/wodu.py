@@ -701,11 +701,12 @@ def _builder_show(values: Values) -> list[Block]:
     blocks.append(
         table(
             f"{name}'s abilities",
-            ["Ability", "Rating", "Covers"],
+            ["Ability", "Rating"],
             (
-                [f"{a.abbreviation} ({a.name})", signed(ratings[a.abbreviation]), a.covers]
+                [f"{a.abbreviation} ({a.name})", signed(ratings[a.abbreviation])]
                 for a in wodu.ABILITIES
             ),
+            titles=([a.covers, ""] for a in wodu.ABILITIES),  # one line a row on a phone
             checks=(
                 (
                     f"ability:{a.abbreviation}",

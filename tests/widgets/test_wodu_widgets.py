@@ -647,7 +647,9 @@ def kept_dice(line: dict[str, Any]) -> list[int]:
 def test_wodu_builder_rows_roll_their_ability_checks() -> None:
     (block,) = [b for b in blocks_of(show("wodu-builder", name="Rook"), "table")]
     assert block["caption"] == "Rook's abilities"
-    assert block["head"][-1] == "Roll"
+    assert block["head"] == ["Ability", "Rating", "Roll"]
+    assert not block["stack"]  # a line a row on a phone; what each covers is the title
+    assert [row["titles"][0] for row in block["rows"]] == [a.covers for a in wodu.ABILITIES]
     assert [row["check"] for row in block["rows"]] == [
         {"key": "ability:STR", "label": "Roll STR +2 against DR 12"},
         {"key": "ability:DEX", "label": "Roll DEX +1 against DR 12"},
