@@ -226,16 +226,41 @@ def render_blocks(blocks: list[dict[str, Any]]) -> str:
             out.append(scroll_box("rb-panel__table", block["caption"], _table(block), role="group"))
         elif kind == "chart":
             out.append(chart_svg(block["chart"]))
+        elif kind == "track":
+            out.append(_track_boxes(block))
         else:  # pragma: no cover - a widget's own mistake
             raise ValueError(f"unknown block type {kind!r}")
     return "".join(out)
+
+
+def _track_boxes(block: dict[str, Any]) -> str:
+    """A track as boxes to tick, the filled ones ticked (docs/assets/rollbook/draw.js too)."""
+    boxes = "".join(
+        f'<span class="rb-boxes__box{" rb-boxes__box--filled" if n < block["filled"] else ""}">'
+        "</span>"
+        for n in range(block["total"])
+    )
+    return (
+        f'<p class="rb-boxes"><span class="rb-boxes__label">{escape(block["label"])}</span>'
+        f'<span class="rb-boxes__row" aria-hidden="true">{boxes}</span>'
+        f'<span class="rb-boxes__count">{escape(block["text"])}</span></p>'
+    )
 
 
 def _table(block: dict[str, Any]) -> str:
     """A table; one that ``stack``s names each value's column in ``data-label`` (the CSS
     shows it beside the value when the table is drawn as cards on a phone)."""
     # A column without a heading (over the row headers) is a plain cell, not an empty header.
-    head = "".join(f'<th scope="col">{escape(h)}</th>' if h else "<td></td>" for h in block["head"])
+    # The column of roll buttons (a sheet's checks) is one a printed sheet leaves out.
+    checks = any("check" in row for row in block["rows"])
+    last = len(block["head"]) - 1
+    head = "".join(
+        f"<th{attrs(scope='col', class_='rb-check-col' if checks and i == last else None)}>"
+        f"{escape(h)}</th>"
+        if h
+        else "<td></td>"
+        for i, h in enumerate(block["head"])
+    )
     stack = bool(block.get("stack"))
     body = []
     for row in block["rows"]:
@@ -248,7 +273,7 @@ def _table(block: dict[str, Any]) -> str:
         if "check" in row:
             cells.append(check_cell(row["check"], block["head"][-1] if stack else None))
         elif len(block["head"]) > len(row["cells"]):
-            cells.append("<td></td>")
+            cells.append('<td class="rb-check-col"></td>')
         body.append(f"<tr{attrs(class_='rb-hit' if row['hit'] else None)}>{''.join(cells)}</tr>")
     table_class = "rb-table rb-table--stack" if stack else "rb-table"
     return (
@@ -271,7 +296,8 @@ def check_cell(check: dict[str, str], label: str | None) -> str:
         data_title=check["label"],
         disabled=True,
     )
-    return f"<td{attrs(data_label=label)}><button{button}>{DIE_ICON}Roll</button></td>"
+    cell = attrs(class_="rb-check-col", data_label=label)
+    return f"<td{cell}><button{button}>{DIE_ICON}Roll</button></td>"
 
 
 def _unprinted(f: Field) -> str | None:

@@ -15,7 +15,10 @@ input. Kinds:
   a card of labelled values instead of a line that would scroll off the screen; a row
   with a ``check`` (``{"key", "label"}``) ends in a roll button for that check (a
   sheet's stat or skill: see :attr:`rules_py.widgets._widget.Widget.check`);
-- ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it.
+- ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it;
+- ``{"type": "track", "label", "filled", "total", "text"}``: a track of ``total`` boxes,
+  ``filled`` of them ticked (wounds taken, damage boxes), with ``text`` saying so in
+  words; a printed sheet keeps the boxes to tick by hand.
 
 A roll is answered with :func:`rolled`: one line per roller, then the outcome
 (and, when it has several parts, blocks that detail it).
@@ -159,6 +162,13 @@ def bar_chart(
         "type": "chart",
         "chart": chart(distribution, target, title, axis=axis, bands=bands),
     }
+
+
+def track(label: str, filled: int, total: int, text: str) -> Block:
+    """A track of boxes to tick (see the module's docstring)."""
+    if not 0 <= filled <= total:
+        raise ValueError(f"a track of {total} boxes cannot have {filled} filled")
+    return {"type": "track", "label": label, "filled": filled, "total": total, "text": text}
 
 
 def listing(names: Iterable[str]) -> str:

@@ -55,6 +55,13 @@ def print_sheet(page: Page, name: str) -> None:
     assert page.evaluate("window.printed") == 1
 
 
+def _cells(text: str, less: str = "") -> list[list[str]]:
+    """A panel's text as lines of cells, blank cells and (``less``) one heading dropped."""
+    lines = [[c.strip() for c in line.split("\t")] for line in text.splitlines()]
+    kept = [[c for c in line if c and c != less] for line in lines]
+    return [line for line in kept if line]
+
+
 def printed_labels(name: str, values: dict[str, str]) -> list[str]:
     """The labels a sheet lists, as Python declares them: printed fields that apply."""
     builder = WIDGETS[name]
@@ -96,7 +103,8 @@ def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
     assert labels == printed_labels(name, {field: who})
     assert not {"Name:", "Character:", "Check on:", "Difficulty:", "Use my sheet:"} & set(labels)
     expect(root.locator(".rb-widget__panel")).to_be_visible()
-    assert root.locator(".rb-widget__panel").inner_text() == panel
+    # The same answer, less the column of roll buttons (the screen's, not the paper's).
+    assert _cells(root.locator(".rb-widget__panel").inner_text()) == _cells(panel, less="Roll")
     # Nothing else of the page: the article holds only this widget's branch.
     article = page.locator(".md-content__inner")
     shown = article.evaluate(
@@ -110,13 +118,32 @@ def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
     low = [(text, ratio) for text, ratio in contrasts if ratio < 4.5]
     assert low == [], f"{name} in the {scheme} scheme prints text below 4.5:1: {low[:8]}"
 
-    pdf = page.pdf(format="A4", print_background=True)
-    assert pdf.startswith(b"%PDF")
-    assert pages_in(pdf) == 1, f"{name} prints on {pages_in(pdf)} pages"
+    # Room to write by hand, and every track as boxes to tick; no roll button of the sheet's.
+    expect(root.locator(".rb-print-notes")).to_be_visible()
+    expect(root.locator(".rb-print-notes")).to_contain_text("Notes")
+    for boxes in root.locator(".rb-boxes").all():
+        expect(boxes.locator(".rb-boxes__box").first).to_be_visible()
+    assert (
+        root.locator(".rb-check-col").evaluate_all(
+            "cells => cells.filter(c => c.getClientRects().length).length"
+        )
+        == 0
+    )
+
+    for paper in ("A4", "Letter"):
+        if paper != "A4":  # Chromium's "afterprint" after the last PDF put the page back
+            page.emulate_media(media="screen")
+            page.evaluate("window.printed = 0")
+            print_sheet(page, name)
+            page.emulate_media(media="print")
+        pdf = page.pdf(format=paper, print_background=True)
+        assert pdf.startswith(b"%PDF")
+        assert pages_in(pdf) == 1, f"{name} prints on {pages_in(pdf)} {paper} pages"
 
     page.emulate_media(media="screen")
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     expect(root.locator(".rb-print-values")).to_have_count(0)
+    expect(root.locator(".rb-print-notes")).to_have_count(0)
     assert page.evaluate("document.querySelectorAll('.rb-print-path, .rb-printing').length") == 0
     expect(root.locator(".rb-widget__form")).to_be_visible()
 

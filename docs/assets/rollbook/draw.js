@@ -100,7 +100,7 @@ function newChart(view) {
 // A sheet row's roll button, as rules_py.markdown.widget.check_cell writes it
 // (widget.js enables it and rolls the check it names).
 function checkCell(check, label) {
-  const cell = el("td");
+  const cell = el("td", "rb-check-col");
   if (label) cell.dataset.label = label;
   const button = el("button", "rb-check");
   button.type = "button";
@@ -123,12 +123,13 @@ function drawTable(block) {
   const table = el("table", block.stack ? "rb-table rb-table--stack" : "rb-table");
   table.append(el("caption", "", block.caption));
   const head = el("tr");
-  for (const text of block.head) {
+  const checks = block.rows.some((row) => row.check);
+  block.head.forEach((text, i) => {
     // A column without a heading is a plain cell, as rules_py.markdown.widget writes it.
-    const th = el(text ? "th" : "td", "", text);
+    const th = el(text ? "th" : "td", checks && i === block.head.length - 1 ? "rb-check-col" : "", text);
     if (text) th.scope = "col";
     head.append(th);
-  }
+  });
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");
@@ -142,7 +143,7 @@ function drawTable(block) {
       tr.append(cell);
     });
     if (row.check) tr.append(checkCell(row.check, block.stack ? block.head[block.head.length - 1] : ""));
-    else if (block.head.length > row.cells.length) tr.append(el("td"));
+    else if (block.head.length > row.cells.length) tr.append(el("td", "rb-check-col"));
     body.append(tr);
   }
   table.append(thead, body);
@@ -182,6 +183,17 @@ export function drawBlocks(blocks) {
         return drawTable(block);
       case "chart":
         return newChart(block.chart);
+      case "track": {
+        // Boxes to tick, as rules_py.markdown.widget writes them; the words say the count.
+        const line = el("p", "rb-boxes");
+        const row = el("span", "rb-boxes__row");
+        row.setAttribute("aria-hidden", "true");
+        for (let n = 0; n < block.total; n++) {
+          row.append(el("span", `rb-boxes__box${n < block.filled ? " rb-boxes__box--filled" : ""}`));
+        }
+        line.append(el("span", "rb-boxes__label", block.label), row, el("span", "rb-boxes__count", block.text));
+        return line;
+      }
       default:
         return el("p", "rb-error", `Cannot show a ${block.type} block`);
     }

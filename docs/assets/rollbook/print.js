@@ -85,6 +85,9 @@ export function sheetValues(root) {
 export function printSheet(root) {
   const values = sheetValues(root);
   root.querySelector(".rb-widget__form").after(values);
+  const notes = el("div", "rb-print-notes");
+  notes.append(el("p", "rb-print-notes__label", "Notes"));
+  root.append(notes);
   const path = [];
   for (let node = root.parentElement; node; node = node.parentElement) {
     node.classList.add("rb-print-path");
@@ -94,6 +97,7 @@ export function printSheet(root) {
   document.documentElement.classList.add("rb-print-one");
   const done = () => {
     values.remove();
+    notes.remove();
     root.classList.remove("rb-printing");
     for (const node of path) node.classList.remove("rb-print-path");
     document.documentElement.classList.remove("rb-print-one");

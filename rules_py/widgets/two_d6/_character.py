@@ -21,7 +21,7 @@ from rules_py.systems.two_d6._common import counted, find_named
 from rules_py.systems.two_d6.checks import DEATH_SAVE_DC, parse_dc, roll_check, success_chance
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, error, facts, rolled, table, text
+from rules_py.widgets._blocks import Block, error, facts, rolled, table, text, track
 from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.two_d6._common import (
@@ -294,6 +294,9 @@ def _builder_show(values: Values) -> list[Block]:
             else f"{counted(left, 'wound')} left of {sheet.wounds}"
         )
         in_play.append(text(f"In play: {state}."))
+    if sheet.wounds is not None and taken <= sheet.wounds:
+        left = sheet.wounds - taken
+        in_play.append(track("Wounds", taken, sheet.wounds, f"{taken} taken, {left} left"))
     dc = parse_dc(values["check_dc"])
     blocks += [
         text(
