@@ -26,6 +26,7 @@ from rules_py.widgets._blocks import (
     rolled,
     table,
     text,
+    track,
     with_modifier,
 )
 from rules_py.widgets._fields import Choice, Field, Flag, Number, Rows, Text
@@ -622,27 +623,32 @@ def _builder_settle(before: Values, after: Values) -> dict[str, Any]:
     return changes
 
 
-def _in_play(values: Values, hp_max: int | None) -> Block | None:
-    """HP left against Max HP and XP against the next level's price, or the refusal of
-    more damage than Max HP (2d10 WoDu Hack, Character Generation; Advancement).
+def _in_play(values: Values, hp_max: int | None) -> list[Block]:
+    """HP left against Max HP and XP against the next level's price, in words and as
+    boxes to tick, or the refusal of more damage than Max HP (2d10 WoDu Hack,
+    Character Generation; Advancement).
 
     The sheet tracks the damage taken, so that HP left follows Max HP as the level
     and STR change. The draft says nothing of what 0 HP means; the sheet says so
     and leaves it to the GM.
     """
     if hp_max is None:
-        return None
+        return []
     damage, xp, level = values["damage"], values["xp"], values["level"]
     name = values["name"] or "Your character"
     if damage > hp_max:
-        return error(
-            f"Damage taken is {damage}, more than {name}'s Max HP of {hp_max} "
-            f"({wodu.SYSTEM}, Character Generation)",
-            ["damage"],
-        )
-    health = f"{hp_max - damage} of {hp_max} HP left"
-    if damage == hp_max:
+        return [
+            error(
+                f"Damage taken is {damage}, more than {name}'s Max HP of {hp_max} "
+                f"({wodu.SYSTEM}, Character Generation)",
+                ["damage"],
+            )
+        ]
+    left = hp_max - damage
+    health = f"{left} of {hp_max} HP left"
+    if left == 0:
         health += " (the draft does not say what 0 HP means: the GM rules on it)"
+    boxes = [track("Damage", damage, hp_max, f"{damage} taken, {left} HP left")]
     if level == wodu.MAX_LEVEL:
         growth = f"{xp} XP; Level {level} is the top of the table"
     else:
@@ -654,7 +660,8 @@ def _in_play(values: Values, hp_max: int | None) -> Block | None:
             )
         else:
             growth = f"{xp} of the {price} XP for Level {level + 1}"
-    return text(f"In play: {health}; {growth}.")
+            boxes.append(track(f"XP to Level {level + 1}", xp, price, f"{xp} of {price}"))
+    return [text(f"In play: {health}; {growth}."), *boxes]
 
 
 def _builder_check(values: Values, key: str, rng: random.Random) -> View:
@@ -691,12 +698,10 @@ def _builder_show(values: Values) -> list[Block]:
         hp_max = None
     hp = "—" if hp_max is None else str(hp_max)
     name = values["name"] or "Your character"
-    in_play = None if refused else _in_play(values, hp_max)
-    if in_play is not None and in_play["type"] == "error":
-        blocks.append(in_play)
+    in_play = [] if refused else _in_play(values, hp_max)
+    blocks += [b for b in in_play if b["type"] == "error"]  # a refusal leads
     blocks.append(text(f"{name}: Level {level}, {row.tier} tier ({start} start)."))
-    if in_play is not None and in_play["type"] == "text":
-        blocks.append(in_play)
+    blocks += [b for b in in_play if b["type"] != "error"]
     target = against_text(values, CHECK_PREFIX)
     blocks.append(
         table(

@@ -753,11 +753,23 @@ def test_wodu_builder_tracks_hp_left_against_max_hp_and_xp_against_the_next_leve
     )
     hurt = show("wodu-builder", name="Rook", damage=5, xp=7, pace="slow")
     assert in_play(hurt) == "In play: 8 of 13 HP left; 7 of the 15 XP for Level 2."
-    assert panel_order(hurt)[:3] == ["text", "text", "table"]  # under the summary line
+    assert panel_order(hurt)[:5] == ["text", "text", "track", "track", "table"]
+    # Boxes to tick on paper: one per HP of Max HP, one per XP of the level's price.
+    assert blocks_of(hurt, "track") == [
+        {
+            "type": "track",
+            "label": "Damage",
+            "filled": 5,
+            "total": 13,
+            "text": "5 taken, 8 HP left",
+        },
+        {"type": "track", "label": "XP to Level 2", "filled": 7, "total": 15, "text": "7 of 15"},
+    ]
     # HP left follows Max HP: at Level 2 with the +1 on STR, Max HP is 12 + 3.
     assert in_play(show("wodu-builder", level=2, damage=5)).startswith("In play: 10 of 15 HP")
     ready = in_play(show("wodu-builder", xp=10))
     assert ready.endswith("10 XP, enough for Level 2 (10 XP): raise the Level and take 10 XP off.")
+    assert [t["label"] for t in blocks_of(show("wodu-builder", xp=10), "track")] == ["Damage"]
     top = in_play(show("wodu-builder", level=15, xp=4))
     assert top.endswith("; 4 XP; Level 15 is the top of the table.")
 
