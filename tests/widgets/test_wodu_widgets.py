@@ -849,3 +849,16 @@ def test_wodu_check_takes_nothing_from_a_sheet_that_breaks_a_rule() -> None:
         "ratings are 2, 1, 1, -1 in any order"
     )
     assert errors(panel) == []  # the check itself still works with the rating typed in
+
+
+def test_wodu_play_fence_keeps_checks_and_trackers_at_hand_and_folds_the_rest(
+    convert: Callable[[str], str],
+) -> None:
+    html = convert("```widget\nwidget: wodu-builder\nstore: wodu-sheet\nplay: true\n```\n")
+    at_hand, folded = html.split('<details class="rb-widget__setup">')
+    for name in ("name", "damage", "xp", "check_kind", "check_dr", "check_fr", "check_background"):
+        assert f"rb-field--{name}" in at_hand, name
+    for name in ("start", "level", "pace", "start_str", "inc2"):
+        assert f"rb-field--{name}" in folded and f"rb-field--{name}" not in at_hand, name
+    assert at_hand.count('class="rb-step"') == 4  # − and + for damage and XP
+    assert html.count('data-check="ability:') == 4  # a Roll on each ability row
