@@ -29,7 +29,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from scripts import bench_danger_world
+from scripts import bench_danger_world, bench_play
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -473,6 +473,12 @@ def main(argv: Sequence[str]) -> None:
                 _against(name, ms, limit)
                 for name, ms, limit in bench_danger_world.browser_rows(browser, server, args.runs)
             ]
+            heights, play = bench_play.browser_rows(browser, server, args.runs)
+            rows += [
+                Row(f"{s} Play page: roller height at 390 px", f"{px:.0f} px")
+                for s, px in heights.items()
+            ]
+            rows += [_against(name, ms, limit) for name, ms, limit in play]
             if args.site is None:
                 rows += measure_offline(browser, server, site, args.runs)
             browser.close()

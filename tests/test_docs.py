@@ -496,6 +496,7 @@ def test_peupfudge_dice_are_the_main_source_of_randomness_not_all_of_it() -> Non
         "peupfudge/actions.md",
         "peupfudge/opposed-actions.md",
         "peupfudge/probability.md",
+        "peupfudge/play.md",
     ],
 )
 def test_peupfudge_pages_with_tools_give_their_range_of_dice(page: str) -> None:

@@ -17,6 +17,7 @@ from rules_py.views import View
 from rules_py.widgets._blocks import (
     Block,
     bar_chart,
+    error,
     facts,
     listing,
     odds_table,
@@ -27,7 +28,8 @@ from rules_py.widgets._blocks import (
     text,
     with_modifier,
 )
-from rules_py.widgets._fields import Number, Rows, Text
+from rules_py.widgets._fields import Flag, Number, Rows, Text
+from rules_py.widgets._source import Source
 from rules_py.widgets._widget import Refusal, Values, Widget
 
 LEVEL_LIMIT = 100
@@ -58,7 +60,7 @@ def _chance(p: Fraction) -> str:
     return f"{p} ({percent(p)})"
 
 
-def _dice_field(default: int, label: str) -> Number:
+def _dice_field(default: int, label: str, *, printed: bool = True) -> Number:
     return Number(
         "dice",
         label,
@@ -66,11 +68,12 @@ def _dice_field(default: int, label: str) -> Number:
         pf.MIN_DICE,
         pf.MAX_DICE,
         hint=f"R is the total of this many Fudge dice ({pf.MIN_DICE} to {pf.MAX_DICE})",
+        printed=printed,
     )
 
 
-def _level(name: str, label: str, default: int, hint: str = "") -> Number:
-    return Number(name, label, default, -LEVEL_LIMIT, LEVEL_LIMIT, hint=hint)
+def _level(name: str, label: str, default: int, hint: str = "", *, printed: bool = True) -> Number:
+    return Number(name, label, default, -LEVEL_LIMIT, LEVEL_LIMIT, hint=hint, printed=printed)
 
 
 # --------------------------------------------------------------------------
@@ -114,7 +117,12 @@ def _action_show(values: Values) -> list[Block]:
 
 
 def _action_roll(values: Values, rng: random.Random) -> View:
-    level, extra, difficulty, dice = values["L"], values["A"], values["D"], values["dice"]
+    return action_rolled(values["L"], values["A"], values["D"], values["dice"], rng)
+
+
+def action_rolled(level: int, extra: int, difficulty: int, dice: int, rng: random.Random) -> View:
+    """Roll R = NdF and judge L + A + R ≥ D, with the relative performance L + A + R − D
+    (Peupfudge, 2 Actions): the action roller's roll and a sheet row's check alike."""
     line, result = roll_line("R", f"{dice}dF", rng)
     roll = result.total
     total = level + extra + roll
@@ -126,22 +134,6 @@ def _action_roll(values: Values, rng: random.Random) -> View:
         f"relative performance {signed(performance)}"
     )
     return rolled([line], outcome)
-
-
-ACTION = Widget(
-    name="peupfudge-action",
-    title="Action check",
-    fields=(
-        _level("L", "L, ability level", 4, "the modified level if the ability has a modifier"),
-        _level("A", "A, additional character factors", 0),
-        _level("D", "D, difficulty", 4),
-        _dice_field(pf.DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)"),
-    ),
-    show=_action_show,
-    roll=_action_roll,
-    roll_label="Roll the action",
-)
-"""Peupfudge, 2 Actions: the chance that L + A + R ≥ D, and a roll of R."""
 
 
 # --------------------------------------------------------------------------
@@ -385,28 +377,96 @@ ABILITIES = Rows(
 )
 
 
-def _panel_show(values: Values) -> list[Block]:
-    rows, award, who = values["abilities"], values["award"], values["character"]
+STATUSES = Rows(
+    "statuses",
+    "Statuses",
+    (
+        Text("name", "Status", "", max_length=40),
+        Number("current", "Now", 0, -LEVEL_LIMIT, LEVEL_LIMIT, track=True),
+        _level("minimum", "Lowest", 0),
+        _level("maximum", "Highest", 10),
+    ),
+    default=(),
+    min_rows=0,
+    max_rows=8,
+    row_label="status",
+    hint="the GM's statuses (health, mana, hunger...): each one's state now, between the "
+    "lowest and highest the GM allows; tap − and + as it changes",
+    new_row={"name": "", "current": 0, "minimum": 0, "maximum": 10},
+)
+"""Peupfudge, 1 Characters: statuses are traits tracked all the time; the GM decides the
+states each can take, what moves it and what each state does. The sheet keeps each as
+a number between a lowest and a highest state (Example 2's Energy runs from -2,
+Exhausted, to 1, Rested)."""
+
+
+def _sheet_abilities(values: Values) -> list[tuple[str, Mapping[str, Any], _Spent]]:
+    """Each ability of the sheet: its name, its row and its XP spent (refused as it breaks
+    a rule of Peupfudge, 1.1 Abilities)."""
+    rows = values["abilities"]
     names = row_names(rows, "Ability")
-    spent = [
-        _Spent(row["level"], row["progress"], row["xp"], row["bonus"], name)
+    return [
+        (name, row, _Spent(row["level"], row["progress"], row["xp"], row["bonus"], name))
         for name, row in zip(names, rows, strict=True)
     ]
-    allocated = sum(row["xp"] for row in rows)
-    bonuses = sum(row["bonus"] for row in rows)
+
+
+def _check_award(values: Values) -> None:
+    """Refuse more XP allocated than awarded (Peupfudge, 1.1 Abilities; 0: no award to check)."""
+    award = values["award"]
+    allocated = sum(row["xp"] for row in values["abilities"])
     if award and allocated > award:
         raise Refusal(
             f"{allocated} XP allocated but only {award} XP awarded: an award is shared out "
             "among the abilities and cannot be spent twice (Peupfudge, 1.1 Abilities)",
             ("award", "abilities"),
         )
+
+
+def ability_level(row: Mapping[str, Any], spent: _Spent) -> int:
+    """L for an action with this ability: its unmodified level after the XP allocated
+    plus its level modifier (Peupfudge, 1.1 Intrinsic Aptitude; 2 Actions)."""
+    return pf.modified_level(spent.after.level, row["modifier"])
+
+
+def _status_problems(values: Values) -> list[Block]:
+    """Each status whose state is out of its own range, said with the status's name."""
+    out = []
+    names = row_names(values["statuses"], "Status")
+    for name, row in zip(names, values["statuses"], strict=True):
+        low, now, high = row["minimum"], row["current"], row["maximum"]
+        if low > high:
+            message = f"its lowest state ({low}) is above its highest ({high})"
+        elif now > high:
+            message = f"it is at {now}, above its highest state ({high})"
+        elif now < low:
+            message = f"it is at {now}, below its lowest state ({low})"
+        else:
+            continue
+        out.append(error(f"Statuses: {name}: {message}", ["statuses"]))
+    return out
+
+
+def _against(values: Values) -> str:
+    """What a sheet row's check is rolled against: ``"D = 4 on 4dF, A = -1"``."""
+    extra = f", A = {values['A']}" if values["A"] else ""
+    return f"D = {values['D']} on {values['dice']}dF{extra}"
+
+
+def _panel_show(values: Values) -> list[Block]:
+    rows, award, who = values["abilities"], values["award"], values["character"]
+    abilities = _sheet_abilities(values)
+    spent = [s for _, _, s in abilities]
+    allocated = sum(row["xp"] for row in rows)
+    bonuses = sum(row["bonus"] for row in rows)
+    _check_award(values)
     with_bonus = bonuses > 0
     head = ["Ability", "Before", "XP", "After XP"]
     if with_bonus:
         head += ["XP bonus", "With bonus"]
     head += ["L in actions", "Next level"]
     body, titles = [], []
-    for name, row, s in zip(names, rows, spent, strict=True):
+    for name, row, s in abilities:
         cells = [name, str(s.before), str(row["xp"]), str(s.allocated)]
         tips = ["", "", "", f"{s.allocated.spent} XP in this ability since level 0"]
         if with_bonus:
@@ -426,11 +486,57 @@ def _panel_show(values: Values) -> list[Block]:
         items.append(("XP bonuses (free)", str(bonuses)))
     gained = sum(s.after.level - s.before.level for s in spent)
     items.append(("Levels gained", str(gained)))
-    return [
-        table(f"{who}: abilities and XP" if who else "Abilities and XP", head, body, titles=titles),
+    against = _against(values)
+    blocks = [
+        table(
+            f"{who}: abilities and XP" if who else "Abilities and XP",
+            head,
+            body,
+            titles=titles,
+            checks=(
+                (f"ability:{i}", f"Roll {name} against {against}")
+                for i, (name, _, _) in enumerate(abilities)
+            ),
+        ),
         facts(items),
+        text(
+            f"Roll on an ability: L + A + R ≥ D with its L in actions, against {against} "
+            "(Peupfudge, 2 Actions)."
+        ),
     ]
+    if values["statuses"]:
+        states = "; ".join(
+            f"{name} {row['current']} (from {row['minimum']} to {row['maximum']})"
+            for name, row in zip(
+                row_names(values["statuses"], "Status"), values["statuses"], strict=True
+            )
+        )
+        blocks.append(text(f"Statuses: {states}."))
+    return blocks + _status_problems(values)
 
+
+def _panel_check(values: Values, key: str, rng: random.Random) -> View:
+    """An ability row's action: L + A + R ≥ D, L the ability's modified level after its
+    XP, A and D and the number of Fudge dice as the sheet sets them (Peupfudge, 2 Actions)."""
+    kind, _, which = key.partition(":")
+    rows = values["abilities"]
+    if kind != "ability" or not which.isdigit() or int(which) >= len(rows):
+        raise ValueError(f"the sheet has no check {key!r}")
+    try:
+        abilities = _sheet_abilities(values)
+        _check_award(values)
+    except ValueError as broken:
+        raise ValueError(f"Mend the sheet first: {broken}") from None
+    name, row, spent = abilities[int(which)]
+    level = ability_level(row, spent)
+    view = action_rolled(level, values["A"], values["D"], values["dice"], rng)
+    shown = _modified(spent.after.level, row["modifier"])
+    return {**view, "what": f"{name} (L = {shown}) against {_against(values)}"}
+
+
+STORE = "peupfudge-character"
+"""Where the browser keeps the character being played (the sheet fences' ``store``); the
+action roller's "Use my sheet" reads it."""
 
 XP_PANEL = Widget(
     name="peupfudge-xp-panel",
@@ -444,17 +550,96 @@ XP_PANEL = Widget(
             0,
             0,
             MAX_XP,
-            hint="0: do not check the total allocated",
+            track=True,
+            hint="tap + as the GM awards XP, then share it out among the abilities; "
+            "0: do not check the total allocated",
             printed=False,
         ),
+        _level("D", "D, difficulty of a roll on an ability", 4, printed=False),
+        _level("A", "A, additional character factors", 0, printed=False),
+        _dice_field(pf.DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)", printed=False),
+        STATUSES,
         ABILITIES,
     ),
     show=_panel_show,
+    check=_panel_check,
+    play_fields=("D", "A", "dice", "statuses"),
     portable="peupfudge-abilities",
     name_field="character",
     system="Peupfudge",
 )
-"""Peupfudge, 1.1 Abilities: a character's abilities, XP shared out among them, the results."""
+"""Peupfudge, 1 Characters and 1.1 Abilities: a character's abilities, XP shared out
+among them, the statuses the GM defines, and a roll on each ability (2 Actions)."""
+
+
+# --------------------------------------------------------------------------
+# Action check (Peupfudge, 2 Actions), with "Use my sheet"
+# --------------------------------------------------------------------------
+
+
+def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
+    """L from the played character's sheet: the modified level, after its XP, of the
+    ability the roller's own field names, or the sheet's first (Peupfudge, 1.1
+    Intrinsic Aptitude: the sum is used in actions). An ability the sheet lacks sets
+    nothing, and the sentence says so and lists the sheet's abilities."""
+    who = str(sheet["character"]).strip()
+    whose = f"{who}'s sheet" if who else "your sheet"
+    names = row_names(sheet["abilities"], "Ability")
+    wanted = str(own["ability"]).strip()
+    index = next((i for i, n in enumerate(names) if n.casefold() == wanted.casefold()), None)
+    if not wanted:
+        index = 0
+    if index is None:
+        return {}, (
+            f"{whose.capitalize()} has no ability called {wanted!r}: it has "
+            f"{listing(names)}. L is the one entered here."
+        )
+    row = sheet["abilities"][index]
+    try:
+        spent = _Spent(row["level"], row["progress"], row["xp"], row["bonus"], names[index])
+    except ValueError as broken:
+        return {}, f"{whose.capitalize()} cannot be read: {broken} L is the one entered here."
+    level = ability_level(row, spent)
+    shown = _modified(spent.after.level, row["modifier"])
+    return {"L": level}, f"From {whose}: {names[index]}, L = {shown}."
+
+
+SOURCE = Source(
+    store=STORE, fields=XP_PANEL.fields, switch="use_sheet", take=from_sheet, choosing=True
+)
+"""The character sheet played in this browser feeds L of the ability the roller names."""
+
+ACTION = Widget(
+    name="peupfudge-action",
+    title="Action check",
+    fields=(
+        _level("L", "L, ability level", 4, "the modified level if the ability has a modifier"),
+        _level("A", "A, additional character factors", 0),
+        _level("D", "D, difficulty", 4),
+        _dice_field(pf.DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)"),
+        Flag(
+            "use_sheet",
+            "Use my sheet",
+            True,
+            printed=False,
+            hint="Take L from the character played in this browser.",
+        ),
+        Text(
+            "ability",
+            "Ability from my sheet",
+            "",
+            max_length=40,
+            printed=False,
+            hint="as the sheet names it; blank: the sheet's first ability",
+        ),
+    ),
+    show=_action_show,
+    roll=_action_roll,
+    roll_label="Roll the action",
+    unused=lambda values: [] if values["use_sheet"] else ["ability"],
+    source=SOURCE,
+)
+"""Peupfudge, 2 Actions: the chance that L + A + R ≥ D, and a roll of R."""
 
 
 # --------------------------------------------------------------------------

@@ -113,7 +113,10 @@ COLUMN_MISALIGNMENTS = """root => {
     heads.forEach((th, i) => {
       const td = row.children[i];
       if (!td || !th.textContent.trim() || !td.textContent.trim()) return;
-      const a = textBox(th), b = textBox(td);
+      // A sheet's roll button: its word sits inside the button's padded border, so it is
+      // the button, not its text, that lines up under "Roll".
+      const button = td.querySelector('.rb-check');
+      const a = textBox(th), b = button ? button.getBoundingClientRect() : textBox(td);
       const side = getComputedStyle(td).textAlign === 'right' ? 'right' : 'left';
       const gap = Math.abs(a[side] - b[side]);
       const where = `${table.caption?.textContent}: column ${i + 1}`;

@@ -649,3 +649,34 @@ def test_the_check_takes_its_bonus_from_the_played_character_s_sheet() -> None:
     assert stat_only["set"] == {"bonus": 3}
     asks = check.panel({"use_sheet": True}, source=sheet)
     assert asks["set"] == {} and "name a skill, or pick the stat" in asks["blocks"][0]["text"]
+
+
+def test_mass_spell_steps_the_dc_per_extra_target_up_to_legendary() -> None:
+    three = texts(show("2d6-casting", spell="Blast", targets=3))
+    assert "Blast (DC 9 (Average), 3 XP) on 3 targets with Mass Spell, so DC 13" in three
+    assert show("2d6-casting", spell="Blast", targets=5)["invalid"] == []
+    too_many = show("2d6-casting", spell="Blast", targets=6)
+    assert too_many["invalid"] == ["targets"]
+    assert "a DC 9 spell reaches at most 5 targets" in refusals(too_many)[0]
+
+
+def test_a_spell_in_combat_adds_resolve_only_when_it_reaches_its_dc() -> None:
+    # Magic: a Resolve check short of the DC fails the spell and the roll gets no bonus.
+    panel = show("2d6-casting", spell="Blast", resolve=4, combat=True)
+    totals = exact(panel, "Opposed roll with Blast")
+    naturals = dict.fromkeys(range(2, 13), Fraction(0))
+    for n in ROLLS:
+        naturals[n] += Fraction(1, 36)
+    expected = {str(n + 4 if n + 4 >= 9 else n): [p] for n, p in naturals.items()}
+    assert totals == expected
+    assert "the spell works 83.33% of the time" in texts(panel)
+    for seed in range(40):
+        args = {"values": {"spell": "Blast", "resolve": 3, "combat": True}, "seed": seed}
+        rolled = answer("2d6-casting", "roll", args)
+        natural = sum(int(p["text"]) for p in rolled["lines"][0]["parts"] if p["kind"] == "die")
+        if natural + 3 >= 9:
+            assert rolled["outcome"].startswith(
+                f"The spell works: the opposed roll counts {natural + 3}"
+            )
+        else:
+            assert rolled["outcome"].startswith(f"The spell fails ({natural + 3} against DC 9)")

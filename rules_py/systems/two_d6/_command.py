@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Final
 
 from rules_py.systems._params import (
@@ -37,7 +38,13 @@ from rules_py.systems.two_d6.checks import (
 )
 from rules_py.systems.two_d6.combat import MAX_PARTY, combat_odds, initiative_first
 from rules_py.systems.two_d6.items import ARMOUR_NAMES, armour
-from rules_py.systems.two_d6.magic import cast_outcomes, spell_dc, spell_xp
+from rules_py.systems.two_d6.magic import (
+    cast_outcomes,
+    combat_cast_totals,
+    mass_spell_dc,
+    spell_dc,
+    spell_xp,
+)
 
 _DC_NAMES: Final = "easy, average, difficult, professional, exceptional, legendary"
 _ARMOURS: Final = "|".join(ARMOUR_NAMES)
@@ -53,7 +60,9 @@ armor=A            {_ARMOURS}: on a check, Agility in armour (DC up 1, 2 or 3 st
 acrobat=yes|no     Armored Acrobat: no DC step for light armour; default no
 attack=A defend=D  combat instead of bonus= and dc=: each 0 to {MAX_BONUS}; ties go to the defender
 proficient=yes|no  in combat, the defender has Armor Proficiency; default no
-cast=yes           casting: bonus= is Resolve, dc= a DC or a sample spell's name
+cast=yes           casting: bonus= is Resolve, dc= a DC or a sample spell's name;
+                   targets=N with Mass Spell (one DC step each past the first);
+                   combat=yes for a spell that attacks or defends: the opposed roll's totals
 e.g. rules-py check 2d6 bonus=4 dc=difficult"""
 """One line per key of ``rules-py check 2d6``, then an example."""
 
@@ -164,14 +173,23 @@ def _check_combat(params: Mapping[str, str]) -> dict[str, object]:
 
 def _check_cast(params: Mapping[str, str]) -> dict[str, object]:
     command = "check 2d6 cast=yes"
-    _only(params, ("cast", "bonus", "dc", "aim"), command)
+    _only(params, ("cast", "bonus", "dc", "aim", "targets", "combat"), command)
     aim = _flag(params, "aim", "Combat, Aiming")
+    resolve = _number(params, "bonus", command, "Magic")
+    dc = spell_dc(_needed(params, "dc", command))
+    if "targets" in params:
+        dc = mass_spell_dc(dc, _number(params, "targets", command, "Talents, Mass Spell"))
+    if _flag(params, "combat", "Magic"):
+        totals = combat_cast_totals(resolve, dc, aim)
+        works = sum((p for t, p in totals.items() if t >= dc), Fraction(0))
+        return {
+            "outcomes": {"spell_works": works, "spell_fails": 1 - works},
+            "dc": dc,
+            "totals": {str(total): p for total, p in totals.items()},
+        }
     return {
-        "outcomes": cast_outcomes(
-            _number(params, "bonus", command, "Magic"),
-            spell_dc(_needed(params, "dc", command)),
-            aim,
-        ),
+        "dc": dc,
+        "outcomes": cast_outcomes(resolve, dc, aim),
         "cinematic": cinematic_chance(aim),
     }
 

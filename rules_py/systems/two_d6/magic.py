@@ -8,6 +8,9 @@
 * Sample spells with their DCs and XP (:data:`SPELLS`).
 * Mass Spell (Talents) -- each extra target raises the DC one category, up to
   Legendary.
+* Magic in combat -- attacking or defending with a spell is an ordinary opposed
+  roll; a Resolve check that falls short of the spell's DC fails it, and the roll
+  then gets no bonus.
 
 Readings the tools use (stated on the rules pages):
 
@@ -18,6 +21,11 @@ Readings the tools use (stated on the rules pages):
   more below the DC, a fizzle otherwise.
 * Spell XP = (DC - 3) / 2 for the six DCs; Negate and Runes have no DC and
   cost 5 XP.
+* In combat the opposed roll's total is the dice + Resolve when that reaches the
+  DC, and the dice alone when it does not (the spell failed: "no bonus on the
+  roll"); a natural 2 is no automatic failure there (Combat, Critical Hits), so it
+  casts when 2 + Resolve reaches the DC. The source names no fizzle or wild result
+  in combat: the tools give the margin and leave that to the GM.
 """
 
 from __future__ import annotations
@@ -167,6 +175,10 @@ def spell_dc(name_or_dc: str) -> int:
         ) from None
 
 
+MAX_MASS_TARGETS: Final = 1 + (HARDEST_DC - MIN_DC) // DC_STEP
+"""The most targets any spell reaches with Mass Spell (the lowest DC, stepped to Legendary)."""
+
+
 def mass_spell_dc(dc: int, targets: int) -> int:
     """A spell's DC on ``targets`` targets with Mass Spell: one category up per extra target.
 
@@ -186,6 +198,23 @@ def mass_spell_dc(dc: int, targets: int) -> int:
             )
         )
     return raised
+
+
+def combat_cast_total(natural: int, resolve: int, dc: int) -> int:
+    """An opposed roll made with a spell: the dice + Resolve if that reaches the DC, else the
+    dice alone (Magic: "it fails and you receive no bonus on the roll")."""
+    return natural + resolve if natural + resolve >= dc else natural
+
+
+def combat_cast_totals(resolve: int, dc: int, aim: bool = False) -> dict[int, Fraction]:
+    """The exact chance of each total an opposed roll made with a spell reaches (Magic)."""
+    resolve = check_bonus(resolve, "Magic")
+    dc = check_dc(dc, "Magic")
+    out: dict[int, Fraction] = {}
+    for n, p in natural_distribution(aim).items():
+        total = combat_cast_total(n, resolve, dc)
+        out[total] = out.get(total, Fraction(0)) + p
+    return dict(sorted(out.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +249,7 @@ def roll_cast(
 
 __all__ = [
     "CAST_RESULTS",
+    "MAX_MASS_TARGETS",
     "NO_DC_SPELL_XP",
     "SPELLS",
     "SPELL_XP",
@@ -229,6 +259,8 @@ __all__ = [
     "Spell",
     "cast_outcomes",
     "cast_result",
+    "combat_cast_total",
+    "combat_cast_totals",
     "mass_spell_dc",
     "roll_cast",
     "spell",

@@ -8,6 +8,7 @@ Armor; Magic); this module arranges it into blocks and rolls the dice.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 from rules_py._format import percent
@@ -260,14 +261,30 @@ _CAST_NAMES = {"success": "Success", "fizzle": "Fizzle", "wild": "Wild"}
 
 
 def _cast_dc(values: Values) -> int:
-    return magic.spell_dc(values["spell"])
+    """The spell's DC, raised one category per extra target (Talents, Mass Spell)."""
+    try:
+        return magic.mass_spell_dc(magic.spell_dc(values["spell"]), values["targets"])
+    except ValueError as broken:
+        fields = ["targets"] if "Mass Spell" in str(broken) else ["spell"]
+        raise Refusal(str(broken), fields) from None
+
+
+def _cast_what(values: Values, dc: int) -> str:
+    """The spell as cast: "Blast (DC 9 (Average), 3 XP)", and its targets with Mass Spell."""
+    sample = next((s for s in magic.SPELLS if s.name.lower() == values["spell"].lower()), None)
+    base = magic.spell_dc(values["spell"])
+    what = f"{sample.name} ({dc_text(base)}, {sample.xp} XP)" if sample else dc_text(base)
+    if values["targets"] > 1:
+        what += f" on {values['targets']} targets with Mass Spell, so {dc_text(dc)}"
+    return what
 
 
 def _cast_show(values: Values) -> list[Block]:
     resolve, dc = values["resolve"], _cast_dc(values)
+    what = _cast_what(values, dc)
+    if values["combat"]:
+        return _combat_cast_show(values, dc, what)
     outcomes = magic.cast_outcomes(resolve, dc, values["aim"])
-    sample = next((s for s in magic.SPELLS if s.name.lower() == values["spell"].lower()), None)
-    what = f"{sample.name} ({dc_text(dc)}, {sample.xp} XP)" if sample else dc_text(dc)
     cinematic = rules.cinematic_chance(values["aim"])
     return [
         text(
@@ -289,8 +306,31 @@ def _cast_show(values: Values) -> list[Block]:
     ]
 
 
+def _combat_cast_show(values: Values, dc: int, what: str) -> list[Block]:
+    """A spell used to attack or defend: the opposed roll's totals (Magic; Combat)."""
+    resolve = values["resolve"]
+    totals = magic.combat_cast_totals(resolve, dc, values["aim"])
+    works = sum((p for t, p in totals.items() if t >= dc), Fraction(0))
+    return [
+        text(
+            f"Resolve {signed(resolve)}{' aiming' if values['aim'] else ''} attacking or "
+            f"defending with {what}: the spell works {percent(works)} of the time and the "
+            f"opposed roll counts 2d6 {signed(resolve)}; otherwise it fails and the roll "
+            "counts the dice alone."
+        ),
+        facts([("Spell works", percent(works), str(works))]),
+        odds_table(
+            f"Opposed roll with {what}",
+            "Total",
+            {str(total): p for total, p in totals.items()},
+        ),
+    ]
+
+
 def _cast_roll(values: Values, rng: random.Random) -> View:
     resolve = values["resolve"]
+    if values["combat"]:
+        return _combat_cast_roll(values, rng)
     cast = magic.roll_cast(resolve, _cast_dc(values), values["aim"], rng)
     check = cast.roll
     verdict = {
@@ -304,6 +344,40 @@ def _cast_roll(values: Values, rng: random.Random) -> View:
         outcome += "; boxcars: gain a cinematic"
     return rolled([dice_line("", check.dice, higher(check.dice), resolve)], outcome)
 
+
+def _combat_cast_roll(values: Values, rng: random.Random) -> View:
+    """Roll an opposed roll made with a spell: its total for the exchange (Magic; Combat)."""
+    resolve, dc = values["resolve"], _cast_dc(values)
+    dice = tuple(rules.roll_two_dice(rng) for _ in range(2 if values["aim"] else 1))
+    kept = higher(dice)
+    natural = sum(dice[kept])
+    total = magic.combat_cast_total(natural, resolve, dc)
+    if total == natural and natural + resolve < dc:
+        outcome = (
+            f"The spell fails ({natural + resolve} against DC {dc}): the opposed roll counts "
+            f"{natural}, no bonus"
+        )
+    else:
+        outcome = f"The spell works: the opposed roll counts {total} ({natural} {signed(resolve)})"
+    if natural == rules.BOXCARS:
+        outcome += "; boxcars: gain a cinematic"
+    return rolled([dice_line("", dice, kept, resolve)], outcome)
+
+
+TARGETS = Number(
+    "targets",
+    "Targets",
+    1,
+    1,
+    magic.MAX_MASS_TARGETS,
+    hint="More than one needs the Mass Spell talent: each extra target is one DC step up, "
+    "no further once the DC is Legendary.",
+)
+IN_COMBAT = Flag(
+    "combat",
+    "Attacking or defending with it (an opposed roll)",
+    hint="A spell that falls short of its DC fails, and the roll gets no bonus.",
+)
 
 CASTING = Widget(
     name="2d6-casting",
@@ -319,12 +393,15 @@ CASTING = Widget(
             parse=magic.spell_dc,
             options=SPELL_OPTIONS + DC_OPTIONS,
         ),
+        TARGETS,
+        IN_COMBAT,
         AIM,
     ),
     show=_cast_show,
     roll=_cast_roll,
     roll_label="Cast",
 )
-"""[2d6] Roleplaying System, Magic: a casting roll's exact success, fizzle and wild spell."""
+"""[2d6] Roleplaying System, Magic and Talents (Mass Spell): a casting roll's exact success,
+fizzle and wild spell, on one target or several, or the opposed roll of a spell in combat."""
 
 WIDGETS: tuple[Widget, ...] = (CHECK, CASTING)

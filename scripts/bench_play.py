@@ -1,0 +1,108 @@
+"""The Play pages on a phone: each roller's height at 390 px and the first roll from a sheet.
+
+Issue 17 asks for the height of each Play page's roller area at 390 px (its dice, its
+actions and its outcome are meant to be on screen together) and for the first roll
+made from a Play page, cold (an empty cache) and on a revisit: the time from
+navigation until a sheet row's check is answered, the button pressed as soon as the
+page has made it live. Run alone with ``python -m scripts.bench_play``.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
+
+PHONE = {"width": 390, "height": 844}
+
+ROLLERS: dict[str, str] = {
+    "wodu": "wodu-check",
+    "peupfudge": "peupfudge-action",
+    "d10-0": "d10-0-check",
+    "2d6": "2d6-check",
+    "danger-world": "danger-world-roller",
+}
+"""Each system's Play page (its section) and the roller widget on it."""
+
+COLD_MS = 1000.0
+REVISIT_MS = 600.0
+"""The site's targets for a first roll after navigation (scripts/bench), cold and revisit."""
+
+CHECK = "button.rb-check:not([disabled])"
+ANSWERED = ".rb-widget__checked .rb-rolled__outcome, .rb-widget__rolled .rb-rolled__outcome"
+
+
+def roller_height(page: Page, widget: str) -> float:
+    """The roller's height as drawn at the page's width (after its first answer)."""
+    root = page.locator(f'[data-widget="{widget}"]').first
+    root.locator(".rb-widget__form").wait_for(state="visible", timeout=120_000)
+    box = root.bounding_box()
+    return float(box["height"]) if box else float("nan")
+
+
+def first_check(page: Page, url: str) -> float:
+    """Open ``url`` and press its first sheet check as soon as it is live: ms to the answer."""
+    page.goto(url, wait_until="commit")
+    page.locator(CHECK).first.click(timeout=120_000)
+    page.locator(ANSWERED).first.wait_for(timeout=120_000)
+    return float(page.evaluate("performance.now()"))
+
+
+def browser_rows(
+    browser: Browser, server: SiteServer, runs: int
+) -> tuple[dict[str, float], list[tuple[str, float, float | None]]]:
+    """Each Play page's roller height in px, and rows of (measure, median ms, target ms)."""
+    heights: dict[str, float] = {}
+    rows: list[tuple[str, float, float | None]] = []
+    for section, widget in ROLLERS.items():
+        url = f"{server.url}{section}/play/"
+        cold: list[float] = []
+        revisit: list[float] = []
+        for _ in range(runs):
+            context = browser.new_context(viewport=PHONE)
+            page = context.new_page()
+            cold.append(first_check(page, url))
+            heights[section] = max(heights.get(section, 0.0), roller_height(page, widget))
+            again = context.new_page()
+            page.close()
+            revisit.append(first_check(again, url))
+            context.close()
+        rows += [
+            (f"{section} Play page: first sheet check (cold)", statistics.median(cold), COLD_MS),
+            (
+                f"{section} Play page: first sheet check (revisit)",
+                statistics.median(revisit),
+                REVISIT_MS,
+            ),
+        ]
+    return heights, rows
+
+
+def main(argv: Sequence[str]) -> None:
+    runs = int(argv[0]) if argv else 3
+    with tempfile.TemporaryDirectory() as site:
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", site],
+            check=True,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        with SiteServer(Path(site)) as server, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            heights, rows = browser_rows(browser, server, runs)
+            for section, px in heights.items():
+                print(f"{section} Play page: roller height at 390 px: {px:.0f} px")
+            for name, ms, target in rows:
+                print(f"{name}: {ms:.0f} ms (target <= {target:g} ms)")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
