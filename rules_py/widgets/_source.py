@@ -32,6 +32,9 @@ class Source:
     take: Callable[..., tuple[Mapping[str, Any], str]]
     """The source's read values -> (this widget's field values, the sentence that says so);
     with :attr:`choosing`, ``take(source_values, own_values)``."""
+    choices: tuple[str, ...] = ()
+    """This widget's fields that pick what to take (which ability, which skill): hidden
+    with the switch while the reader has no sheet saved."""
     choosing: bool = False
     """True: what is taken depends on this widget's own values too (which skill of the
     sheet a check is made with, say), so :attr:`take` is given them as well."""

@@ -605,7 +605,12 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
 
 
 SOURCE = Source(
-    store=STORE, fields=XP_PANEL.fields, switch="use_sheet", take=from_sheet, choosing=True
+    store=STORE,
+    fields=XP_PANEL.fields,
+    switch="use_sheet",
+    take=from_sheet,
+    choosing=True,
+    choices=("ability",),
 )
 """The character sheet played in this browser feeds L of the ability the roller names."""
 

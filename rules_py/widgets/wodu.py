@@ -870,7 +870,12 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
 
 
 SOURCE = Source(
-    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=from_sheet, choosing=True
+    store=STORE,
+    fields=BUILDER.fields,
+    switch="use_sheet",
+    take=from_sheet,
+    choosing=True,
+    choices=("sheet_ability",),
 )
 """The character being played (the builder's saved sheet) gives the check its ability."""
 

@@ -681,7 +681,12 @@ def health_from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
 
 
 CHECK_SOURCE = Source(
-    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=check_from_sheet, choosing=True
+    store=STORE,
+    fields=BUILDER.fields,
+    switch="use_sheet",
+    take=check_from_sheet,
+    choosing=True,
+    choices=("sheet_check",),
 )
 """The played character's attribute or skill feeds the check roller's kind and score."""
 
