@@ -30,7 +30,7 @@ from rules_py.widgets._blocks import (
     with_modifier,
 )
 from rules_py.widgets._fields import Choice, Field, Flag, Number, Rows, Text
-from rules_py.widgets._source import Source
+from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
 
 # --------------------------------------------------------------------------
@@ -869,14 +869,7 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
     return {"ability": ratings[which]}, f"From {whose}: {which} {signed(ratings[which])}."
 
 
-SOURCE = Source(
-    store=STORE,
-    fields=BUILDER.fields,
-    switch="use_sheet",
-    take=from_sheet,
-    choosing=True,
-    choices=("sheet_ability",),
-)
+SOURCE = sheet_choice(STORE, BUILDER, from_sheet, "sheet_ability")
 """The character being played (the builder's saved sheet) gives the check its ability."""
 
 
