@@ -9,16 +9,16 @@ import re
 from playwright.sync_api import Browser, expect
 
 from tests.browser.play import (
-    name_character,
     names,
-    new_character,
     open_play,
     phone_context,
     play_as,
     playing,
+    reloaded,
     roll_check,
     tap,
     tracked,
+    two_characters,
 )
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
@@ -32,11 +32,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "wodu", SHEET)
-        root = widget(page, SHEET)
-        name_character(root, "name", "Rook")
-        new_character(root, "name", "Vega")
-        assert names(root) == ["Rook", "Vega"]
-        play_as(root, "Rook")
+        root = two_characters(page, SHEET, "name", "Rook", "Vega")
 
         # The DR is kept at hand above the sheet; the ability row rolls against it.
         set_field(root, "check_dr", "15")
@@ -46,8 +42,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         tap(root, "damage")
         expect_panel(root, "In play: 12 of 13 HP left; 0 of the 10 XP for Level 2.")
 
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET)
         assert names(root) == ["Rook", "Vega"] and playing(root) == "Rook"
         assert tracked(root, "damage") == 1
         # The check roller below takes the played character's rating, and says so.
@@ -58,9 +53,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         play_as(root, "Vega")
         assert tracked(root, "damage") == 0
 
-        context.set_offline(True)
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Vega"
         rolled = roll_check(root, "ability:WIT")
         assert rolled.startswith("Vega: WIT +1 against DR 12"), rolled
