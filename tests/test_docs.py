@@ -255,6 +255,7 @@ SITES_EXAMPLES = [
     ("wodu/abilities.md", "a character with STR 2"),
     ("wodu/backgrounds.md", "with DEX 2"),
     ("wodu/character-creation.md", "STR 2, DEX 1, WIT 1, CHA -1"),
+    ("wodu/play.md", "STR 2, DEX 1, WIT 1, CHA -1"),
     ("wodu/resolution.md", "with DEX 2 leaping"),
     ("wodu/resolution.md", "given DEX 2"),
     ("wodu/resolution.md", "The draft stops there; with DEX 2"),

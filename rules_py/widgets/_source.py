@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_py.widgets._fields import Field, read_values
+
+if TYPE_CHECKING:
+    from rules_py.widgets._widget import Widget
 
 Values = Mapping[str, Any]
 
@@ -32,6 +35,9 @@ class Source:
     take: Callable[..., tuple[Mapping[str, Any], str]]
     """The source's read values -> (this widget's field values, the sentence that says so);
     with :attr:`choosing`, ``take(source_values, own_values)``."""
+    choices: tuple[str, ...] = ()
+    """This widget's fields that pick what to take (which ability, which skill): hidden
+    with the switch while the reader has no sheet saved."""
     choosing: bool = False
     """True: what is taken depends on this widget's own values too (which skill of the
     sheet a check is made with, say), so :attr:`take` is given them as well."""
@@ -46,3 +52,22 @@ class Source:
             return None
         values, _errors = read_values(self.fields, raw)
         return values
+
+
+def sheet_choice(
+    store: str,
+    sheet: Widget,
+    take: Callable[[Values, Values], tuple[Mapping[str, Any], str]],
+    *choices: str,
+) -> Source:
+    """ "Use my sheet" on a check: the played character's ``sheet`` saved under ``store``, a
+    switch field called ``use_sheet``, and this widget's ``choices`` (which ability or
+    skill) given to ``take`` with the sheet's values."""
+    return Source(
+        store=store,
+        fields=sheet.fields,
+        switch="use_sheet",
+        take=take,
+        choosing=True,
+        choices=choices,
+    )

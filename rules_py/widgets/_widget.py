@@ -131,7 +131,7 @@ class Widget:
         if not errors and self.source is not None:
             given = self.source.values(source)
             if given is None:
-                hidden.append(self.source.switch)
+                hidden += [self.source.switch, *self.source.choices]
             elif values[self.source.switch]:
                 fed, line = self.source.taken(given, values)
                 update(fed)
@@ -165,7 +165,7 @@ class Widget:
         return {
             "blocks": blocks,
             "invalid": list(dict.fromkeys(invalid)),
-            "unused": sorted([*(self.unused(values) if self.unused else ()), *hidden]),
+            "unused": sorted({*(self.unused(values) if self.unused else ()), *hidden}),
             "set": changes,
             "taken": taken,
             "disabled": [name for name, _ in self.actions]

@@ -29,7 +29,7 @@ from rules_py.widgets._blocks import (
     with_modifier,
 )
 from rules_py.widgets._fields import Flag, Number, Rows, Text
-from rules_py.widgets._source import Source
+from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
 
 LEVEL_LIMIT = 100
@@ -604,9 +604,7 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
     return {"L": level}, f"From {whose}: {names[index]}, L = {shown}."
 
 
-SOURCE = Source(
-    store=STORE, fields=XP_PANEL.fields, switch="use_sheet", take=from_sheet, choosing=True
-)
+SOURCE = sheet_choice(STORE, XP_PANEL, from_sheet, "ability")
 """The character sheet played in this browser feeds L of the ability the roller names."""
 
 ACTION = Widget(

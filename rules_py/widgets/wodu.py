@@ -26,9 +26,11 @@ from rules_py.widgets._blocks import (
     rolled,
     table,
     text,
+    track,
     with_modifier,
 )
-from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
+from rules_py.widgets._fields import Choice, Field, Flag, Number, Rows, Text
+from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
 
 # --------------------------------------------------------------------------
@@ -51,7 +53,7 @@ _FR_OPTIONS = tuple(
 )
 
 ABILITY = Number("ability", "Ability rating", 0, wodu.MIN_ABILITY, wodu.MAX_ABILITY)
-BACKGROUND = Flag("background", "Background applies (3d10, keep the highest two)")
+BACKGROUND_LABEL = f"Background applies ({wodu.BACKGROUND_CHECK_DICE}, keep the highest two)"
 
 
 def check_dice(ability: int, background: bool) -> str:
@@ -59,9 +61,80 @@ def check_dice(ability: int, background: bool) -> str:
     return with_modifier(wodu.BACKGROUND_CHECK_DICE if background else wodu.CHECK_DICE, ability)
 
 
-def _fuzzy_range(values: Values) -> tuple[int, int]:
-    lo, hi = (int(n) for n in values["fr"].split("-"))
+def against_fields(prefix: str = "", *, printed: bool = True) -> tuple[Field, ...]:
+    """What a check is read against, as fields named ``prefix`` + kind, dr, fr
+    (2d10 WoDu Hack, Core Resolution): a DR (the default DR:12) or a fuzzy range
+    (the default FR:12-14), chosen by the GM."""
+    return (
+        Choice(
+            f"{prefix}kind",
+            "Read the total against",
+            (("dr", "a difficulty rating (DR)"), ("fr", "a fuzzy range (FR)")),
+            "dr",
+            printed=printed,
+        ),
+        Choice(
+            f"{prefix}dr", "Difficulty rating", _DR_OPTIONS, str(wodu.DEFAULT_DR), printed=printed
+        ),
+        Choice(
+            f"{prefix}fr",
+            "Fuzzy range",
+            _FR_OPTIONS,
+            "{}-{}".format(*wodu.DEFAULT_FR),
+            printed=printed,
+        ),
+    )
+
+
+def against_unused(values: Values, prefix: str = "") -> list[str]:
+    """The one of DR and FR that the check is not read against."""
+    return [f"{prefix}fr"] if values[f"{prefix}kind"] == "dr" else [f"{prefix}dr"]
+
+
+def _fuzzy_range(values: Values, prefix: str = "") -> tuple[int, int]:
+    lo, hi = (int(n) for n in values[f"{prefix}fr"].split("-"))
     return lo, hi
+
+
+def against_text(values: Values, prefix: str = "") -> str:
+    """``"DR 12"`` or ``"FR 12-14"``: what the check's total is read against."""
+    if values[f"{prefix}kind"] == "dr":
+        return f"DR {int(values[f'{prefix}dr'])}"
+    return "FR {}-{}".format(*_fuzzy_range(values, prefix))
+
+
+def check_outcome(total: int, values: Values, prefix: str = "") -> str:
+    """A check's total read against its DR or FR (2d10 WoDu Hack, Core Resolution).
+
+    DR: meet or beat it to succeed. FR: above the range a strong success, inside
+    it a weak success (with a complication, cost or reduced effect), below it a
+    failure on which the GM makes a hard move.
+    """
+    if values[f"{prefix}kind"] == "dr":
+        dr = int(values[f"{prefix}dr"])
+        return (
+            f"Success: {total} meets DR {dr}"
+            if total >= dr
+            else f"Failure: {total} is under DR {dr}"
+        )
+    lo, hi = _fuzzy_range(values, prefix)
+    if total > hi:
+        return f"Strong success: {total} is over FR {lo}-{hi}"
+    if total >= lo:
+        return (
+            f"Weak success: {total} is inside FR {lo}-{hi}; "
+            "it comes with a complication, a cost or a reduced effect"
+        )
+    return f"Failure: {total} is under FR {lo}-{hi}; the GM makes a hard move"
+
+
+def roll_check(
+    ability: int, background: bool, values: Values, rng: random.Random, prefix: str = ""
+) -> View:
+    """Roll a check: 2d10 (3d10k2 with a Background) + ability, read against the DR or
+    FR the fields ``prefix`` + kind, dr, fr name (2d10 WoDu Hack, Core Resolution; Background)."""
+    line, result = roll_line("", check_dice(ability, background), rng)
+    return rolled([line], check_outcome(result.total, values, prefix))
 
 
 def _check_show(values: Values) -> list[Block]:
@@ -104,51 +177,7 @@ def _check_show(values: Values) -> list[Block]:
 
 
 def _check_roll(values: Values, rng: random.Random) -> View:
-    dice = check_dice(values["ability"], values["background"])
-    line, result = roll_line("", dice, rng)
-    total = result.total
-    if values["kind"] == "dr":
-        dr = int(values["dr"])
-        outcome = (
-            f"Success: {total} meets DR {dr}"
-            if total >= dr
-            else f"Failure: {total} is under DR {dr}"
-        )
-    else:
-        lo, hi = _fuzzy_range(values)
-        if total > hi:
-            outcome = f"Strong success: {total} is over FR {lo}-{hi}"
-        elif total >= lo:
-            outcome = (
-                f"Weak success: {total} is inside FR {lo}-{hi}; "
-                "it comes with a complication, a cost or a reduced effect"
-            )
-        else:
-            outcome = f"Failure: {total} is under FR {lo}-{hi}; the GM makes a hard move"
-    return rolled([line], outcome)
-
-
-CHECK = Widget(
-    name="wodu-check",
-    title="Check",
-    fields=(
-        ABILITY,
-        BACKGROUND,
-        Choice(
-            "kind",
-            "Read the total against",
-            (("dr", "a difficulty rating (DR)"), ("fr", "a fuzzy range (FR)")),
-            "dr",
-        ),
-        Choice("dr", "Difficulty rating", _DR_OPTIONS, str(wodu.DEFAULT_DR)),
-        Choice("fr", "Fuzzy range", _FR_OPTIONS, "{}-{}".format(*wodu.DEFAULT_FR)),
-    ),
-    show=_check_show,
-    roll=_check_roll,
-    roll_label="Roll the check",
-    unused=lambda values: ["fr"] if values["kind"] == "dr" else ["dr"],
-)
-"""2d10 WoDu Hack, Core Resolution: a check against a DR or a FR, with its odds."""
+    return roll_check(values["ability"], values["background"], values, rng)
 
 
 # --------------------------------------------------------------------------
@@ -485,6 +514,15 @@ _INCREASE_FIELDS = {level: f"inc{level}" for level in wodu.ABILITY_INCREASE_LEVE
 _DEFAULT_INCREASES = ("STR", "DEX")
 """The default plan alternates STR and DEX, which keeps every level within its maximum."""
 
+STORE = "wodu-sheet"
+"""Where the browser keeps the played character's sheet (the builder fences' ``store``)."""
+CHECK_PREFIX = "check_"
+"""The builder's fields for what its ability rows are rolled against: check_kind, check_dr..."""
+HIGHEST_MAX_HP = wodu.ADVANCEMENT[-1].hp_base + wodu.MAX_ABILITY
+"""31: Max HP at Level 15 with STR +6, the most any character has (Advancement)."""
+MAX_XP_FIELD = 99
+"""The most XP toward the next level the form takes (a tool limit: a level costs 10 or 15)."""
+
 
 def _array_text(array: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in array)
@@ -585,6 +623,62 @@ def _builder_settle(before: Values, after: Values) -> dict[str, Any]:
     return changes
 
 
+def _in_play(values: Values, hp_max: int | None) -> list[Block]:
+    """HP left against Max HP and XP against the next level's price, in words and as
+    boxes to tick, or the refusal of more damage than Max HP (2d10 WoDu Hack,
+    Character Generation; Advancement).
+
+    The sheet tracks the damage taken, so that HP left follows Max HP as the level
+    and STR change. The draft says nothing of what 0 HP means; the sheet says so
+    and leaves it to the GM.
+    """
+    if hp_max is None:
+        return []
+    damage, xp, level = values["damage"], values["xp"], values["level"]
+    name = values["name"] or "Your character"
+    if damage > hp_max:
+        return [
+            error(
+                f"Damage taken is {damage}, more than {name}'s Max HP of {hp_max} "
+                f"({wodu.SYSTEM}, Character Generation)",
+                ["damage"],
+            )
+        ]
+    left = hp_max - damage
+    health = f"{left} of {hp_max} HP left"
+    if left == 0:
+        health += " (the draft does not say what 0 HP means: the GM rules on it)"
+    boxes = [track("Damage", damage, hp_max, f"{damage} taken, {left} HP left")]
+    if level == wodu.MAX_LEVEL:
+        growth = f"{xp} XP; Level {level} is the top of the table"
+    else:
+        price = wodu.xp_to_next_level(level, values["pace"])
+        if xp >= price:
+            growth = (
+                f"{xp} XP, enough for Level {level + 1} ({price} XP): raise the Level "
+                f"and take {price} XP off"
+            )
+        else:
+            growth = f"{xp} of the {price} XP for Level {level + 1}"
+            boxes.append(track(f"XP to Level {level + 1}", xp, price, f"{xp} of {price}"))
+    return [text(f"In play: {health}; {growth}."), *boxes]
+
+
+def _builder_check(values: Values, key: str, rng: random.Random) -> View:
+    """An ability row's check: 2d10 + the rating (3d10k2 with a Background) against the
+    DR or FR the sheet is set to (2d10 WoDu Hack, Core Resolution; Background)."""
+    kind, _, name = key.partition(":")
+    if kind != "ability" or name not in wodu.ABILITY_NAMES:
+        raise ValueError(f"the sheet has no check {key!r}")
+    ratings, refused = _builder_sheet(values)
+    if refused:
+        raise ValueError(f"Mend the sheet first: {refused[0][0]}")
+    rating, background = ratings[name], values[f"{CHECK_PREFIX}background"]
+    view = roll_check(rating, background, values, rng, CHECK_PREFIX)
+    what = f"{name} {signed(rating)}" + (" with a Background" if background else "")
+    return {**view, "what": f"{what} against {against_text(values, CHECK_PREFIX)}"}
+
+
 _ADVANCED_MOVE_NOTE = (
     "Levels "
     + listing([str(row.level) for row in wodu.ADVANCEMENT if row.advanced_move_allowed])
@@ -599,15 +693,35 @@ def _builder_show(values: Values) -> list[Block]:
     row = wodu.advancement_row(level)
     strength = ratings["STR"]
     try:
-        hp = str(wodu.max_hp(level, strength))
+        hp_max: int | None = wodu.max_hp(level, strength)
     except ValueError:  # a refused increase took STR off the scale
-        hp = "—"
+        hp_max = None
+    hp = "—" if hp_max is None else str(hp_max)
     name = values["name"] or "Your character"
+    in_play = [] if refused else _in_play(values, hp_max)
+    blocks += [b for b in in_play if b["type"] == "error"]  # a refusal leads
     blocks.append(text(f"{name}: Level {level}, {row.tier} tier ({start} start)."))
-    items: list[tuple[str, str, str]] = [
-        (a.abbreviation, signed(ratings[a.abbreviation]), f"{a.name}: {a.covers}")
-        for a in wodu.ABILITIES
-    ]
+    blocks += [b for b in in_play if b["type"] != "error"]
+    target = against_text(values, CHECK_PREFIX)
+    blocks.append(
+        table(
+            f"{name}'s abilities",
+            ["Ability", "Rating"],
+            (
+                [f"{a.abbreviation} ({a.name})", signed(ratings[a.abbreviation])]
+                for a in wodu.ABILITIES
+            ),
+            titles=([a.covers, ""] for a in wodu.ABILITIES),  # one line a row on a phone
+            checks=(
+                (
+                    f"ability:{a.abbreviation}",
+                    f"Roll {a.abbreviation} {signed(ratings[a.abbreviation])} against {target}",
+                )
+                for a in wodu.ABILITIES
+            ),
+        )
+    )
+    items: list[tuple[str, str, str]] = []
     if level == 0:
         gained = f"the gritty array, {_array_text(wodu.GRITTY_STARTING_RATINGS)}"
     elif level == 1:
@@ -651,7 +765,8 @@ def _builder_show(values: Values) -> list[Block]:
 
 
 def _builder_unused(values: Values) -> list[str]:
-    return [field for level, field in _INCREASE_FIELDS.items() if level > values["level"]]
+    later = [field for level, field in _INCREASE_FIELDS.items() if level > values["level"]]
+    return later + against_unused(values, CHECK_PREFIX)
 
 
 BUILDER = Widget(
@@ -700,14 +815,90 @@ BUILDER = Widget(
             for a, n in zip(wodu.ABILITIES, wodu.STANDARD_STARTING_RATINGS, strict=True)
         ),
         *(_increase_field(i, level) for i, level in enumerate(wodu.ABILITY_INCREASE_LEVELS)),
+        Number(
+            "damage",
+            "Damage taken",
+            0,
+            0,
+            HIGHEST_MAX_HP,
+            track=True,
+            hint="In play: tap + for each point of damage, − for each one healed. "
+            "HP left = Max HP − damage taken.",
+        ),
+        Number(
+            "xp",
+            "XP toward the next level",
+            0,
+            0,
+            MAX_XP_FIELD,
+            track=True,
+            hint="Tap + for each XP the group or you earn.",
+        ),
+        *against_fields(CHECK_PREFIX, printed=False),
+        Flag(f"{CHECK_PREFIX}background", BACKGROUND_LABEL, printed=False),
     ),
     show=_builder_show,
     unused=_builder_unused,
     settle=_builder_settle,
+    check=_builder_check,
+    play_fields=tuple(f"{CHECK_PREFIX}{f}" for f in ("kind", "dr", "fr", "background")),
     portable="wodu-character",
     name_field="name",
     system=wodu.SYSTEM,
 )
 """2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
+
+# --------------------------------------------------------------------------
+# The check, with "Use my sheet" (Core Resolution; the builder's saved sheet)
+# --------------------------------------------------------------------------
+
+
+def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
+    """The ability rating a check takes from the character being played: the one the
+    check's "Ability from the sheet" names, at the sheet's level (2d10 WoDu Hack,
+    Ability Ratings; Advancement). A sheet that breaks a rule gives nothing."""
+    name = str(sheet["name"]).strip()
+    whose = f"{name}'s sheet" if name else "your sheet"
+    ratings, refused = _builder_sheet(sheet)
+    if refused:
+        return {}, (
+            f"{whose[0].upper()}{whose[1:]} breaks a rule, so the ability rating is yours "
+            f"to set: {refused[0][0]}"
+        )
+    which = own["sheet_ability"]
+    return {"ability": ratings[which]}, f"From {whose}: {which} {signed(ratings[which])}."
+
+
+SOURCE = sheet_choice(STORE, BUILDER, from_sheet, "sheet_ability")
+"""The character being played (the builder's saved sheet) gives the check its ability."""
+
+
+def _check_unused(values: Values) -> list[str]:
+    return against_unused(values) + ([] if values["use_sheet"] else ["sheet_ability"])
+
+
+CHECK = Widget(
+    name="wodu-check",
+    title="Check",
+    fields=(
+        Flag(
+            "use_sheet",
+            "Use my sheet",
+            hint="Take the ability rating from the character you are playing.",
+            printed=False,
+        ),
+        Choice("sheet_ability", "Ability from the sheet", _ABILITY_OPTIONS, "STR", printed=False),
+        ABILITY,
+        Flag("background", BACKGROUND_LABEL),
+        *against_fields(),
+    ),
+    show=_check_show,
+    roll=_check_roll,
+    roll_label="Roll the check",
+    unused=_check_unused,
+    source=SOURCE,
+)
+"""2d10 WoDu Hack, Core Resolution: a check against a DR or a FR, with its odds, its
+ability rating typed in or taken from the character being played."""
 
 WIDGETS: tuple[Widget, ...] = (CHECK, DAMAGE, INITIATIVE, BUILDER)

@@ -99,3 +99,21 @@ def tap(root: Locator, field: str, step: int = 1) -> None:
 def tracked(root: Locator, field: str) -> int:
     """A tracked value as the sheet shows it."""
     return int(root.locator(f".rb-field--{field} input").input_value())
+
+
+def two_characters(page: Page, sheet: str, name_field: str, first: str, second: str) -> Locator:
+    """Name the played character ``first``, make a second, then play the first again."""
+    root = widget(page, sheet)
+    name_character(root, name_field, first)
+    new_character(root, name_field, second)
+    assert names(root) == [first, second]
+    play_as(root, first)
+    return root
+
+
+def reloaded(page: Page, sheet: str, *, offline: BrowserContext | None = None) -> Locator:
+    """Reload the page (with the network cut off first, given the ``offline`` context)."""
+    if offline is not None:
+        offline.set_offline(True)
+    page.reload()
+    return widget(page, sheet)

@@ -9,16 +9,16 @@ import re
 from playwright.sync_api import Browser, expect
 
 from tests.browser.play import (
-    name_character,
     names,
-    new_character,
     open_play,
     phone_context,
     play_as,
     playing,
+    reloaded,
     roll_check,
     tap,
     tracked,
+    two_characters,
 )
 from tests.browser.widgets import expect_panel, widget
 from tests.sitesrv import SiteServer
@@ -35,11 +35,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "d10-0", SHEET)
-        root = widget(page, SHEET)
-        name_character(root, "name", "Ash")
-        new_character(root, "name", "Bryn")
-        assert names(root) == ["Ash", "Bryn"]
-        play_as(root, "Ash")
+        root = two_characters(page, SHEET, "name", "Ash", "Bryn")
 
         rolled = roll_check(root, "skill:Pistols")
         assert PISTOLS.search(rolled), rolled  # a d100 read 00-99, shown with both digits
@@ -56,17 +52,14 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         expect_panel(health, "From Ash's sheet: EN 7, SP 4, 0 Health Point Increases, Current")
         expect_panel(health, "Current 54 of Normal 55: Injured.")
 
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET)
         assert names(root) == ["Ash", "Bryn"] and playing(root) == "Ash"
         assert tracked(root, "current_health") == 54
         assert tracked(root, "progression_points") == 1
         play_as(root, "Bryn")
         assert tracked(root, "current_health") == 55
 
-        context.set_offline(True)
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Bryn"
         agility = roll_check(root, "attribute:AG")
         assert AGILITY.search(agility), agility  # one d10 read 0-9

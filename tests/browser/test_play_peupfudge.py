@@ -10,16 +10,16 @@ import json
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.play import (
-    name_character,
     names,
-    new_character,
     open_play,
     phone_context,
     play_as,
     playing,
+    reloaded,
     roll_check,
     tap,
     tracked,
+    two_characters,
 )
 from tests.browser.widgets import expect_panel, wait_idle, widget
 from tests.sitesrv import SiteServer
@@ -43,11 +43,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "peupfudge", SHEET)
-        root = widget(page, SHEET)
-        name_character(root, "character", "Kotorikh (Kurt)")
-        new_character(root, "character", "Obazana")
-        assert names(root) == ["Kotorikh (Kurt)", "Obazana"]
-        play_as(root, "Kotorikh (Kurt)")
+        root = two_characters(page, SHEET, "character", "Kotorikh (Kurt)", "Obazana")
 
         rolled = roll_check(root, "ability:2")
         assert rolled.startswith("Kotorikh (Kurt): Perception (L = 4) against D = 3 on 4dF, A = -1")
@@ -63,17 +59,14 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         action = widget(page, ACTION)
         expect_panel(action, "From Kotorikh (Kurt)'s sheet: Perception, L = 4.")
 
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET)
         assert names(root) == ["Kotorikh (Kurt)", "Obazana"]
         assert playing(root) == "Kotorikh (Kurt)"
         assert tracked(root, "award") == 51 and energy(page) == "-2"
         play_as(root, "Obazana")
         assert tracked(root, "award") == 50 and energy(page) == "-1"
 
-        context.set_offline(True)
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Obazana"
         assert roll_check(root, "ability:3").startswith(
             "Obazana: Knowledge (L = 5) against D = 3 on 4dF, A = -1"

@@ -6,18 +6,18 @@ from __future__ import annotations
 from playwright.sync_api import Browser, expect
 
 from tests.browser.play import (
-    name_character,
     names,
-    new_character,
     open_play,
     phone_context,
     play_as,
     playing,
+    reloaded,
     roll_check,
     tap,
     tracked,
+    two_characters,
 )
-from tests.browser.widgets import expect_panel, widget
+from tests.browser.widgets import expect_panel
 from tests.sitesrv import SiteServer
 
 SHEET = "2d6-builder"
@@ -28,27 +28,20 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "2d6", SHEET)
-        root = widget(page, SHEET)
-        name_character(root, "name", "Ash")
-        new_character(root, "name", "Bryn")
-        assert names(root) == ["Ash", "Bryn"]
-        play_as(root, "Ash")
+        root = two_characters(page, SHEET, "name", "Ash", "Bryn")
 
         rolled = roll_check(root, "skill:0")
         assert rolled.startswith("Ash: Melee (Light) +3, STR +2 against DC 9 (Average)")
         tap(root, "wounds_taken")
         expect_panel(root, "In play: 5 wounds left of 6.")
 
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET)
         assert names(root) == ["Ash", "Bryn"] and playing(root) == "Ash"
         assert tracked(root, "wounds_taken") == 1
         play_as(root, "Bryn")
         assert tracked(root, "wounds_taken") == 0
 
-        context.set_offline(True)
-        page.reload()
-        root = widget(page, SHEET)
+        root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Bryn"
         assert roll_check(root, "stat:AGI").startswith("Bryn: AGI +3 against DC 9 (Average)")
         play_as(root, "Ash")

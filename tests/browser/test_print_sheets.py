@@ -196,3 +196,33 @@ def test_only_portable_widgets_print_a_sheet(page: Page, server: SiteServer) -> 
         timeout=TIMEOUT
     )
     assert root.get_by_role("button", name="Print sheet").count() == 0
+
+
+PLAY_PAGES = [
+    ("wodu/play/", "wodu-builder", "name", "Rook Halloway", "2d10 WoDu Hack"),
+    ("d10-0/play/", "d10-0-builder", "name", "Ilse Marrow", "The D10/0 System"),
+    ("2d6/play/", "2d6-builder", "name", "Vessa Quill", "[2d6] Roleplaying System"),
+    ("peupfudge/play/", "peupfudge-xp-panel", "character", "Odo Fenwick", "Peupfudge"),
+]
+
+
+@pytest.mark.parametrize(("path", "name", "field", "who", "system"), PLAY_PAGES, ids=lambda v: v)
+def test_a_play_page_s_sheet_prints_on_one_page_with_its_tracks(
+    page: Page, server: SiteServer, path: str, name: str, field: str, who: str, system: str
+) -> None:
+    page.goto(server.url + path)
+    root = widget(page, name)
+    set_field(root, field, who)
+    wait_idle(root)
+    for paper in ("A4", "Letter"):
+        page.emulate_media(media="screen")
+        page.evaluate("window.printed = 0")
+        print_sheet(page, name)
+        page.emulate_media(media="print")
+        values = root.locator(".rb-print-values")
+        expect(values.locator(".rb-print-values__title")).to_have_text(who)
+        expect(values.locator(".rb-print-values__system")).to_contain_text(system)
+        expect(root.locator(".rb-print-notes")).to_be_visible()
+        assert page.evaluate(VISIBLE, CHROME) == []
+        pdf = page.pdf(format=paper, print_background=True)
+        assert pages_in(pdf) == 1, f"{path} prints on {pages_in(pdf)} {paper} pages"

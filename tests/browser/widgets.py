@@ -94,6 +94,9 @@ COLUMN_MISALIGNMENTS = """root => {
   // For each column of each table: the header's text and a body cell's text must line up
   // on the side the body cell is aligned to (right for numbers, left for names).
   const textBox = (cell) => {
+    // A control (a sheet row's Roll button) lines up by its box: its text sits in padding.
+    const control = cell.querySelector('button');
+    if (control) return control.getBoundingClientRect();
     const range = document.createRange();
     range.selectNodeContents(cell);
     const rects = [...range.getClientRects()];

@@ -22,7 +22,16 @@ def test_the_check_renders_its_form_and_answer(convert: Convert) -> None:
     values = json.loads(
         re.search(r'data-values="([^"]*)"', html).group(1).replace("&quot;", '"')  # type: ignore[union-attr]
     )
-    assert values == {"ability": 2, "background": False, "kind": "fr", "dr": "12", "fr": "12-14"}
+    assert values == {
+        "use_sheet": False,
+        "sheet_ability": "STR",
+        "ability": 2,
+        "background": False,
+        "kind": "fr",
+        "dr": "12",
+        "fr": "12-14",
+    }
+    assert 'data-source="wodu-sheet"' in html  # the played character's sheet, for Use my sheet
     assert '<form class="rb-widget__form" hidden aria-label="Check" data-search-exclude>' in html
     assert '<input type="number" value="2" min="-1" max="6"' in html
     assert '<option value="fr" selected>' in html

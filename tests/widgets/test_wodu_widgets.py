@@ -7,6 +7,7 @@ rolls are checked against the dice they show.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -31,6 +32,13 @@ def errors(panel: dict[str, Any]) -> list[str]:
 def facts(panel: dict[str, Any]) -> dict[str, str]:
     (block,) = blocks_of(panel, "facts")
     return {item["label"]: item["value"] for item in block["items"]}
+
+
+def sheet_of(panel: dict[str, Any]) -> dict[str, str]:
+    """A builder's sheet: its facts, and each ability's rating from the abilities table."""
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("'s abilities")]
+    ratings = {row["cells"][0].split()[0]: row["cells"][1] for row in block["rows"]}
+    return {**facts(panel), **ratings}
 
 
 def table_titles(block: dict[str, Any]) -> dict[str, list[str]]:
@@ -330,22 +338,29 @@ INC_4_TO_8 = ["inc4", "inc6", "inc8"]
 def test_wodu_builder_default_is_a_valid_level_1_character() -> None:
     panel = show("wodu-builder")
     assert errors(panel) == []
-    sheet = facts(panel)
+    sheet = sheet_of(panel)
     assert [sheet[a] for a in wodu.ABILITY_NAMES] == ["+2", "+1", "+1", "-1"]
     assert sheet["Max HP"] == "13"
     assert sheet["Moves known"] == "1"
     assert sheet["Tier"] == "Action Hero"
     assert sheet["Ability maximum"] == "+2"
     assert sheet["XP to Level 2"] == "10 XP"
-    assert sorted(panel["unused"]) == sorted(f"inc{n}" for n in range(2, 15, 2))
+    # The later increases wait for their level; the sheet's checks are read against a DR.
+    assert sorted(panel["unused"]) == sorted(["check_fr", *(f"inc{n}" for n in range(2, 15, 2))])
 
 
 def test_wodu_builder_increase_fields_follow_the_advancement_table() -> None:
     names = [f.name for f in WIDGETS["wodu-builder"].fields if f.name.startswith("inc")]
     assert names == [f"inc{r.level}" for r in wodu.ADVANCEMENT if r.ability_increase]
     assert names == ["inc2", "inc4", "inc6", "inc8", "inc10", "inc12", "inc14"]
-    assert show("wodu-builder", level=7)["unused"] == ["inc10", "inc12", "inc14", "inc8"]
-    assert show("wodu-builder", level=15)["unused"] == []
+    assert show("wodu-builder", level=7)["unused"] == [
+        "check_fr",
+        "inc10",
+        "inc12",
+        "inc14",
+        "inc8",
+    ]
+    assert show("wodu-builder", level=15, check_kind="fr")["unused"] == ["check_dr"]
 
 
 @pytest.mark.parametrize("level", range(1, 16))
@@ -353,7 +368,7 @@ def test_wodu_builder_defaults_stay_valid_at_every_level(level: int) -> None:
     for start in ("standard", "gritty"):
         panel = show("wodu-builder", level=level, start=start)
         assert errors(panel) == []
-        sheet = facts(panel)
+        sheet = sheet_of(panel)
         ratings = {a: int(sheet[a]) for a in wodu.ABILITY_NAMES}
         assert wodu.validate_sheet(level, start, ratings) == []
         assert sheet["Max HP"] == str(wodu.max_hp(level, ratings["STR"]))
@@ -363,7 +378,7 @@ def test_wodu_builder_defaults_stay_valid_at_every_level(level: int) -> None:
 def test_wodu_builder_gritty_level_0() -> None:
     panel = show("wodu-builder", start="gritty", level=0, pace="slow", **GRITTY)
     assert errors(panel) == []
-    sheet = facts(panel)
+    sheet = sheet_of(panel)
     assert [sheet[a] for a in wodu.ABILITY_NAMES] == ["+1", "+0", "+0", "-1"]
     assert sheet["Max HP"] == "6"  # 5 + STR at Level 0
     assert sheet["Moves known"] == "0"
@@ -376,7 +391,7 @@ def test_wodu_builder_gritty_level_0() -> None:
 def test_wodu_builder_level_4_applies_each_increase() -> None:
     values = {**STANDARD, "level": 4, "inc2": "STR", "inc4": "CHA", "name": "Nadia"}
     panel = show("wodu-builder", **values)
-    sheet = facts(panel)
+    sheet = sheet_of(panel)
     assert [sheet[a] for a in wodu.ABILITY_NAMES] == ["+3", "+1", "+1", "+0"]
     assert sheet["Max HP"] == "17"  # 14 + STR 3
     assert sheet["Moves known"] == "2"
@@ -386,18 +401,18 @@ def test_wodu_builder_level_4_applies_each_increase() -> None:
     assert (
         blocks_of(panel, "text")[0]["text"] == "Nadia: Level 4, Action Hero tier (standard start)."
     )
-    assert facts(show("wodu-builder", **{**values, "pace": "slow"}))["XP to Level 5"] == "15 XP"
+    assert sheet_of(show("wodu-builder", **{**values, "pace": "slow"}))["XP to Level 5"] == "15 XP"
 
 
 def test_wodu_builder_advanced_moves_and_the_top_level() -> None:
-    nine = facts(show("wodu-builder", level=9))
+    nine = sheet_of(show("wodu-builder", level=9))
     assert nine["Advanced Move"] == "may be this level's move"
     assert nine["Gained at this level"] == "one Special or Advanced Move"
     assert nine["Moves known"] == "5"
     assert nine["Tier"] == "Superhero"
-    assert facts(show("wodu-builder", level=7))["Advanced Move"] == "not at this level"
-    assert facts(show("wodu-builder", level=10))["Advanced Move"] == "not at this level"
-    top = facts(show("wodu-builder", level=15, pace="slow"))
+    assert sheet_of(show("wodu-builder", level=7))["Advanced Move"] == "not at this level"
+    assert sheet_of(show("wodu-builder", level=10))["Advanced Move"] == "not at this level"
+    top = sheet_of(show("wodu-builder", level=15, pace="slow"))
     assert [top[a] for a in wodu.ABILITY_NAMES] == ["+6", "+4", "+1", "-1"]
     assert top["Max HP"] == "31"  # 25 + STR 6
     assert top["Moves known"] == "8"
@@ -413,8 +428,8 @@ def test_wodu_builder_refuses_two_abilities_at_plus_2() -> None:
     assert "Character Generation" in message
     assert "2, 1, 1, -1 in any order (got 2, 2, 0, -1)" in message
     # The refusal comes first; the rest of the sheet stays in view.
-    assert [b["type"] for b in panel["blocks"]] == ["error", "text", "facts"]
-    assert facts(panel)["DEX"] == "+2" and facts(panel)["Max HP"] == "13"
+    assert [b["type"] for b in panel["blocks"]] == ["error", "text", "table", "facts"]
+    assert sheet_of(panel)["DEX"] == "+2" and sheet_of(panel)["Max HP"] == "13"
     assert panel["invalid"] == ["start_str", "start_dex", "start_wit", "start_cha"]
 
 
@@ -457,7 +472,7 @@ def test_wodu_builder_switching_to_gritty_hands_out_the_gritty_array() -> None:
     # Level 0, and 1, 0, 0, -1 in the order the reader ranked the standard array.
     assert panel["set"] == {"level": 0, **ratings(1, -1, 0, 0)}
     assert errors(panel) == [] and panel["invalid"] == []
-    assert facts(panel)["Max HP"] == "6"  # 5 + STR 1 at Level 0
+    assert sheet_of(panel)["Max HP"] == "6"  # 5 + STR 1 at Level 0
     # Back to standard: Level 1 and the standard array again.
     gritty = {**standard, **panel["set"], "start": "gritty"}
     back = settled(gritty, start="standard")
@@ -482,7 +497,7 @@ def test_wodu_builder_refuses_an_increase_above_the_level_maximum() -> None:
         "STR must be at most +3 at Level 4, got +4 with the +1 of Level 4 "
         "(2d10 WoDu Hack, Advancement)"
     )
-    assert facts(panel)["STR"] == "+4"  # what the plan makes, under its refusal
+    assert sheet_of(panel)["STR"] == "+4"  # what the plan makes, under its refusal
     # Reachable at Level 6 in another order, but this plan passes +3 at Level 4.
     assert errors(show("wodu-builder", level=6, inc2="STR", inc4="STR", inc6="DEX")) == [message]
     # Above Level 4 the same plan is fine once the increase moves elsewhere.
@@ -538,7 +553,7 @@ def test_wodu_builder_export_import_round_trip() -> None:
     imported = answer("wodu-builder", "import", {"text": exported["text"]})
     assert imported["values"] == document["values"]
     assert imported["panel"] == show("wodu-builder", **values)
-    assert facts(imported["panel"])["CHA"] == "+0"
+    assert sheet_of(imported["panel"])["CHA"] == "+0"
 
 
 def _sheet_file(values: dict[str, Any], widget: str = "wodu-builder") -> str:
@@ -610,3 +625,240 @@ def test_wodu_fences_refuse_presets_that_break_a_rule(
 ) -> None:
     with pytest.raises(SuperFencesException):
         convert(f"```widget\n{body}```\n")
+
+
+# --------------------------------------------------------------------------
+# wodu-builder at the table: ability checks and the trackers (issue 17)
+# --------------------------------------------------------------------------
+
+
+def check(key: str, seed: int | None = None, **values: Any) -> dict[str, Any]:
+    """The builder's check ``key`` for ``values``, as a sheet row's Roll asks it."""
+    args: dict[str, Any] = {"values": values, "check": key}
+    if seed is not None:
+        args["seed"] = seed
+    return answer("wodu-builder", "check", args)
+
+
+def kept_dice(line: dict[str, Any]) -> list[int]:
+    return [int(p["text"]) for p in line["parts"] if p["kind"] == "die"]
+
+
+def test_wodu_builder_rows_roll_their_ability_checks() -> None:
+    (block,) = [b for b in blocks_of(show("wodu-builder", name="Rook"), "table")]
+    assert block["caption"] == "Rook's abilities"
+    assert block["head"] == ["Ability", "Rating", "Roll"]
+    assert not block["stack"]  # a line a row on a phone; what each covers is the title
+    assert [row["titles"][0] for row in block["rows"]] == [a.covers for a in wodu.ABILITIES]
+    assert [row["check"] for row in block["rows"]] == [
+        {"key": "ability:STR", "label": "Roll STR +2 against DR 12"},
+        {"key": "ability:DEX", "label": "Roll DEX +1 against DR 12"},
+        {"key": "ability:WIT", "label": "Roll WIT +1 against DR 12"},
+        {"key": "ability:CHA", "label": "Roll CHA -1 against DR 12"},
+    ]
+    fr = blocks_of(show("wodu-builder", check_kind="fr", check_fr="15-17"), "table")[0]
+    assert fr["rows"][0]["check"]["label"] == "Roll STR +2 against FR 15-17"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_wodu_builder_check_rolls_2d10_plus_the_rating_against_the_dr(seed: int) -> None:
+    view = check("ability:DEX", seed, name="Rook", check_dr="15")
+    assert view["what"] == "Rook: DEX +1 against DR 15"
+    assert view["log"]["what"] == "Rook: DEX +1 against DR 15"
+    (line,) = view["lines"]
+    dice = kept_dice(line)
+    assert len(dice) == 2 and all(1 <= d <= 10 for d in dice)
+    total = line_total(line)
+    assert total == sum(dice) + 1
+    verdict = f"Success: {total} meets DR 15" if total >= 15 else f"Failure: {total} is under DR 15"
+    assert view["outcome"] == verdict
+    # The same seed rolls the same dice again (a shared roll's link).
+    assert check("ability:DEX", seed, name="Rook", check_dr="15")["lines"] == view["lines"]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_wodu_builder_check_reads_a_fuzzy_range_and_a_background(seed: int) -> None:
+    values = {"name": "Vega", "check_kind": "fr", "check_background": True}
+    view = check("ability:CHA", seed, **values)
+    assert view["what"] == "Vega: CHA -1 with a Background against FR 12-14"
+    (line,) = view["lines"]
+    kept = kept_dice(line)
+    dropped = [int(p["text"]) for p in line["parts"] if p["kind"] == "dropped"]
+    assert len(kept) == 2 and len(dropped) == 1 and min(kept) >= dropped[0]  # 3d10, keep two
+    total = line_total(line)
+    assert total == sum(kept) - 1
+    if total > 14:
+        assert view["outcome"] == f"Strong success: {total} is over FR 12-14"
+    elif total >= 12:
+        assert view["outcome"].startswith(f"Weak success: {total} is inside FR 12-14; ")
+    else:
+        assert view["outcome"] == f"Failure: {total} is under FR 12-14; the GM makes a hard move"
+
+
+def test_wodu_builder_check_matches_the_check_widget_roll_for_roll() -> None:
+    """One rule, one wording: the sheet's check is the Check widget's, seed for seed."""
+    for seed in range(10):
+        sheet = check("ability:STR", seed, check_kind="fr", check_fr="9-11")
+        widget = answer(
+            "wodu-check",
+            "roll",
+            {"values": {"ability": 2, "kind": "fr", "fr": "9-11"}, "seed": seed},
+        )
+        assert (sheet["lines"], sheet["outcome"]) == (widget["lines"], widget["outcome"])
+
+
+def test_wodu_builder_check_names_an_unnamed_character_and_uses_the_level_ratings() -> None:
+    view = check("ability:STR", 1, level=4, inc2="STR", inc4="DEX")
+    assert view["what"] == "Unnamed character: STR +3 against DR 12"
+    assert line_total(view["lines"][0]) == sum(kept_dice(view["lines"][0])) + 3
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "message"),
+    [
+        ("ability:LUCK", {}, "the sheet has no check 'ability:LUCK'"),
+        ("skill:0", {}, "the sheet has no check 'skill:0'"),
+        (
+            "ability:STR",
+            {"start_dex": "2", "start_wit": "0"},
+            "Mend the sheet first: At Level 1 the ratings are 2, 1, 1, -1 in any order",
+        ),
+        ("ability:STR", {"check_dr": "13"}, "Difficulty rating must be one of"),
+    ],
+)
+def test_wodu_builder_refuses_a_check_it_cannot_make(
+    key: str, values: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(WidgetError, match=re.escape(message)):
+        check(key, **values)
+
+
+def test_wodu_builder_keeps_the_check_settings_and_trackers_at_hand_on_a_play_page() -> None:
+    builder = WIDGETS["wodu-builder"]
+    assert builder.play_fields == ("check_kind", "check_dr", "check_fr", "check_background")
+    tracked = [f.name for f in builder.fields if getattr(f, "track", False)]
+    assert tracked == ["damage", "xp"]
+    # A printed sheet leaves out what a roll is read against.
+    assert not any(f.printed for f in builder.fields if f.name in builder.play_fields)
+
+
+def in_play(panel: dict[str, Any]) -> str:
+    (line,) = [b["text"] for b in blocks_of(panel, "text") if b["text"].startswith("In play:")]
+    return line
+
+
+def test_wodu_builder_tracks_hp_left_against_max_hp_and_xp_against_the_next_level() -> None:
+    assert in_play(show("wodu-builder", name="Rook")) == (
+        "In play: 13 of 13 HP left; 0 of the 10 XP for Level 2."
+    )
+    hurt = show("wodu-builder", name="Rook", damage=5, xp=7, pace="slow")
+    assert in_play(hurt) == "In play: 8 of 13 HP left; 7 of the 15 XP for Level 2."
+    assert panel_order(hurt)[:5] == ["text", "text", "track", "track", "table"]
+    # Boxes to tick on paper: one per HP of Max HP, one per XP of the level's price.
+    assert blocks_of(hurt, "track") == [
+        {
+            "type": "track",
+            "label": "Damage",
+            "filled": 5,
+            "total": 13,
+            "text": "5 taken, 8 HP left",
+        },
+        {"type": "track", "label": "XP to Level 2", "filled": 7, "total": 15, "text": "7 of 15"},
+    ]
+    # HP left follows Max HP: at Level 2 with the +1 on STR, Max HP is 12 + 3.
+    assert in_play(show("wodu-builder", level=2, damage=5)).startswith("In play: 10 of 15 HP")
+    ready = in_play(show("wodu-builder", xp=10))
+    assert ready.endswith("10 XP, enough for Level 2 (10 XP): raise the Level and take 10 XP off.")
+    assert [t["label"] for t in blocks_of(show("wodu-builder", xp=10), "track")] == ["Damage"]
+    top = in_play(show("wodu-builder", level=15, xp=4))
+    assert top.endswith("; 4 XP; Level 15 is the top of the table.")
+
+
+def test_wodu_builder_says_the_draft_is_silent_at_0_hp() -> None:
+    gritty = {"start": "gritty", "level": 0, **GRITTY}
+    panel = show("wodu-builder", damage=6, **gritty)  # Max HP 5 + STR 1
+    assert errors(panel) == []
+    assert in_play(panel).startswith(
+        "In play: 0 of 6 HP left (the draft does not say what 0 HP means: the GM rules on it)"
+    )
+
+
+def panel_order(panel: dict[str, Any]) -> list[str]:
+    return [b["type"] for b in panel["blocks"]]
+
+
+def test_wodu_builder_refuses_more_damage_than_max_hp_naming_the_field() -> None:
+    panel = show("wodu-builder", name="Rook", damage=14)
+    assert errors(panel) == [
+        "Damage taken is 14, more than Rook's Max HP of 13 (2d10 WoDu Hack, Character Generation)"
+    ]
+    assert panel["invalid"] == ["damage"]
+    assert panel_order(panel)[0] == "error"  # the refusal leads
+    assert sheet_of(panel)["Max HP"] == "13"  # and the sheet stays in view
+    # No sheet holds more than Level 15's 25 + STR 6 = 31 HP: the field stops there.
+    with pytest.raises(WidgetError, match="Damage taken must be from 0 to 31"):
+        answer("wodu-builder", "check", {"values": {"damage": 32}, "check": "ability:STR"})
+    assert errors(show("wodu-builder", xp=-1)) == [
+        "XP toward the next level must be from 0 to 99, got -1"
+    ]
+
+
+# --------------------------------------------------------------------------
+# wodu-check: Use my sheet (issue 17)
+# --------------------------------------------------------------------------
+
+
+def from_sheet(own: dict[str, Any], sheet: Any) -> dict[str, Any]:
+    """The check's panel with the played character's saved values (None: no sheet saved)."""
+    return answer("wodu-check", "show", {"values": own, "source": sheet})
+
+
+@pytest.mark.parametrize(
+    ("which", "rating"), [("STR", "+3"), ("DEX", "+2"), ("WIT", "+1"), ("CHA", "-1")]
+)
+def test_wodu_check_takes_the_picked_ability_from_the_played_character(
+    which: str, rating: str
+) -> None:
+    rook = {"name": "Rook", "level": 4, "inc2": "STR", "inc4": "DEX"}  # ratings at Level 4
+    panel = from_sheet({"use_sheet": True, "sheet_ability": which, "ability": 0}, rook)
+    assert panel["blocks"][0]["text"] == f"From Rook's sheet: {which} {rating}."
+    assert panel["set"] == {"ability": int(rating)}
+    assert panel["taken"] == ["ability"]  # read-only while the sheet gives it
+    dice = f"2d10{rating}" if rating != "+0" else "2d10"
+    assert panel["blocks"][1]["text"].startswith(f"{dice} against DR 12: success ")
+
+
+def test_wodu_check_by_hand_when_the_switch_is_off_or_no_sheet_is_saved() -> None:
+    rook = {"name": "Rook"}
+    off = from_sheet({"use_sheet": False, "ability": 4}, rook)
+    assert off["set"] == {} and off["taken"] == []
+    assert off["blocks"][0]["text"].startswith("2d10+4 against DR 12")
+    assert "sheet_ability" in off["unused"]
+    none = from_sheet({"use_sheet": True, "ability": 4}, None)
+    assert none["set"] == {} and "use_sheet" in none["unused"]
+    unnamed = from_sheet({"use_sheet": True, "sheet_ability": "WIT"}, {"name": ""})
+    assert unnamed["blocks"][0]["text"] == "From your sheet: WIT +1."
+
+
+def test_wodu_check_takes_nothing_from_a_sheet_that_breaks_a_rule() -> None:
+    broken = {"name": "Vex", "start_dex": "2"}  # two +2 ratings at Level 1
+    panel = from_sheet({"use_sheet": True, "ability": 1}, broken)
+    assert panel["set"] == {} and panel["taken"] == []
+    assert panel["blocks"][0]["text"].startswith(
+        "Vex's sheet breaks a rule, so the ability rating is yours to set: At Level 1 the "
+        "ratings are 2, 1, 1, -1 in any order"
+    )
+    assert errors(panel) == []  # the check itself still works with the rating typed in
+
+
+def test_wodu_play_fence_keeps_checks_and_trackers_at_hand_and_folds_the_rest(
+    convert: Callable[[str], str],
+) -> None:
+    html = convert("```widget\nwidget: wodu-builder\nstore: wodu-sheet\nplay: true\n```\n")
+    at_hand, folded = html.split('<details class="rb-widget__setup">')
+    for name in ("name", "damage", "xp", "check_kind", "check_dr", "check_fr", "check_background"):
+        assert f"rb-field--{name}" in at_hand, name
+    for name in ("start", "level", "pace", "start_str", "inc2"):
+        assert f"rb-field--{name}" in folded and f"rb-field--{name}" not in at_hand, name
+    assert at_hand.count('class="rb-step"') == 4  # − and + for damage and XP
+    assert html.count('data-check="ability:') == 4  # a Roll on each ability row

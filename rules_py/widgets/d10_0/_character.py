@@ -27,7 +27,7 @@ from rules_py.systems.d10_0.skills import MAX_ADJUST, STARTING_SKILL_POINTS, Ski
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, listing, table, text
 from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Rows, Text
-from rules_py.widgets._source import Source
+from rules_py.widgets._source import Source, sheet_choice
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.d10_0._common import difficulty, difficulty_field, difficulty_text
 
@@ -680,9 +680,7 @@ def health_from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
     )
 
 
-CHECK_SOURCE = Source(
-    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=check_from_sheet, choosing=True
-)
+CHECK_SOURCE = sheet_choice(STORE, BUILDER, check_from_sheet, "sheet_check")
 """The played character's attribute or skill feeds the check roller's kind and score."""
 
 HEALTH_SOURCE = Source(

@@ -19,7 +19,7 @@ from rules_py.systems.two_d6.character import SKILLS as SAMPLE_SKILLS
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, facts, listing, odds_table, rolled, text
 from rules_py.widgets._fields import Choice, Flag, Number, Text
-from rules_py.widgets._source import Source
+from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.two_d6._character import (
     BUILDER,
@@ -103,9 +103,7 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
     return {"bonus": bonus}, f"From {name}'s sheet: {words}, bonus {signed(bonus)}."
 
 
-SOURCE = Source(
-    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=from_sheet, choosing=True
-)
+SOURCE = sheet_choice(STORE, BUILDER, from_sheet, "sheet_skill", "sheet_stat")
 """The character being played (the builder's saved sheet) gives the check its bonus."""
 
 
