@@ -11,16 +11,16 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.play import (
-    name_character,
     names,
-    new_character,
     open_play,
     phone_context,
     play_as,
     playing,
+    reloaded,
     roll_check,
     tap,
     tracked,
+    two_characters,
 )
 from tests.browser.test_accessibility import audit, run_axe, scheme_context, serious
 from tests.browser.widgets import TIMEOUT, expect_panel, wait_idle, widget
@@ -66,12 +66,8 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "danger-world", SHEET)
-        sheet = widget(page, SHEET)
+        sheet = two_characters(page, SHEET, "name", "Rook", "Wren")
         roller = widget(page, ROLLER)
-        name_character(sheet, "name", "Rook")
-        new_character(sheet, "name", "Wren")
-        assert names(sheet) == ["Rook", "Wren"]
-        play_as(sheet, "Rook")
 
         # A stat row's Roll: Perception 3 + the second stat, Speed 2.
         rolled = roll_check(sheet, "stat:Perception")
@@ -125,16 +121,13 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
         expect_panel(roller, "Bashed 1 → 1 threat die")
         expect_panel(roller, "The pool: 5 normal dice and 1 threat die")
 
-        page.reload()
-        sheet = widget(page, SHEET)
+        sheet = reloaded(page, SHEET)
         roller = widget(page, ROLLER)
         assert names(sheet) == ["Rook", "Wren"] and playing(sheet) == "Rook"
         assert tracked(sheet, "track_bashed") == 1
         expect_panel(roller, "Bashed 1 → 1 threat die")
 
-        context.set_offline(True)
-        page.reload()
-        sheet = widget(page, SHEET)
+        sheet = reloaded(page, SHEET, offline=context)
         roller = widget(page, ROLLER)
         assert playing(sheet) == "Rook"
         # Agility 3 + Speed 2, and the Bashed box's threat die.
