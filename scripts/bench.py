@@ -475,8 +475,11 @@ def main(argv: Sequence[str]) -> None:
             ]
             heights, play = bench_play.browser_rows(browser, server, args.runs)
             rows += [
-                Row(f"{s} Play page: roller height at 390 px", f"{px:.0f} px")
-                for s, px in heights.items()
+                Row(
+                    f"{s} Play page roller at 390 px: whole / form to outcome",
+                    f"{a:.0f} / {b:.0f} px",
+                )
+                for s, (a, b) in heights.items()
             ]
             rows += [_against(name, ms, limit) for name, ms, limit in play]
             if args.site is None:

@@ -40,12 +40,31 @@ CHECK = "button.rb-check:not([disabled])"
 ANSWERED = ".rb-widget__checked .rb-rolled__outcome, .rb-widget__rolled .rb-rolled__outcome"
 
 
-def roller_height(page: Page, widget: str) -> float:
-    """The roller's height as drawn at the page's width (after its first answer)."""
+ROLL = ".rb-widget__roll, .rb-widget__act[data-act='roll']"
+"""A roller's own roll button (Danger World's first action is its Roll)."""
+
+
+def roller_heights(page: Page, widget: str) -> tuple[float, float]:
+    """After one roll of the roller's own: its whole height, and the height from the top of
+    its form to the bottom of its outcome (the dice, the actions and what they made)."""
     root = page.locator(f'[data-widget="{widget}"]').first
     root.locator(".rb-widget__form").wait_for(state="visible", timeout=120_000)
+    root.locator(ROLL).first.click()
+    page.wait_for_function(
+        "w => !w.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=120_000
+    )
+    page.wait_for_timeout(300)
+    reach: float = root.evaluate(
+        """(w) => {
+            const top = w.querySelector('.rb-widget__form').getBoundingClientRect().top;
+            const parts = [...w.querySelectorAll('.rb-widget__actions, .rb-widget__rolled')]
+              .filter((e) => e.getClientRects().length)
+              .map((e) => e.getBoundingClientRect().bottom);
+            return Math.max(...parts) - top;
+        }"""
+    )
     box = root.bounding_box()
-    return float(box["height"]) if box else float("nan")
+    return (float(box["height"]) if box else float("nan")), reach
 
 
 def first_check(page: Page, url: str) -> float:
@@ -58,9 +77,10 @@ def first_check(page: Page, url: str) -> float:
 
 def browser_rows(
     browser: Browser, server: SiteServer, runs: int
-) -> tuple[dict[str, float], list[tuple[str, float, float | None]]]:
-    """Each Play page's roller height in px, and rows of (measure, median ms, target ms)."""
-    heights: dict[str, float] = {}
+) -> tuple[dict[str, tuple[float, float]], list[tuple[str, float, float | None]]]:
+    """Each Play page's roller heights in px (whole, and form to outcome: see
+    :func:`roller_heights`), and rows of (measure, median ms, target ms)."""
+    heights: dict[str, tuple[float, float]] = {}
     rows: list[tuple[str, float, float | None]] = []
     for section, widget in ROLLERS.items():
         url = f"{server.url}{section}/play/"
@@ -70,7 +90,7 @@ def browser_rows(
             context = browser.new_context(viewport=PHONE)
             page = context.new_page()
             cold.append(first_check(page, url))
-            heights[section] = max(heights.get(section, 0.0), roller_height(page, widget))
+            heights[section] = roller_heights(page, widget)
             again = context.new_page()
             page.close()
             revisit.append(first_check(again, url))
@@ -97,8 +117,11 @@ def main(argv: Sequence[str]) -> None:
         with SiteServer(Path(site)) as server, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             heights, rows = browser_rows(browser, server, runs)
-            for section, px in heights.items():
-                print(f"{section} Play page: roller height at 390 px: {px:.0f} px")
+            for section, (whole, reach) in heights.items():
+                print(
+                    f"{section} Play page roller at 390 px: {whole:.0f} px, "
+                    f"{reach:.0f} px from its form to its outcome"
+                )
             for name, ms, target in rows:
                 print(f"{name}: {ms:.0f} ms (target <= {target:g} ms)")
             browser.close()
