@@ -395,6 +395,59 @@ def test_danger_world_roller_at_difficulty_7_no_set_succeeds() -> None:
 # --------------------------------------------------------------------------
 
 
+def test_danger_world_roller_with_a_move_says_what_the_best_set_accomplishes() -> None:
+    panel = roller(dice=dice("1 3 3 3 5"), difficulty="3", move="Fighting")
+    said = texts(panel)
+    assert (
+        "With the best set: Fighting: a set of 3 (meaningful) means defeating a common enemy."
+        in (said)
+    )
+    fighting = table(panel, "Fighting")
+    assert fighting["3"] == ["defeating a common enemy", "meaningful"]
+    assert fighting["6"] == ["defeating a major campaign threat", "monumental"]
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Fighting"]
+    assert [row["hit"] for row in block["rows"]] == [False, True, False, False, False]
+    # the advice names what its target accomplishes; a partial set is still what it is
+    advised = texts(roller(dice=dice("1 2 2 4 5"), difficulty="4", move="Fighting", advise=True))
+    assert "With the best set: Fighting: a set of 2 (minor) means defeating a minion" in advised
+    assert (
+        "The advice aims at a set of 4 or more; Fighting: a set of 4 (significant) means "
+        "defeating an officer or otherwise notable enemy." in advised
+    )
+
+
+def test_danger_world_roller_with_a_move_and_no_set_or_an_empty_row() -> None:
+    nothing = texts(roller(dice=dice("1 2 3 4 5"), move="Parley"))
+    assert "With the best set: Parley: no set, so the move accomplishes nothing." in nothing
+    aid = roller(dice=dice("2 2 4 4 4 4"), stat_a=4, stat_b=2, move="Aid Another")
+    assert "Aid Another: a set of 4 (significant): the move names no accomplishment for it." in (
+        texts(aid)
+    )
+    assert table(aid, "Aid Another")["2"] == ["provide height in bonus dice", "minor"]
+    assert table(aid, "Aid Another")["4"] == ["(none given)", "significant"]
+    # before a roll the move's table shows; with no move, neither table nor sentence
+    assert table(roller(move="Fighting"), "Fighting")["2"][0] == "defeating a minion or minor enemy"
+    plain = roller(dice=dice("1 3 3 3 5"), difficulty="3")
+    assert "With the best set" not in texts(plain)
+    assert [b["caption"] for b in blocks_of(plain, "table")] == ["The sets the dice offer now"]
+
+
+def test_danger_world_roller_logs_the_move_and_refuses_an_unknown_one() -> None:
+    state = {"stat_a": 4, "stat_b": 4, "difficulty": "2", "move": "Fighting"}
+    panel = roller(previous=state, act="roll", **state)
+    rolled = [dw.Die(d["face"], d["kind"]) for d in panel["set"]["dice"]]
+    best = dw.outcomes(rolled, 2)[0].height
+    said = (
+        dw.accomplishes(dw.move("Fighting"), best)
+        if best
+        else "Fighting: no set, so the move accomplishes nothing"
+    )
+    assert panel["log"]["outcome"].endswith(f"; {said}")
+    bad = roller(move="Flying")
+    assert bad["invalid"] == ["move"]
+    assert "Move must be one of" in refusals(bad)[0]
+
+
 def test_danger_world_sheet_store_is_where_the_roller_reads() -> None:
     from rules_py.widgets.danger_world._roller import SOURCE
 

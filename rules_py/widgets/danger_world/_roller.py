@@ -87,12 +87,50 @@ def _round_words(number: int) -> str:
     return f"Round {number} of {ROUNDS}"
 
 
+def _chosen_move(values: Values) -> dw.Move | None:
+    """The move the reader chose for this check, or None (Moves)."""
+    name = str(values["move"])
+    return dw.move(name) if name else None
+
+
+def _move_table(chosen: dw.Move, height: int | None) -> Block:
+    """The chosen move's table (Moves), the row of ``height`` marked."""
+    return table(
+        chosen.name,
+        ["Set", "Accomplishment", "Rank"],
+        ([str(r.height), r.accomplishment or "(none given)", r.rank] for r in chosen.rows),
+        hits=[r.height == height for r in chosen.rows],
+    )
+
+
+def _move_words(chosen: dw.Move, height: int | None) -> str:
+    """What the best set does under the chosen move (Moves): ``"Fighting: a set of 3
+    (meaningful) means defeating a common enemy"``; with no set, nothing."""
+    if height is None:
+        return f"{chosen.name}: no set, so the move accomplishes nothing"
+    return dw.accomplishes(chosen, height)
+
+
 def _dice_numbers(positions: Sequence[int]) -> str:
     """``"die 4"``, ``"dice 1, 2 and 5"``: dice by their place in the roll, counted from 1."""
     return f"{'die' if len(positions) == 1 else 'dice'} {listing(str(p + 1) for p in positions)}"
 
 
-def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Block]:
+def _advice_blocks(
+    dice: tuple[dw.Die, ...], target: int, left: int, chosen: dw.Move | None = None
+) -> list[Block]:
+    blocks = _pool_advice(dice, target, left)
+    needed = dw.effective_difficulty(target)
+    if chosen is not None and needed is not None:
+        blocks.append(
+            text(
+                f"The advice aims at a set of {needed} or more; {dw.accomplishes(chosen, needed)}."
+            )
+        )
+    return blocks
+
+
+def _pool_advice(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Block]:
     if left == 0:
         return [text("Advice: no reroll round is left; pick the set to use from the table.")]
     found = dw.advice(dice, target, left)
@@ -185,8 +223,10 @@ def _roller_show(values: Values) -> list[Block]:
     ]
     if note := difficulty_note(target):
         setup.append(text(note))
+    chosen = _chosen_move(values)
     if not dice:
-        return [*setup, text("No dice yet: press Roll, or enter the faces your own dice show.")]
+        waiting = text("No dice yet: press Roll, or enter the faces your own dice show.")
+        return [*setup, waiting, *([_move_table(chosen, None)] if chosen else [])]
     # Once the dice show, what they offer comes first (beside the dice and the buttons on a
     # phone); the pool and its chance before the roll follow.
     blocks: list[Block] = []
@@ -230,9 +270,14 @@ def _roller_show(values: Values) -> list[Block]:
             hits=hits,
         )
     )
+    best = dw.outcomes(dice, target)[0].height
+    if chosen is not None:
+        blocks.append(text(f"With the best set: {_move_words(chosen, best)}."))
     blocks += setup
     if values["advise"]:
-        blocks += _advice_blocks(dice, target, left)
+        blocks += _advice_blocks(dice, target, left, chosen)
+    if chosen is not None:
+        blocks.append(_move_table(chosen, best))
     return blocks
 
 
@@ -321,6 +366,8 @@ def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
     if action == "reroll":
         what += f", {_round_words(used).lower()}"
     outcome = best_words(dice, target)
+    if (chosen := _chosen_move(values)) is not None:
+        outcome += f"; {_move_words(chosen, dw.outcomes(dice, target)[0].height)}"
     return {
         "what": what,
         "dice": faces_text(dice),
@@ -427,6 +474,13 @@ ROLLER = Widget(
             hint="From complications. Never rerolled, never in a set.",
         ),
         DIFFICULTY,
+        Choice(
+            "move",
+            "Move",
+            (("", "None"), *((m.name, m.name) for m in dw.GENERAL_MOVES)),
+            "",
+            hint="A general move: the outcome says what the best set accomplishes under it.",
+        ),
         Flag(
             "use_sheet",
             "Use my sheet",
