@@ -49,6 +49,9 @@ from rules_py.widgets.danger_world._pool import (
 
 TITLE = "Pool roller"
 
+SPECIALS_LENGTH = 4000
+"""Room for the sheet's special moves as JSON: four moves, each a name and five entries."""
+
 
 def _rolled(values: Values) -> tuple[dw.Die, ...]:
     return tuple(dw.Die(d["face"], d["kind"]) for d in values["dice"])
@@ -87,10 +90,48 @@ def _round_words(number: int) -> str:
     return f"Round {number} of {ROUNDS}"
 
 
+SPECIAL = "special:"
+"""The Move choice's values for the sheet's special moves: ``special:1`` and on."""
+
+
+def _specials(raw: str) -> tuple[dw.Move, ...]:
+    """The special moves the sheet handed over (``specials``: JSON, each move's name and
+    its five accomplishments, sets 2 to 6)."""
+    if not raw:
+        return ()
+    import json
+
+    try:
+        rows = json.loads(raw)
+        return tuple(dw.make_move(str(r[0]), "special", *map(str, r[1:])) for r in rows)
+    except (ValueError, TypeError, IndexError, KeyError):
+        raise ValueError(f"the sheet's special moves are not readable (got {raw[:40]!r})") from None
+
+
 def _chosen_move(values: Values) -> dw.Move | None:
-    """The move the reader chose for this check, or None (Moves)."""
+    """The move the reader chose for this check, or None (Moves): a general move by its
+    name, or the sheet's special move by its place (refused when the sheet is off or
+    holds no such move)."""
     name = str(values["move"])
-    return dw.move(name) if name else None
+    if not name.startswith(SPECIAL):
+        return dw.move(name) if name else None
+    number = int(name.removeprefix(SPECIAL))
+    held = _specials(values["specials"]) if values["use_sheet"] else ()
+    if number > len(held):
+        where = (
+            f"the sheet holds {len(held)} special move{'' if len(held) == 1 else 's'}"
+            if values["use_sheet"]
+            else "Use my sheet is off"
+        )
+        raise Refusal(
+            refusal(
+                f"special move {number} comes from the character sheet, and {where}: "
+                "pick a general move, or write the special move on the sheet",
+                f"{SYSTEM}, Moves",
+            ),
+            ["move"],
+        )
+    return held[number - 1]
 
 
 def _move_table(chosen: dw.Move, height: int | None) -> Block:
@@ -385,12 +426,23 @@ def _roller_disabled(values: Values) -> list[str]:
 
 def _roller_unused(values: Values) -> list[str]:
     """The dice before a roll, the sheet's handed check and the time of the last one taken
-    up (kept only to notice a new check),
-    and the character and stats when the sheet is not in use."""
+    up (kept only to notice a new check), the sheet's special moves (the Move choice
+    names them), and the character and stats when the sheet is not in use."""
     unused = ["handed", "seen"] if values["dice"] else ["dice", "handed", "seen"]
+    unused.append("specials")
     if not (values["use_sheet"] and values["character"]):
         unused += ["character", "stats"]
     return unused
+
+
+def _specials_text(sheet: Values) -> str:
+    """The sheet's special moves as the roller's ``specials`` field keeps them (JSON)."""
+    import json
+
+    moves = _sheet.special_moves(sheet)
+    if not moves:
+        return ""
+    return json.dumps([[m.name, *(r.accomplishment for r in m.rows)] for m in moves])
 
 
 def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
@@ -407,6 +459,7 @@ def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
         "character": _sheet.SHEET.character_name(sheet),
         "stats": f"{first} + {second}",
         "handed": sheet["last_check"],
+        "specials": _specials_text(sheet),
     }
     name = str(sheet["name"]).strip()
     zone = dw.zone(fed["level"])
@@ -428,6 +481,8 @@ def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
         line += f" The sheet names {first} twice: pick two different stats there."
     if sheet[_sheet.TRACK_FIELDS["K.O.'d"]] or sheet[_sheet.TRACK_FIELDS["Dead"]]:
         line += " The sheet marks the PC K.O.'d or Dead: no actions until that clears."
+    if specials := _sheet.special_moves(sheet):
+        line += f" Special moves: {listing(m.name for m in specials)}."
     return fed, line
 
 
@@ -477,9 +532,17 @@ ROLLER = Widget(
         Choice(
             "move",
             "Move",
-            (("", "None"), *((m.name, m.name) for m in dw.GENERAL_MOVES)),
+            (
+                ("", "None"),
+                *((m.name, m.name) for m in dw.GENERAL_MOVES),
+                *(
+                    (f"{SPECIAL}{n}", f"Special move {n} from my sheet")
+                    for n in range(1, _sheet.MAX_SPECIAL_MOVES + 1)
+                ),
+            ),
             "",
-            hint="A general move: the outcome says what the best set accomplishes under it.",
+            hint="The outcome says what the best set accomplishes under it. A special move "
+            "comes from the sheet, in its order there.",
         ),
         Flag(
             "use_sheet",
@@ -514,6 +577,14 @@ ROLLER = Widget(
             "",
             max_length=_sheet.LAST_CHECK_LENGTH,
             parse=_sheet.parse_last_check,
+            printed=False,
+        ),
+        Text(
+            "specials",
+            "Special moves of the sheet",
+            "",
+            max_length=SPECIALS_LENGTH,
+            parse=_specials,
             printed=False,
         ),
         # A time in milliseconds has 13 digits: more than a Number field reads.
