@@ -510,6 +510,9 @@ def test_danger_world_sheet_keeps_special_moves_and_prints_them() -> None:
     ]
     panel = show(SHEET, special_moves=[FLIGHT])
     assert not refusals(panel)
+    # the Moves page's source note gives the sheet's limit
+    assert _sheet.MAX_SPECIAL_MOVES == 4
+    assert "holds up to **four**" in (DOCS / "moves.md").read_text(encoding="utf-8")
     too_many = show(SHEET, special_moves=[FLIGHT] * 5)
     assert too_many["invalid"] == ["special_moves"]
 
