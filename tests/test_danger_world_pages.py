@@ -491,6 +491,7 @@ READINGS = {
         "**track *n* as the boxes of zone *n***",
     ],
     "danger-track.md": ["**rank as its place on the track**"],
+    "moves.md": ["how many special moves a character may have", "holds up to **four**"],
 }
 
 

@@ -160,3 +160,22 @@ def test_axe_finds_nothing_serious_on_the_play_page_before_and_after_a_roll(
 
         found = serious(run_axe(page))
         assert [(v["id"], v["targets"][:3]) for v in found] == []
+
+
+def test_a_move_picked_in_the_roller_names_what_the_best_set_achieves(
+    browser: Browser, server: SiteServer
+) -> None:
+    with phone_context(browser) as context:
+        page = open_play(context, server, "danger-world", SHEET)
+        roller = widget(page, ROLLER)
+        roller.locator('[data-field="move"]').select_option("Fighting")
+        captions = roller.locator(".rb-widget__panel table caption", has_text="Fighting")
+        expect(captions).to_have_count(1, timeout=TIMEOUT)
+        press(page, roller.locator('[data-act="roll"]'))
+        expect_panel(roller, "With the best set: Fighting: ")
+        wait_idle(roller)
+        # the dice, the action bar and the best set's outcome still share one phone screen
+        screen = roller.evaluate(ON_ONE_SCREEN)
+        assert screen["header"] <= screen["outcome"][0] < screen["outcome"][1] <= screen["height"]
+        assert screen["header"] <= screen["bar"][0] < screen["bar"][1] <= screen["height"]
+        assert page.errors == []  # type: ignore[attr-defined]

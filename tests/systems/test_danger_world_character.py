@@ -210,7 +210,7 @@ def test_danger_world_rests_and_healing_clear_boxes() -> None:
 
 
 def test_danger_world_moves_tables() -> None:
-    assert [m.name for m in mv.MOVES if m.kind == "general"] == [
+    assert [m.name for m in mv.GENERAL_MOVES] == [
         "Fighting",
         "Defy Danger",
         "Aid Another",
@@ -219,13 +219,10 @@ def test_danger_world_moves_tables() -> None:
         "Parley",
     ]
     healing = mv.move("healing")
-    assert [(r.rank, r.accomplishment) for r in healing.rows][:2] == [
-        (2, "minor"),
-        (3, "meaningful"),
-    ]
-    assert healing.rows[3].example == "clearing an injured or K.O.'d box"
-    assert mv.move("Aid Another").rows[0].example == "provide height in bonus dice"
-    assert mv.move("Parley").rows[4].example == ""
+    assert [(r.height, r.rank) for r in healing.rows][:2] == [(2, "minor"), (3, "meaningful")]
+    assert healing.rows[3].accomplishment == "clearing an injured or K.O.'d box"
+    assert mv.move("Aid Another").rows[0].accomplishment == "provide height in bonus dice"
+    assert mv.move("Parley").rows[4].accomplishment == ""
 
 
 # --------------------------------------------------------------------------

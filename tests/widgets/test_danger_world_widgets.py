@@ -308,7 +308,15 @@ def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
     panel = roller(previous=state, **{**state, "bonus": 1})
     assert panel["set"] == {"dice": [], "own": "", "round": "0"}
     assert "No dice yet" in texts(panel)
-    assert panel["unused"] == ["character", "dice", "handed", "seen", "stats", "use_sheet"]
+    assert panel["unused"] == [
+        "character",
+        "dice",
+        "handed",
+        "seen",
+        "specials",
+        "stats",
+        "use_sheet",
+    ]
 
 
 def test_danger_world_roller_a_success_marks_the_die_that_would_botch() -> None:
@@ -395,6 +403,120 @@ def test_danger_world_roller_at_difficulty_7_no_set_succeeds() -> None:
 # --------------------------------------------------------------------------
 
 
+def test_danger_world_roller_with_a_move_says_what_the_best_set_accomplishes() -> None:
+    panel = roller(dice=dice("1 3 3 3 5"), difficulty="3", move="Fighting")
+    said = texts(panel)
+    assert (
+        "With the best set: Fighting: a set of 3 (meaningful) means defeating a common enemy."
+        in (said)
+    )
+    fighting = table(panel, "Fighting")
+    assert fighting["3"] == ["defeating a common enemy", "meaningful"]
+    assert fighting["6"] == ["defeating a major campaign threat", "monumental"]
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Fighting"]
+    assert [row["hit"] for row in block["rows"]] == [False, True, False, False, False]
+    # the advice names what its target accomplishes; a partial set is still what it is
+    advised = texts(roller(dice=dice("1 2 2 4 5"), difficulty="4", move="Fighting", advise=True))
+    assert "With the best set: Fighting: a set of 2 (minor) means defeating a minion" in advised
+    assert (
+        "The advice aims at a set of 4 or more; Fighting: a set of 4 (significant) means "
+        "defeating an officer or otherwise notable enemy." in advised
+    )
+
+
+def test_danger_world_roller_with_a_move_and_no_set_or_an_empty_row() -> None:
+    nothing = texts(roller(dice=dice("1 2 3 4 5"), move="Parley"))
+    assert "With the best set: Parley: no set, so the move accomplishes nothing." in nothing
+    aid = roller(dice=dice("2 2 4 4 4 4"), stat_a=4, stat_b=2, move="Aid Another")
+    assert "Aid Another: a set of 4 (significant): the move names no accomplishment for it." in (
+        texts(aid)
+    )
+    assert table(aid, "Aid Another")["2"] == ["provide height in bonus dice", "minor"]
+    assert table(aid, "Aid Another")["4"] == ["(none given)", "significant"]
+    # before a roll the move's table shows; with no move, neither table nor sentence
+    assert table(roller(move="Fighting"), "Fighting")["2"][0] == "defeating a minion or minor enemy"
+    plain = roller(dice=dice("1 3 3 3 5"), difficulty="3")
+    assert "With the best set" not in texts(plain)
+    assert [b["caption"] for b in blocks_of(plain, "table")] == ["The sets the dice offer now"]
+
+
+def test_danger_world_roller_logs_the_move_and_refuses_an_unknown_one() -> None:
+    state = {"stat_a": 4, "stat_b": 4, "difficulty": "2", "move": "Fighting"}
+    panel = roller(previous=state, act="roll", **state)
+    rolled = [dw.Die(d["face"], d["kind"]) for d in panel["set"]["dice"]]
+    best = dw.outcomes(rolled, 2)[0].height
+    said = (
+        dw.accomplishes(dw.move("Fighting"), best)
+        if best
+        else "Fighting: no set, so the move accomplishes nothing"
+    )
+    assert panel["log"]["outcome"].endswith(f"; {said}")
+    bad = roller(move="Flying")
+    assert bad["invalid"] == ["move"]
+    assert "Move must be one of" in refusals(bad)[0]
+
+
+FLIGHT = {
+    "name": "Flight",
+    "set_2": "hovering in place",
+    "set_3": "",
+    "set_4": "outflying a car",
+    "set_5": "",
+    "set_6": "",
+}
+
+
+def test_danger_world_roller_uses_a_special_move_from_the_sheet() -> None:
+    sheet = {"name": "Kite", "special_moves": [{"name": " ", "set_2": "x"}, FLIGHT]}
+    fed = roller(source=sheet)["set"]
+    assert "Special moves: Flight." in texts(roller(source=sheet))
+    # the unnamed row is no move: Flight is the sheet's first
+    state = {**fed, "dice": dice("4 4 4 4 1"), "stat_a": 3, "stat_b": 2, "lost": 0}
+    panel = roller(source=sheet, move="special:1", **state)
+    assert not refusals(panel)
+    assert "With the best set: Flight: a set of 4 (significant) means outflying a car." in (
+        texts(panel)
+    )
+    assert table(panel, "Flight")["3"] == ["(none given)", "meaningful"]
+    assert "specials" in panel["unused"]
+
+
+def test_danger_world_roller_refuses_a_special_move_the_sheet_does_not_hold() -> None:
+    fed = roller(source={"special_moves": [FLIGHT]})["set"]
+    two = roller(source={"special_moves": [FLIGHT]}, move="special:2", **fed)
+    assert two["invalid"] == ["move"]
+    assert refusals(two)[0].startswith(
+        "Special move 2 comes from the character sheet, and the sheet holds 1 special move"
+    )
+    off = roller(use_sheet=False, specials=fed["specials"], move="special:1")
+    assert off["invalid"] == ["move"]
+    assert "and Use my sheet is off" in refusals(off)[0]
+    assert roller(move="special:1")["invalid"] == ["move"]  # no sheet saved
+    assert roller(specials="not json")["invalid"] == ["specials"]
+
+
+def test_danger_world_sheet_keeps_special_moves_and_prints_them() -> None:
+    from rules_py.widgets.danger_world import _sheet
+
+    field = next(f for f in _sheet.SHEET.fields if f.name == "special_moves")
+    assert field.printed
+    assert [c.label for c in field.cells] == [
+        "Special move",
+        "Set of 2 (minor)",
+        "Set of 3 (meaningful)",
+        "Set of 4 (significant)",
+        "Set of 5 (major)",
+        "Set of 6 (monumental)",
+    ]
+    panel = show(SHEET, special_moves=[FLIGHT])
+    assert not refusals(panel)
+    # the Moves page's source note gives the sheet's limit
+    assert _sheet.MAX_SPECIAL_MOVES == 4
+    assert "holds up to **four**" in (DOCS / "moves.md").read_text(encoding="utf-8")
+    too_many = show(SHEET, special_moves=[FLIGHT] * 5)
+    assert too_many["invalid"] == ["special_moves"]
+
+
 def test_danger_world_sheet_store_is_where_the_roller_reads() -> None:
     from rules_py.widgets.danger_world._roller import SOURCE
 
@@ -417,6 +539,7 @@ def test_danger_world_roller_takes_the_check_from_the_sheet() -> None:
         "character": "Ada",
         "stats": "Agility + Speed",
         "handed": "",
+        "specials": "",
     }
     assert panel["taken"] == sorted(panel["set"])
     assert blocks_of(panel, "text")[0]["text"] == (

@@ -55,7 +55,15 @@ from rules_py.systems.danger_world.danger_track import (
     damage_from_list,
     zone,
 )
-from rules_py.systems.danger_world.moves import MOVES, Move, MoveRow, move
+from rules_py.systems.danger_world.moves import (
+    GENERAL_MOVES,
+    MOVES,
+    Move,
+    MoveRow,
+    accomplishes,
+    make_move,
+    move,
+)
 from rules_py.systems.danger_world.pools import (
     DIFFICULTIES,
     GM_OPTIONS,
@@ -98,6 +106,7 @@ __all__ = [
     "DAMAGE_TRACKS",
     "DICE_TO_SPREAD",
     "DIFFICULTIES",
+    "GENERAL_MOVES",
     "GM_OPTIONS",
     "LONG_TERM_CONSEQUENCES",
     "MAX_STAT",
@@ -124,6 +133,7 @@ __all__ = [
     "SetOutcome",
     "StoryPoints",
     "Zone",
+    "accomplishes",
     "action_pool",
     "advice",
     "aspects_from_dict",
@@ -144,6 +154,7 @@ __all__ = [
     "gm_threat_dice",
     "invoke_bonus_dice",
     "keep_chance",
+    "make_move",
     "modified_difficulty",
     "move",
     "outcome",

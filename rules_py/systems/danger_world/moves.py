@@ -1,9 +1,17 @@
-"""Moves of Danger World: pre-defined sets of accomplishments (Moves).
+"""Moves of Danger World: pre-defined sets of accomplishments (Danger World, Moves).
 
-General moves are open to every character and give example difficulties for
-common actions; special moves belong to certain characters. Each table lists,
-for each set rank (2-6), the accomplishment's name and the source's example
-("" where its cell is empty).
+A move ties an accomplishment to each set height from 2 to 6; circumstances may
+override it, and uses it does not name are judged by likening them to the ones
+it does. General moves are open to every character and give example
+difficulties for common actions; special moves belong to certain characters
+(special or supernatural abilities) and give the difficulties of their usual
+uses. Each row of a move's table is the set's height, the PC difficulty of that
+height (its rank: minor to monumental) and the accomplishment.
+
+Where the source leaves an accomplishment empty, the row keeps ``""``: Defy
+Danger, Spout Lore, Discern Realities and Parley have no accomplishment on any
+row, and Aid Another has one on the minor row only ("provide height in bonus
+dice"); the tools do not fill these in.
 """
 
 from __future__ import annotations
@@ -12,19 +20,22 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from rules_py.systems._params import refusal
-from rules_py.systems.danger_world._common import SYSTEM
-from rules_py.systems.danger_world.pools import DIFFICULTIES
+from rules_py.systems.danger_world._common import SYSTEM, require_range
+from rules_py.systems.danger_world.pools import DIFFICULTIES, MAX_DIFFICULTY, MIN_SET
 
 MoveKind = Literal["general", "special"]
 
 
 @dataclass(frozen=True, slots=True)
 class MoveRow:
-    """One row of a move's table: set rank, accomplishment and example."""
+    """One row of a move's table (Moves): set height, rank and accomplishment."""
 
-    rank: int
+    height: int
+    """The set's height, 2 to 6."""
+    rank: str
+    """The PC difficulty of that height: minor, meaningful, significant, major, monumental."""
     accomplishment: str
-    example: str
+    """What a set of this height accomplishes ("" where the source's cell is empty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +46,35 @@ class Move:
     kind: MoveKind
     rows: tuple[MoveRow, ...]
 
+    def row(self, height: int) -> MoveRow:
+        """The row for a set of ``height`` (2 to 6; Moves, Dice Mechanics)."""
+        require_range(height, "a set's height", "Moves", MIN_SET, MAX_DIFFICULTY)
+        return self.rows[height - MIN_SET]
 
-def _move(name: str, kind: MoveKind, *examples: str) -> Move:
-    padded = (*examples, *("",) * (len(DIFFICULTIES) - len(examples)))
+
+def make_move(name: str, kind: MoveKind, *accomplishments: str) -> Move:
+    """A move whose rows, from set 2 upwards, hold ``accomplishments`` (later rows empty).
+
+    Also builds a character's special moves as the GM writes them (Moves).
+    """
+    if len(accomplishments) > len(DIFFICULTIES):
+        raise ValueError(
+            refusal(
+                f"a move has {len(DIFFICULTIES)} rows, sets 2 to 6 "
+                f"(got {len(accomplishments)} accomplishments)",
+                f"{SYSTEM}, Moves",
+            )
+        )
+    padded = (*accomplishments, *("",) * (len(DIFFICULTIES) - len(accomplishments)))
     rows = tuple(
-        MoveRow(rank, DIFFICULTIES[rank], ex) for rank, ex in zip(DIFFICULTIES, padded, strict=True)
+        MoveRow(height, DIFFICULTIES[height], text.strip())
+        for height, text in zip(DIFFICULTIES, padded, strict=True)
     )
-    return Move(name, kind, rows)
+    return Move(name.strip(), kind, rows)
 
 
 MOVES: Final[tuple[Move, ...]] = (
-    _move(
+    make_move(
         "Fighting",
         "general",
         "defeating a minion or minor enemy",
@@ -54,12 +83,12 @@ MOVES: Final[tuple[Move, ...]] = (
         "defeating a local boss",
         "defeating a major campaign threat",
     ),
-    _move("Defy Danger", "general"),
-    _move("Aid Another", "general", "provide height in bonus dice"),
-    _move("Spout Lore", "general"),
-    _move("Discern Realities", "general"),
-    _move("Parley", "general"),
-    _move(
+    make_move("Defy Danger", "general"),
+    make_move("Aid Another", "general", "provide height in bonus dice"),
+    make_move("Spout Lore", "general"),
+    make_move("Discern Realities", "general"),
+    make_move("Parley", "general"),
+    make_move(
         "Healing",
         "special",
         "minor non-mechanical effects",
@@ -68,7 +97,7 @@ MOVES: Final[tuple[Move, ...]] = (
         "clearing an injured or K.O.'d box",
         "monumental non-mechanical effects",
     ),
-    _move(
+    make_move(
         "Teleportation",
         "special",
         "teleporting a few feet",
@@ -79,6 +108,9 @@ MOVES: Final[tuple[Move, ...]] = (
     ),
 )
 """Every move in the source's order: six general moves, then two special moves."""
+
+GENERAL_MOVES: Final[tuple[Move, ...]] = tuple(m for m in MOVES if m.kind == "general")
+"""The moves every character has (Moves, General Moves)."""
 
 
 def move(name: str) -> Move:
@@ -91,3 +123,16 @@ def move(name: str) -> Move:
             f"the moves are {', '.join(m.name for m in MOVES)} (got {name!r})", f"{SYSTEM}, Moves"
         )
     )
+
+
+def accomplishes(chosen: Move, height: int) -> str:
+    """What a set of ``height`` accomplishes under ``chosen`` (Moves), as a sentence part.
+
+    ``"Fighting: a set of 3 (meaningful) means defeating a common enemy"``; where
+    the move's cell is empty, the sentence says the move names no accomplishment there.
+    """
+    row = chosen.row(height)
+    said = f"{chosen.name}: a set of {height} ({row.rank})"
+    if row.accomplishment:
+        return f"{said} means {row.accomplishment}"
+    return f"{said}: the move names no accomplishment for it"

@@ -49,6 +49,9 @@ from rules_py.widgets.danger_world._pool import (
 
 TITLE = "Pool roller"
 
+SPECIALS_LENGTH = 4000
+"""Room for the sheet's special moves as JSON: four moves, each a name and five entries."""
+
 
 def _rolled(values: Values) -> tuple[dw.Die, ...]:
     return tuple(dw.Die(d["face"], d["kind"]) for d in values["dice"])
@@ -87,12 +90,88 @@ def _round_words(number: int) -> str:
     return f"Round {number} of {ROUNDS}"
 
 
+SPECIAL = "special:"
+"""The Move choice's values for the sheet's special moves: ``special:1`` and on."""
+
+
+def _specials(raw: str) -> tuple[dw.Move, ...]:
+    """The special moves the sheet handed over (``specials``: JSON, each move's name and
+    its five accomplishments, sets 2 to 6)."""
+    if not raw:
+        return ()
+    import json
+
+    try:
+        rows = json.loads(raw)
+        return tuple(dw.make_move(str(r[0]), "special", *map(str, r[1:])) for r in rows)
+    except (ValueError, TypeError, IndexError, KeyError):
+        raise ValueError(f"the sheet's special moves are not readable (got {raw[:40]!r})") from None
+
+
+def _chosen_move(values: Values) -> dw.Move | None:
+    """The move the reader chose for this check, or None (Moves): a general move by its
+    name, or the sheet's special move by its place (refused when the sheet is off or
+    holds no such move)."""
+    name = str(values["move"])
+    if not name.startswith(SPECIAL):
+        return dw.move(name) if name else None
+    number = int(name.removeprefix(SPECIAL))
+    held = _specials(values["specials"]) if values["use_sheet"] else ()
+    if number > len(held):
+        where = (
+            f"the sheet holds {len(held)} special move{'' if len(held) == 1 else 's'}"
+            if values["use_sheet"]
+            else "Use my sheet is off"
+        )
+        raise Refusal(
+            refusal(
+                f"special move {number} comes from the character sheet, and {where}: "
+                "pick a general move, or write the special move on the sheet",
+                f"{SYSTEM}, Moves",
+            ),
+            ["move"],
+        )
+    return held[number - 1]
+
+
+def _move_table(chosen: dw.Move, height: int | None) -> Block:
+    """The chosen move's table (Moves), the row of ``height`` marked."""
+    return table(
+        chosen.name,
+        ["Set", "Accomplishment", "Rank"],
+        ([str(r.height), r.accomplishment or "(none given)", r.rank] for r in chosen.rows),
+        hits=[r.height == height for r in chosen.rows],
+    )
+
+
+def _move_words(chosen: dw.Move, height: int | None) -> str:
+    """What the best set does under the chosen move (Moves): ``"Fighting: a set of 3
+    (meaningful) means defeating a common enemy"``; with no set, nothing."""
+    if height is None:
+        return f"{chosen.name}: no set, so the move accomplishes nothing"
+    return dw.accomplishes(chosen, height)
+
+
 def _dice_numbers(positions: Sequence[int]) -> str:
     """``"die 4"``, ``"dice 1, 2 and 5"``: dice by their place in the roll, counted from 1."""
     return f"{'die' if len(positions) == 1 else 'dice'} {listing(str(p + 1) for p in positions)}"
 
 
-def _advice_blocks(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Block]:
+def _advice_blocks(
+    dice: tuple[dw.Die, ...], target: int, left: int, chosen: dw.Move | None = None
+) -> list[Block]:
+    blocks = _pool_advice(dice, target, left)
+    needed = dw.effective_difficulty(target)
+    if chosen is not None and needed is not None:
+        blocks.append(
+            text(
+                f"The advice aims at a set of {needed} or more; {dw.accomplishes(chosen, needed)}."
+            )
+        )
+    return blocks
+
+
+def _pool_advice(dice: tuple[dw.Die, ...], target: int, left: int) -> list[Block]:
     if left == 0:
         return [text("Advice: no reroll round is left; pick the set to use from the table.")]
     found = dw.advice(dice, target, left)
@@ -185,8 +264,10 @@ def _roller_show(values: Values) -> list[Block]:
     ]
     if note := difficulty_note(target):
         setup.append(text(note))
+    chosen = _chosen_move(values)
     if not dice:
-        return [*setup, text("No dice yet: press Roll, or enter the faces your own dice show.")]
+        waiting = text("No dice yet: press Roll, or enter the faces your own dice show.")
+        return [*setup, waiting, *([_move_table(chosen, None)] if chosen else [])]
     # Once the dice show, what they offer comes first (beside the dice and the buttons on a
     # phone); the pool and its chance before the roll follow.
     blocks: list[Block] = []
@@ -230,9 +311,14 @@ def _roller_show(values: Values) -> list[Block]:
             hits=hits,
         )
     )
+    best = dw.outcomes(dice, target)[0].height
+    if chosen is not None:
+        blocks.append(text(f"With the best set: {_move_words(chosen, best)}."))
     blocks += setup
     if values["advise"]:
-        blocks += _advice_blocks(dice, target, left)
+        blocks += _advice_blocks(dice, target, left, chosen)
+    if chosen is not None:
+        blocks.append(_move_table(chosen, best))
     return blocks
 
 
@@ -321,6 +407,8 @@ def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
     if action == "reroll":
         what += f", {_round_words(used).lower()}"
     outcome = best_words(dice, target)
+    if (chosen := _chosen_move(values)) is not None:
+        outcome += f"; {_move_words(chosen, dw.outcomes(dice, target)[0].height)}"
     return {
         "what": what,
         "dice": faces_text(dice),
@@ -338,12 +426,23 @@ def _roller_disabled(values: Values) -> list[str]:
 
 def _roller_unused(values: Values) -> list[str]:
     """The dice before a roll, the sheet's handed check and the time of the last one taken
-    up (kept only to notice a new check),
-    and the character and stats when the sheet is not in use."""
+    up (kept only to notice a new check), the sheet's special moves (the Move choice
+    names them), and the character and stats when the sheet is not in use."""
     unused = ["handed", "seen"] if values["dice"] else ["dice", "handed", "seen"]
+    unused.append("specials")
     if not (values["use_sheet"] and values["character"]):
         unused += ["character", "stats"]
     return unused
+
+
+def _specials_text(sheet: Values) -> str:
+    """The sheet's special moves as the roller's ``specials`` field keeps them (JSON)."""
+    import json
+
+    moves = _sheet.special_moves(sheet)
+    if not moves:
+        return ""
+    return json.dumps([[m.name, *(r.accomplishment for r in m.rows)] for m in moves])
 
 
 def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
@@ -360,6 +459,7 @@ def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
         "character": _sheet.SHEET.character_name(sheet),
         "stats": f"{first} + {second}",
         "handed": sheet["last_check"],
+        "specials": _specials_text(sheet),
     }
     name = str(sheet["name"]).strip()
     zone = dw.zone(fed["level"])
@@ -381,6 +481,8 @@ def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
         line += f" The sheet names {first} twice: pick two different stats there."
     if sheet[_sheet.TRACK_FIELDS["K.O.'d"]] or sheet[_sheet.TRACK_FIELDS["Dead"]]:
         line += " The sheet marks the PC K.O.'d or Dead: no actions until that clears."
+    if specials := _sheet.special_moves(sheet):
+        line += f" Special moves: {listing(m.name for m in specials)}."
     return fed, line
 
 
@@ -427,6 +529,21 @@ ROLLER = Widget(
             hint="From complications. Never rerolled, never in a set.",
         ),
         DIFFICULTY,
+        Choice(
+            "move",
+            "Move",
+            (
+                ("", "None"),
+                *((m.name, m.name) for m in dw.GENERAL_MOVES),
+                *(
+                    (f"{SPECIAL}{n}", f"Special move {n} from my sheet")
+                    for n in range(1, _sheet.MAX_SPECIAL_MOVES + 1)
+                ),
+            ),
+            "",
+            hint="The outcome says what the best set accomplishes under it. A special move "
+            "comes from the sheet, in its order there.",
+        ),
         Flag(
             "use_sheet",
             "Use my sheet",
@@ -460,6 +577,14 @@ ROLLER = Widget(
             "",
             max_length=_sheet.LAST_CHECK_LENGTH,
             parse=_sheet.parse_last_check,
+            printed=False,
+        ),
+        Text(
+            "specials",
+            "Special moves of the sheet",
+            "",
+            max_length=SPECIALS_LENGTH,
+            parse=_specials,
             printed=False,
         ),
         # A time in milliseconds has 13 digits: more than a Number field reads.

@@ -181,6 +181,38 @@ CONSEQUENCES = Rows(
 )
 
 
+MAX_SPECIAL_MOVES = 4
+"""The special moves a sheet holds (the source sets no number; the site's limit)."""
+
+SPECIAL_MOVES = Rows(
+    "special_moves",
+    "Special moves",
+    (
+        Text("name", "Special move", "", max_length=40),
+        *(
+            Text(f"set_{h}", f"Set of {h} ({rank})", "", max_length=80)
+            for h, rank in dw.DIFFICULTIES.items()
+        ),
+    ),
+    default=(),
+    min_rows=0,
+    max_rows=MAX_SPECIAL_MOVES,
+    row_label="special move",
+    hint="Moves only this character has, as the GM writes them: what a set of each "
+    "height accomplishes (blank where the GM names nothing). The pool roller can use them.",
+    new_row={"name": "", **{f"set_{h}": "" for h in dw.DIFFICULTIES}},
+)
+
+
+def special_moves(values: Values) -> tuple[dw.Move, ...]:
+    """The sheet's special moves with a name, as moves (Danger World, Moves)."""
+    return tuple(
+        dw.make_move(row["name"], "special", *(row[f"set_{h}"] for h in dw.DIFFICULTIES))
+        for row in values["special_moves"]
+        if str(row["name"]).strip()
+    )
+
+
 def _aspect_tree(rows: Sequence[Mapping[str, Any]]) -> dw.AspectTree:
     """The rows as an aspect tree (a row may come before its parent's)."""
     tree = dw.AspectTree()
@@ -533,6 +565,7 @@ SHEET = Widget(
             printed=False,
         ),
         CONSEQUENCES,
+        SPECIAL_MOVES,
         # The check a stat's Roll makes (and the pool roller takes): not part of the character.
         Choice(
             "check_a",
