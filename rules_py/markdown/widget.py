@@ -371,7 +371,6 @@ def _cell(f: Cell, value: Any, role: str, unused: bool = False) -> str:
                 step=1,
                 inputmode="numeric",
                 required=True,
-                data_track="" if f.track else None,
                 **data,
             )
             + ">"

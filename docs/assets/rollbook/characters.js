@@ -43,7 +43,8 @@ function newId(roster) {
 // The roster bar of a sheet widget: "Playing as", New, Duplicate, Rename, Delete,
 // Export all. `sheet` is the widget's side: key (where the played character's values
 // are saved), nameField, read() and replace(values) (the form), defaults (the page's
-// values), tell(text, kind, ...extra) (its message line) and ask (the worker).
+// values), ask (the worker) and download(file) (a file Python wrote). The roster
+// answers adopt(characters), which adds characters and plays the first of them.
 export function mountRoster(root, sheet) {
   const store = root.dataset.store;
   const { key, nameField } = sheet;
@@ -217,9 +218,7 @@ export function mountRoster(root, sheet) {
         first ??= character;
       }
       play(first.id);
-      const names = characters.map((values, i) => nameOf(values, roster.characters.length - characters.length + i));
-      return names;
+      return characters.map((values, i) => nameOf(values, roster.characters.length - characters.length + i));
     },
-    playing: () => root.dataset.playing,
   };
 }

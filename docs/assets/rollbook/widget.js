@@ -290,6 +290,27 @@ export function mountWidget(root, rollbook) {
     message.replaceChildren(text, ...extra);
   };
 
+  // "<text> Undo" in the message line for a while (Reset, a tap): Undo calls `restore`
+  // and says `back`; the focus goes back to `home` after Undo, or when the offer lapses
+  // while it held the focus.
+  const offerUndo = (text, restore, back, home) => {
+    const undo = el("button", "md-button rb-widget__undo", "Undo");
+    undo.type = "button";
+    undo.addEventListener("click", () => {
+      clearTimeout(undoTimer);
+      restore();
+      tell(back);
+      home.focus();
+    });
+    clearTimeout(undoTimer);
+    tell(text, "", undo);
+    undoTimer = setTimeout(() => {
+      const hadFocus = message.contains(document.activeElement);
+      tell("");
+      if (hadFocus) home.focus();
+    }, UNDO_MS);
+  };
+
   const changed = typing.typed;
 
   // A sheet's rows roll their own checks (a stat, a skill): Python rolls each the
@@ -353,22 +374,11 @@ export function mountWidget(root, rollbook) {
     }
     input.value = String(now);
     recompute();
-    const undo = el("button", "md-button rb-widget__undo", "Undo");
-    undo.type = "button";
-    undo.addEventListener("click", () => {
-      clearTimeout(undoTimer);
+    const restore = () => {
       input.value = before;
       recompute();
-      tell(`${label} is back to ${before}.`);
-      step.focus();
-    });
-    clearTimeout(undoTimer);
-    tell(`${label}: ${before} → ${now}. `, "", undo);
-    undoTimer = setTimeout(() => {
-      const hadFocus = message.contains(document.activeElement);
-      tell("");
-      if (hadFocus) step.focus();
-    }, UNDO_MS);
+    };
+    offerUndo(`${label}: ${before} → ${now}. `, restore, `${label} is back to ${before}.`, step);
   });
 
   offerOptions(root, boxes);
@@ -436,20 +446,7 @@ export function mountWidget(root, rollbook) {
       tell("Nothing to reset: these are the page's values.");
       return;
     }
-    const undo = el("button", "md-button rb-widget__undo", "Undo");
-    undo.type = "button";
-    undo.addEventListener("click", () => {
-      clearTimeout(undoTimer);
-      replace(before);
-      tell("Your values are back.");
-      resetButton.focus();
-    });
-    tell("Reset to the page's values. ", "", undo);
-    undoTimer = setTimeout(() => {
-      const hadFocus = message.contains(document.activeElement);
-      tell("");
-      if (hadFocus) resetButton.focus();
-    }, UNDO_MS);
+    offerUndo("Reset to the page's values. ", () => replace(before), "Your values are back.", resetButton);
   });
 
   form.querySelector(".rb-widget__export")?.addEventListener("click", async () => {
@@ -507,7 +504,7 @@ export function mountWidget(root, rollbook) {
       ? mountRoster(root, { key, nameField: root.dataset.nameField, read, replace, defaults, ask, download })
       : null;
   const actions = form.querySelector(".rb-widget__actions");
-  if (form.querySelector(".rb-widget__export")) printable(root, actions);
+  if (exportButton) printable(root, actions);
   // A shared roll's link: Python rolls the linker's values again from the seed.
   const rollAgain = async (values, seed, into, check) => {
     const view = check
