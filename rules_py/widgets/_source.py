@@ -32,19 +32,13 @@ class Source:
     """The source widget's fields, to read its values."""
     switch: str
     """This widget's :class:`~rules_py.widgets._fields.Flag`: take the values or not."""
-    take: Callable[..., tuple[Mapping[str, Any], str]]
-    """The source's read values -> (this widget's field values, the sentence that says so);
-    with :attr:`choosing`, ``take(source_values, own_values)``."""
+    take: Callable[[Values, Values], tuple[Mapping[str, Any], str]]
+    """``take(source_values, own_values)`` -> (this widget's field values, the sentence that
+    says so); what is taken may depend on this widget's own values (which skill of the
+    sheet a check is made with, say)."""
     choices: tuple[str, ...] = ()
     """This widget's fields that pick what to take (which ability, which skill): hidden
     with the switch while the reader has no sheet saved."""
-    choosing: bool = False
-    """True: what is taken depends on this widget's own values too (which skill of the
-    sheet a check is made with, say), so :attr:`take` is given them as well."""
-
-    def taken(self, given: Values, own: Values) -> tuple[Mapping[str, Any], str]:
-        """This widget's fields to set from the source, and the sentence that says so."""
-        return self.take(given, own) if self.choosing else self.take(given)
 
     def values(self, raw: object) -> Values | None:
         """The source's saved values as its fields read them (defaults where unreadable)."""
@@ -68,6 +62,5 @@ def sheet_choice(
         fields=sheet.fields,
         switch="use_sheet",
         take=take,
-        choosing=True,
         choices=choices,
     )

@@ -133,7 +133,7 @@ class Widget:
             if given is None:
                 hidden += [self.source.switch, *self.source.choices]
             elif values[self.source.switch]:
-                fed, line = self.source.taken(given, values)
+                fed, line = self.source.take(given, values)
                 update(fed)
                 taken = sorted(fed)
                 lead.append(text(line))
@@ -188,14 +188,8 @@ class Widget:
         """
         if self.roll is None:
             raise WidgetError(f"{self.title} has nothing to roll")
-        values, errors = read_values(self.fields, raw)
-        if errors:
-            raise WidgetError(str(errors[0]))
-        seed = fresh_seed() if seed is None else seed
-        try:
-            view = self.roll(values, random.Random(seed))
-        except ValueError as broken:  # a rule's message (FieldError included)
-            raise WidgetError(str(broken)) from None
+        roll = self.roll
+        values, seed, view = self._seeded(raw, seed, lambda values, rng: roll(values, rng))
         unused = self.unused(values) if self.unused else ()
         what = what_rolled(self.title, self.fields, values, unused)
         log = log_entry(what, view["lines"], view["outcome"], self.title)
@@ -212,23 +206,31 @@ class Widget:
             raise WidgetError(f"{self.title} has no checks to roll")
         if not isinstance(key, str) or not key:
             raise WidgetError("check must name one of the sheet's checks")
-        values, errors = read_values(self.fields, raw)
-        if errors:
-            raise WidgetError(str(errors[0]))
-        seed = fresh_seed() if seed is None else seed
-        try:
-            view = self.check(values, key, random.Random(seed))
-        except ValueError as broken:
-            raise WidgetError(str(broken)) from None
+        check = self.check
+        values, seed, view = self._seeded(raw, seed, lambda values, rng: check(values, key, rng))
         what = f"{self.character_name(values)}: {view['what']}"
         log = log_entry(what, view["lines"], view["outcome"], what)
         label = f"{what}. {view['label']}"
         return {**view, "what": what, "label": label, "key": key, "seed": seed, "log": log}
 
-    def character_name(self, values: Values) -> str:
-        """The name on the sheet, or "Unnamed character" when it is blank."""
+    def _seeded(
+        self, raw: Values, seed: int | None, roll: Callable[[Values, random.Random], View]
+    ) -> tuple[Values, int, View]:
+        """Read the reader's values and ``roll`` them from ``seed`` (a fresh one unless
+        given): the values, the seed and the roll, or ``WidgetError`` with the reason."""
+        values, errors = read_values(self.fields, raw)
+        if errors:
+            raise WidgetError(str(errors[0]))
+        seed = fresh_seed() if seed is None else seed
+        try:
+            return values, seed, roll(values, random.Random(seed))
+        except ValueError as broken:  # a rule's message (FieldError included)
+            raise WidgetError(str(broken)) from None
+
+    def character_name(self, values: Values, unnamed: str = "Unnamed character") -> str:
+        """The name on the sheet, or ``unnamed`` when it is blank."""
         name = str(values.get(self.name_field, "")).strip() if self.name_field else ""
-        return name or "Unnamed character"
+        return name or unnamed
 
     def export(self, raw: Values) -> View:
         """The reader's values as a file to save: its name and JSON text."""
@@ -258,8 +260,8 @@ class Widget:
                 raise WidgetError(f"Character {n} is not a set of named values")
             values, errors = read_values(self.fields, raw)
             if errors:
-                named = str(raw.get(self.name_field, "")).strip() if self.name_field else ""
-                raise WidgetError(f"Fix {named or f'character {n}'} before exporting: {errors[0]}")
+                named = self.character_name(raw, f"character {n}")
+                raise WidgetError(f"Fix {named} before exporting: {errors[0]}")
             characters.append(values)
         document = {"rollbook": self.name, "version": FILE_VERSION, "characters": characters}
         return {

@@ -360,7 +360,7 @@ GAME = Widget(
         store="test-card",
         fields=(Number("luck", "Luck", 0, 0, 3),),
         switch="use_card",
-        take=lambda card: ({"bonus": card["luck"]}, f"From your card: luck {card['luck']}"),
+        take=lambda card, _own: ({"bonus": card["luck"]}, f"From your card: luck {card['luck']}"),
     ),
 )
 GAMES = by_name([GAME])

@@ -663,7 +663,7 @@ def check_from_sheet(sheet: Values, mine: Values) -> tuple[dict[str, Any], str]:
     )
 
 
-def health_from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
+def health_from_sheet(sheet: Values, _health: Values) -> tuple[dict[str, Any], str]:
     """EN, SP, the Health Point Increases bought and Current Health of the played
     character (Health, Health Points)."""
     increases = sum(row["count"] for row in sheet["purchases"] if row["item"] == "health")

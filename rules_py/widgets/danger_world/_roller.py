@@ -445,7 +445,7 @@ def _specials_text(sheet: Values) -> str:
     return json.dumps([[m.name, *(r.accomplishment for r in m.rows)] for m in moves])
 
 
-def from_sheet(sheet: Values) -> tuple[dict[str, Any], str]:
+def from_sheet(sheet: Values, _roller: Values) -> tuple[dict[str, Any], str]:
     """What a check takes from the character sheet: the dice of its two stats (First and
     Second stat, lowered by Injured), its bonus, danger and challenge threat dice and its
     difficulty; one threat die per filled Bashed box, one die lost per filled Stunned
