@@ -14,7 +14,7 @@ def warm_up() -> None:
     """Import the widgets' modules, exercise each dice path and each widget once."""
     import icepool  # noqa: F401  (imported here so that the snapshot holds it)
 
-    from rules_py import views, widgets
+    from rules_py import handler, views, widgets  # noqa: F401  (handler: the worker's entry)
 
     for expr in WARM_EXPRESSIONS:
         views.odds_view(expr, target=1)

@@ -3,13 +3,15 @@
 The Markdown extensions render these views into HTML at build time, and the
 browser worker returns the very same views when the reader rolls or changes an
 input: one computation, two places. JavaScript only copies them into the page.
+
+This module is the floor between the rules and the widgets: it imports
+:mod:`rules_py.dice` and :mod:`rules_py.readings`, the widgets import it, and the
+worker's request handler (:mod:`rules_py.handler`) sits above both.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules_py._format import decimal, percent
@@ -24,7 +26,6 @@ from rules_py.dice import (
     distribution,
     fresh_seed,
     parse,
-    reseed,
     roll_seeded,
 )
 from rules_py.readings import read_as
@@ -344,75 +345,3 @@ def _field(value: object, field: str) -> int:
 def read_seed(value: object) -> int:
     """A roll's seed as the page sent it (a whole number, or its digits), checked."""
     return _int(value, "a roll's seed", 0, SEED_LIMIT - 1)
-
-
-def seed(entropy: int | list[int]) -> View:
-    """Seed the rolls afresh (the browser passes its own entropy, 32-bit words, on every load)."""
-    words = [entropy] if isinstance(entropy, int) else entropy
-    if not words or not all(isinstance(w, int) and not isinstance(w, bool) for w in words):
-        raise DiceError("entropy must be whole numbers")
-    reseed(sum((w & 0xFFFFFFFF) << (32 * i) for i, w in enumerate(words)))
-    return {"seeded": True}
-
-
-def widget(name: str, action: str = "show", **args: Any) -> View:
-    """A system widget's answer (see :mod:`rules_py.widgets`): show, roll, export or import."""
-    from rules_py.widgets import answer
-
-    return answer(name, action, args)
-
-
-Handler = Callable[..., View]
-
-HANDLERS: dict[str, Handler] = {
-    "roll": roll_view,
-    "odds": odds_view,
-    "seed": seed,
-    "widget": widget,
-}
-"""The operations the browser worker may ask for, by name."""
-
-
-def handle(request: str) -> str:
-    """Answer one JSON request ``{"op": ..., "args": {...}}`` from the browser with JSON.
-
-    The answer is ``{"ok": true, "result": view}`` or ``{"ok": false, "error": message}``,
-    with ``field`` naming the odds figure's field a refused value was typed into.
-    """
-    try:
-        message = json.loads(request)
-        handler = HANDLERS[message["op"]]
-        result = handler(**message.get("args", {}))
-    except FieldRefused as error:
-        return json.dumps({"ok": False, "error": str(error), "field": error.field})
-    except DiceError as error:
-        return json.dumps({"ok": False, "error": str(error), **error_where(error)})
-    except RequestError as error:
-        return json.dumps({"ok": False, "error": str(error)})
-    except (KeyError, TypeError, ValueError) as error:
-        return json.dumps({"ok": False, "error": f"bad request: {error}"})
-    return json.dumps({"ok": True, "result": result}, default=_json_default)
-
-
-def error_where(error: DiceError) -> View:
-    """Where a dice expression goes wrong, for the page to point at it as the CLI does.
-
-    ``{"where": {"expression", "position", "caret"}}``: ``position`` is the 0-based
-    index of the offending character and ``caret`` the line to write under the
-    expression (spaces, then ``^``). Empty when the error has no position.
-    """
-    if error.position is None:
-        return {}
-    return {
-        "where": {
-            "expression": error.expression,
-            "position": error.position,
-            "caret": error.pointer().rpartition("\n")[2],
-        }
-    }
-
-
-def _json_default(value: object) -> object:
-    if isinstance(value, Fraction):
-        return str(value)
-    raise TypeError(f"cannot send {type(value).__name__}")

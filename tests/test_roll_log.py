@@ -7,7 +7,8 @@ import json
 import pytest
 
 from rules_py._log import log_entry, parts_text
-from rules_py.views import handle, roll_view
+from rules_py.handler import handle
+from rules_py.views import roll_view
 from rules_py.widgets import answer
 from rules_py.widgets._fields import Dice
 from rules_py.widgets._inputs import short_label, what_rolled

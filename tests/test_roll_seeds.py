@@ -11,7 +11,8 @@ import json
 import pytest
 
 from rules_py.dice import SEED_LIMIT
-from rules_py.views import handle, roll_view
+from rules_py.handler import handle
+from rules_py.views import roll_view
 from rules_py.widgets import WIDGETS
 
 

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from rules_py.dice import Constant, DieRoll, RollResult, TermRoll, parse
-from rules_py.views import handle, odds_view, roll_view, spoken_dice
+from rules_py.handler import handle
+from rules_py.views import odds_view, roll_view, spoken_dice
 
 
 def test_roll_view_marks_dropped_dice_and_totals() -> None:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from rules_py.handler import handle
 from rules_py.systems._params import out_of_range, require_range
-from rules_py.views import handle
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._blocks import error, facts, table, text, too_wide_for_a_phone
 from rules_py.widgets._fields import (

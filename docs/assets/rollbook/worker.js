@@ -247,7 +247,7 @@ async function boot() {
     pyodide = await loadPyodide(options);
     await pyodide.loadPackage(wheels, { messageCallback: () => {} });
   }
-  handle = pyodide.pyimport("rules_py.views").handle;
+  handle = pyodide.pyimport("rules_py.handler").handle;
   // A snapshot restores Python's random state too: seed afresh from this browser's entropy.
   const entropy = Array.from(crypto.getRandomValues(new Uint32Array(8)));
   const seeded = JSON.parse(handle(JSON.stringify({ op: "seed", args: { entropy } })));
