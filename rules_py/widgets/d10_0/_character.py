@@ -29,7 +29,12 @@ from rules_py.widgets._blocks import Block, error, facts, listing, table, text
 from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Rows, Text
 from rules_py.widgets._source import Source, sheet_choice
 from rules_py.widgets._widget import Values, Widget
-from rules_py.widgets.d10_0._common import difficulty, difficulty_field, difficulty_text
+from rules_py.widgets.d10_0._common import (
+    difficulty,
+    difficulty_field,
+    difficulty_text,
+    rolled_check,
+)
 
 MAX_ATTRIBUTE_FIELD = 20
 """The highest attribute the forms take (a tool limit; above 10 the builder warns)."""
@@ -520,8 +525,6 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     """A sheet row's check: roll under the attribute or the skill's Total, effort = score
     − roll against the sheet's difficulty, the degree and its name (Actions, Degrees and
     Difficulty; Overflow when the sheet turns it on)."""
-    from rules_py.widgets.d10_0._checks import rolled_check
-
     sheet, checks = sheet_checks(values)
     if sheet.problems:
         raise ValueError(f"Mend the sheet first: {sheet.problems[0]}")

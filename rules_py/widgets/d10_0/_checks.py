@@ -19,7 +19,6 @@ from rules_py.systems.d10_0.checks import (
     MAX_CUMULATIVE_CHECKS,
     MAX_CUMULATIVE_GOAL,
     OVERFLOW_DEPTH,
-    CheckRoll,
 )
 from rules_py.views import View
 from rules_py.widgets._blocks import (
@@ -39,17 +38,17 @@ from rules_py.widgets.d10_0._character import CHECK_SOURCE
 from rules_py.widgets.d10_0._common import (
     KIND,
     OVERFLOW,
+    RESULT_NAMES,
+    check_lines,
     die_name,
     difficulty,
     difficulty_field,
     difficulty_text,
     is_skill,
+    rolled_check,
     score_field,
-    shown_roll,
     signed_degree,
 )
-
-_RESULT_NAMES = {"success": "Success", "miss": "Miss", "failure": "Failure"}
 
 # --------------------------------------------------------------------------
 # One check (Actions: Degrees and Difficulty, Degree Information, Overflow)
@@ -69,7 +68,7 @@ def _band_text(band: d10_0.DegreeBand, skill: bool) -> str:
 
 
 def _outcomes_table(outcomes: Mapping[str, Fraction], what: str) -> Block:
-    return odds_table(what, "Result", {_RESULT_NAMES[k]: p for k, p in outcomes.items()})
+    return odds_table(what, "Result", {RESULT_NAMES[k]: p for k, p in outcomes.items()})
 
 
 def _check_show(values: Values) -> list[Block]:
@@ -106,56 +105,6 @@ def _check_show(values: Values) -> list[Block]:
             )
         )
     return blocks
-
-
-def check_lines(roll: CheckRoll, label: str = "") -> list[dict[str, Any]]:
-    """A rolled check as lines: score - roll = effort, then each overflow re-roll."""
-    first = roll.rolls[0]
-    lines: list[dict[str, Any]] = [
-        {
-            "label": label,
-            "parts": [
-                {"kind": "op", "text": f"{roll.score} −"},
-                {"kind": "die", "text": shown_roll(first, roll.skill)},
-            ],
-            "total": str(roll.score - first),
-        }
-    ]
-    end = "lowest" if first == 0 else "highest"
-    for again, added in zip(roll.rolls[1:], roll.additions, strict=True):
-        note = f"adds {added:+d}" if added else "adds nothing"
-        lines.append(
-            {
-                "label": f"Overflow after the {end} face ({note})",
-                "parts": [
-                    {"kind": "op", "text": f"{roll.score} −"},
-                    {"kind": "die", "text": shown_roll(again, roll.skill)},
-                ],
-                "total": str(roll.score - again),
-            }
-        )
-    return lines
-
-
-def describe_roll(roll: CheckRoll) -> str:
-    """``"Success: effort 4 against difficulty 2, degree +2, Noted Success"``."""
-    verdict = _RESULT_NAMES[roll.result]
-    chain = ""
-    if roll.additions:
-        count = len(roll.additions)
-        chain = f" (after {count} overflow re-roll{'s' if count > 1 else ''})"
-    return (
-        f"{verdict}: effort {roll.effort}{chain} against difficulty {roll.difficulty}, "
-        f"degree {signed_degree(roll.degree)}: {roll.degree_name}"
-    )
-
-
-def rolled_check(score: int, target: int, skill: bool, overflow: bool, rng: random.Random) -> View:
-    """One check rolled and told (Actions: Degrees and Difficulty; Overflow): the lines
-    score − roll = effort, and the result with its degree and the degree's name. The
-    check widget and a sheet's rows (:mod:`._character`) roll through it."""
-    check = d10_0.roll_check(score, target, skill, overflow, rng)
-    return rolled(check_lines(check), describe_roll(check))
 
 
 def _check_roll(values: Values, rng: random.Random) -> View:

@@ -1,10 +1,17 @@
-"""Pieces the D10/0 widgets share: the check's kind, score and difficulty fields, helpers."""
+"""Pieces the D10/0 widgets share: the check's kind, score and difficulty fields, helpers,
+and one check rolled and told, which the check widget, the sheet and the damage and
+timing widgets all roll through."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from rules_py.systems import d10_0
 from rules_py.systems._params import refusal
-from rules_py.systems.d10_0.checks import MAX_DIFFICULTY, MAX_SCORE
+from rules_py.systems.d10_0.checks import MAX_DIFFICULTY, MAX_SCORE, CheckRoll
+from rules_py.views import View
+from rules_py.widgets._blocks import rolled
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 from rules_py.widgets._widget import Values
 
@@ -103,3 +110,57 @@ def difficulty_text(number: int, skill: bool) -> str:
 def signed_degree(n: int) -> str:
     """A degree written with its sign, 0 as it is."""
     return f"{n:+d}" if n else "0"
+
+
+RESULT_NAMES = {"success": "Success", "miss": "Miss", "failure": "Failure"}
+"""A check's result, as the Degree Information table names it."""
+
+
+def check_lines(roll: CheckRoll, label: str = "") -> list[dict[str, Any]]:
+    """A rolled check as lines: score - roll = effort, then each overflow re-roll."""
+    first = roll.rolls[0]
+    lines: list[dict[str, Any]] = [
+        {
+            "label": label,
+            "parts": [
+                {"kind": "op", "text": f"{roll.score} −"},
+                {"kind": "die", "text": shown_roll(first, roll.skill)},
+            ],
+            "total": str(roll.score - first),
+        }
+    ]
+    end = "lowest" if first == 0 else "highest"
+    for again, added in zip(roll.rolls[1:], roll.additions, strict=True):
+        note = f"adds {added:+d}" if added else "adds nothing"
+        lines.append(
+            {
+                "label": f"Overflow after the {end} face ({note})",
+                "parts": [
+                    {"kind": "op", "text": f"{roll.score} −"},
+                    {"kind": "die", "text": shown_roll(again, roll.skill)},
+                ],
+                "total": str(roll.score - again),
+            }
+        )
+    return lines
+
+
+def describe_roll(roll: CheckRoll) -> str:
+    """``"Success: effort 4 against difficulty 2, degree +2, Noted Success"``."""
+    verdict = RESULT_NAMES[roll.result]
+    chain = ""
+    if roll.additions:
+        count = len(roll.additions)
+        chain = f" (after {count} overflow re-roll{'s' if count > 1 else ''})"
+    return (
+        f"{verdict}: effort {roll.effort}{chain} against difficulty {roll.difficulty}, "
+        f"degree {signed_degree(roll.degree)}: {roll.degree_name}"
+    )
+
+
+def rolled_check(score: int, target: int, skill: bool, overflow: bool, rng: random.Random) -> View:
+    """One check rolled and told (Actions: Degrees and Difficulty; Overflow): the lines
+    score − roll = effort, and the result with its degree and the degree's name. The
+    check widget (:mod:`._checks`) and a sheet's rows (:mod:`._character`) roll through it."""
+    check = d10_0.roll_check(score, target, skill, overflow, rng)
+    return rolled(check_lines(check), describe_roll(check))

@@ -23,9 +23,10 @@ from rules_py.views import View
 from rules_py.widgets._blocks import Block, bar_chart, facts, rolled, table, text
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 from rules_py.widgets._widget import Values, Widget
-from rules_py.widgets.d10_0._checks import check_lines, describe_roll
 from rules_py.widgets.d10_0._common import (
     OVERFLOW,
+    check_lines,
+    describe_roll,
     difficulty,
     difficulty_field,
     difficulty_text,

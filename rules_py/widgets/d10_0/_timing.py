@@ -18,7 +18,7 @@ from rules_py.widgets._blocks import Block, facts, listing, rolled, row_names, t
 from rules_py.widgets._fields import Choice, Number, Rows, Text
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.d10_0._character import MAX_ATTRIBUTE_FIELD
-from rules_py.widgets.d10_0._checks import check_lines
+from rules_py.widgets.d10_0._common import check_lines
 
 AGENTS = Rows(
     "agents",
