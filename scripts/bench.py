@@ -30,6 +30,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from scripts import bench_danger_world, bench_play
+from scripts.tasks import assets, service_worker
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -371,8 +372,6 @@ def measure_offline(browser: Browser, server: SiteServer, site: Path, runs: int)
     least ``OFFLINE_PAIRS`` pairs are measured whatever ``runs`` says, and the median
     of the pairs' differences is shown with its spread.
     """
-    from scripts.tasks import service_worker
-
     service_worker(site)
     url = server.url + PAGE
     revisits: list[Visit] = []
@@ -446,6 +445,7 @@ def main(argv: Sequence[str]) -> None:
         "--site", type=Path, help="measure this built site (e.g. another commit's) instead"
     )
     args = parser.parse_args(argv)
+    assets()
     phone_runs = args.runs if args.phone_runs is None else args.phone_runs
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -489,3 +489,7 @@ def main(argv: Sequence[str]) -> None:
         rows.append(Row("full mkdocs build", f"{build_seconds:.1f} s"))
     print(f"Rollbook benchmark: {args.runs} runs, headless Chromium, {os.cpu_count()} cores")
     print("\n".join(_table(rows)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,6 +1,7 @@
 """Rollbook's tasks, run by the one-line entry points in this folder.
 
-``python -m scripts.tasks assets|build|serve|test|bench``
+``python -m scripts.tasks assets|build|serve|test``; the benchmarks stand above these
+tasks and use them (``python -m scripts.bench``), so nothing here imports them.
 """
 
 from __future__ import annotations
@@ -346,14 +347,7 @@ def test() -> None:
     sys.exit(result.returncode)
 
 
-def bench() -> None:
-    from scripts import bench as benchmark
-
-    assets()
-    benchmark.main(sys.argv[2:])
-
-
-TASKS = {"assets": assets, "build": build, "serve": serve, "test": test, "bench": bench}
+TASKS = {"assets": assets, "build": build, "serve": serve, "test": test}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:
