@@ -1,240 +1,43 @@
-"""Peupfudge widgets: the action check, opposed actions, XP and the probability reference.
+"""Peupfudge characters: XP spent on one ability, and the character sheet.
 
-Every number comes from :mod:`rules_py.systems.peupfudge`; this module only
-arranges it into blocks and rolls the Fudge dice the rules name.
+Every number comes from :mod:`rules_py.systems.peupfudge.characters` (Peupfudge,
+1 Characters, 1.1 Abilities and Intrinsic Aptitude); the sheet's rolls are the
+action roller's (2 Actions), and the sheet feeds that roller's L.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any
 
-from rules_py._format import percent, signed
-from rules_py.systems import peupfudge as pf
-from rules_py.views import View
-from rules_py.widgets._blocks import (
-    Block,
-    bar_chart,
-    error,
-    facts,
-    listing,
-    odds_table,
-    roll_line,
-    rolled,
-    row_names,
-    table,
-    text,
-    with_modifier,
+from rules_py.systems.peupfudge.actions import DEFAULT_ACTION_DICE
+from rules_py.systems.peupfudge.characters import (
+    Allocation,
+    ModifiedLevel,
+    allocate_xp,
+    apply_xp_bonus,
+    level_cost,
+    modified_level,
+    total_xp,
 )
-from rules_py.widgets._fields import Flag, Number, Rows, Text
+from rules_py.views import View
+from rules_py.widgets._blocks import Block, error, facts, listing, row_names, table, text
+from rules_py.widgets._fields import Number, Rows, Text
 from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
-
-LEVEL_LIMIT = 100
-"""Largest L, A or D (either sign) the forms take: a tool limit, the source sets none."""
+from rules_py.widgets.peupfudge._common import (
+    LEVEL_LIMIT,
+    action_rolled,
+    dice_field,
+    level_field,
+)
 
 MAX_UNMODIFIED_LEVEL = 40
 """Largest unmodified level the XP forms take (2^40 XP is far beyond any campaign)."""
 
 MAX_XP = 10**9
 """Largest XP amount (allocation, bonus, progress) the XP forms take."""
-
-MAX_COLUMNS = 25
-"""Most difficulty columns the probability table draws (D from -12 to 12)."""
-
-
-def _sum(first: int, *terms: int) -> str:
-    """``6, -1, 3`` -> ``"6 - 1 + 3"``: a sum written as the source writes it."""
-    out = str(first)
-    for term in terms:
-        out += f" - {-term}" if term < 0 else f" + {term}"
-    return out
-
-
-def _chance(p: Fraction) -> str:
-    """An exact chance and its percentage: ``"5/27 (18.52%)"``, ``"1 (certain)"``."""
-    if p in (0, 1):
-        return f"{p} ({'certain' if p else 'impossible'})"
-    return f"{p} ({percent(p)})"
-
-
-def _dice_field(default: int, label: str, *, printed: bool = True) -> Number:
-    return Number(
-        "dice",
-        label,
-        default,
-        pf.MIN_DICE,
-        pf.MAX_DICE,
-        hint=f"R is the total of this many Fudge dice ({pf.MIN_DICE} to {pf.MAX_DICE})",
-        printed=printed,
-    )
-
-
-def _level(name: str, label: str, default: int, hint: str = "", *, printed: bool = True) -> Number:
-    return Number(name, label, default, -LEVEL_LIMIT, LEVEL_LIMIT, hint=hint, printed=printed)
-
-
-# --------------------------------------------------------------------------
-# Action check (Peupfudge, 2 Actions)
-# --------------------------------------------------------------------------
-
-
-def _action_show(values: Values) -> list[Block]:
-    level, extra, difficulty, dice = values["L"], values["A"], values["D"], values["dice"]
-    need = pf.minimum_roll(level, extra, difficulty)
-    outcomes = pf.action_outcomes(level, extra, difficulty, dice)
-    success = outcomes["success"]
-    roll = f"{dice}dF"
-    if need > dice:
-        reach = f"{roll} reaches at most +{dice}, so it cannot succeed"
-    elif need <= -dice:
-        reach = f"{roll} rolls no lower than -{dice}, so it cannot fail"
-    else:
-        reach = f"needs R ≥ {signed(need)} on {roll}"
-    summary = (
-        f"L + A + R ≥ D with L = {level}, A = {extra}, D = {difficulty}: "
-        f"{reach}. Chance of success {_chance(success)}."
-    )
-    return [
-        text(summary),
-        odds_table(
-            f"Outcomes of {roll} at L + A = {level + extra} against D = {difficulty}",
-            "Outcome",
-            {
-                f"Success (L + A + R ≥ {difficulty})": success,
-                f"Failure (L + A + R < {difficulty})": outcomes["failure"],
-            },
-        ),
-        bar_chart(
-            pf.relative_performance_distribution(level, extra, difficulty, dice),
-            f"Relative performance L + A + R - D with {roll}",
-            0,
-            axis="L + A + R − D (relative performance)",
-        ),
-    ]
-
-
-def _action_roll(values: Values, rng: random.Random) -> View:
-    return action_rolled(values["L"], values["A"], values["D"], values["dice"], rng)
-
-
-def action_rolled(level: int, extra: int, difficulty: int, dice: int, rng: random.Random) -> View:
-    """Roll R = NdF and judge L + A + R ≥ D, with the relative performance L + A + R − D
-    (Peupfudge, 2 Actions): the action roller's roll and a sheet row's check alike."""
-    line, result = roll_line("R", f"{dice}dF", rng)
-    roll = result.total
-    total = level + extra + roll
-    performance = pf.relative_performance(level, extra, roll, difficulty)
-    verdict = "Success" if pf.action_succeeds(level, extra, roll, difficulty) else "Failure"
-    compare = "≥" if total >= difficulty else "<"
-    outcome = (
-        f"{verdict}: L + A + R = {_sum(level, extra, roll)} = {total} {compare} D = {difficulty}; "
-        f"relative performance {signed(performance)}"
-    )
-    return rolled([line], outcome)
-
-
-# --------------------------------------------------------------------------
-# Opposed action (Peupfudge, 2 Actions, Opposed Actions)
-# --------------------------------------------------------------------------
-
-PARTICIPANTS = Rows(
-    "participants",
-    "Participants",
-    (
-        Text("name", "Name", "", max_length=40),
-        _level("L", "L", 0),
-        _level("A", "A", 0),
-    ),
-    default=(
-        {"name": "First", "L": 3, "A": 0},
-        {"name": "Second", "L": 4, "A": 0},
-        {"name": "Third", "L": 5, "A": 0},
-    ),
-    min_rows=2,
-    max_rows=6,
-    row_label="participant",
-    hint="each one's L + A; all roll the same number of Fudge dice",
-    new_row={"name": "", "L": 0, "A": 0},
-)
-
-
-def _names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Each participant's name (numbered when it is blank or repeated)."""
-    names = row_names(rows, "Participant")
-    return [
-        f"{name} ({i})" if names.count(name) > 1 else name for i, name in enumerate(names, start=1)
-    ]
-
-
-def _opposed_show(values: Values) -> list[Block]:
-    rows, dice = values["participants"], values["dice"]
-    names = _names(rows)
-    bases = [row["L"] + row["A"] for row in rows]
-    odds = pf.opposed_outcomes(bases, dice)
-    best = max(odds.alone_on_top)
-    leaders = [name for name, p in zip(names, odds.alone_on_top, strict=True) if p == best]
-    summary = (
-        f"Everyone rolls {dice}dF and adds L + A; the highest total wins, and equal highest "
-        f"totals are a tie. Most likely alone on top: {listing(leaders)}, "
-        f"{_chance(best)}{' each' if len(leaders) > 1 else ''}; "
-        f"a tie for the top: {_chance(odds.tie)}."
-    )
-    body = [
-        [name, f"{_sum(row['L'], row['A'])} = {base}", percent(alone), percent(tied)]
-        for name, row, base, alone, tied in zip(
-            names, rows, bases, odds.alone_on_top, odds.tied_on_top, strict=True
-        )
-    ]
-    titles = [
-        ["", "", str(alone), str(tied)]
-        for alone, tied in zip(odds.alone_on_top, odds.tied_on_top, strict=True)
-    ]
-    body.append(["Tie for the top (nobody wins)", "", percent(odds.tie), ""])
-    titles.append(["", "", str(odds.tie), ""])
-    return [
-        text(summary),
-        table(
-            f"Who comes out on top with {dice}dF each",
-            ["Participant", "L + A", "Alone on top", "Tied for the top"],
-            body,
-            titles=titles,
-            hits=[p == best for p in odds.alone_on_top] + [False],
-        ),
-    ]
-
-
-def _opposed_roll(values: Values, rng: random.Random) -> View:
-    rows, dice = values["participants"], values["dice"]
-    names = _names(rows)
-    lines, totals, sums = [], [], []
-    for name, row in zip(names, rows, strict=True):
-        line, result = roll_line(name, with_modifier(f"{dice}dF", row["L"] + row["A"]), rng)
-        roll = result.total - row["L"] - row["A"]
-        lines.append(line)
-        totals.append(result.total)
-        sums.append(f"{name} {_sum(row['L'], row['A'], roll)} = {result.total}")
-    top = pf.opposed_top(totals)
-    if top is not None:
-        verdict = f"{names[top]} wins with {totals[top]}"
-    else:
-        best = max(totals)
-        tied = [name for name, total in zip(names, totals, strict=True) if total == best]
-        verdict = f"Tie for the top at {best} between {listing(tied)}: nobody wins"
-    return rolled(lines, f"{verdict} (L + A + R: {'; '.join(sums)}).")
-
-
-OPPOSED = Widget(
-    name="peupfudge-opposed",
-    title="Opposed action",
-    fields=(PARTICIPANTS, _dice_field(pf.DEFAULT_OPPOSED_DICE, "Fudge dice (3dF by default)")),
-    show=_opposed_show,
-    roll=_opposed_roll,
-    roll_label="Roll for everyone",
-)
-"""Peupfudge, 2 Opposed Actions: who comes out alone on top, the chance of a tie, a roll."""
 
 
 # --------------------------------------------------------------------------
@@ -253,7 +56,7 @@ def _xp_field(name: str, label: str, default: int = 0, hint: str = "") -> Number
 
 
 def _modifier(hint: str = "") -> Number:
-    return _level("modifier", "Level modifier", 0, hint)
+    return level_field("modifier", "Level modifier", 0, hint)
 
 
 def _refusal(broken: ValueError, ability: str = "") -> ValueError:
@@ -269,9 +72,9 @@ class _Spent:
 
     def __init__(self, level: int, progress: int, xp: int, bonus: int, ability: str = "") -> None:
         try:
-            self.before = pf.Allocation(level, progress, pf.level_cost(level))
-            self.allocated = pf.allocate_xp(xp, level, progress)
-            self.after = pf.apply_xp_bonus(bonus, self.allocated.level, self.allocated.progress)
+            self.before = Allocation(level, progress, level_cost(level))
+            self.allocated = allocate_xp(xp, level, progress)
+            self.after = apply_xp_bonus(bonus, self.allocated.level, self.allocated.progress)
         except ValueError as broken:
             raise _refusal(broken, ability) from None
 
@@ -279,14 +82,14 @@ class _Spent:
         """Where the XP went: each level bought and what is left as progress."""
         out = []
         for level in range(self.before.level, self.after.level):
-            out.append((f"Level {level} → {level + 1}", pf.level_cost(level)))
+            out.append((f"Level {level} → {level + 1}", level_cost(level)))
         out.append((f"Left as progress toward level {self.after.level + 1}", self.after.progress))
         return out
 
 
 def _modified(level: int, modifier: int) -> str:
     """The level used as L: ``"4 - 1 = 3"`` with a modifier, ``"4"`` without."""
-    return str(pf.ModifiedLevel(level, modifier)) if modifier else str(level)
+    return str(ModifiedLevel(level, modifier)) if modifier else str(level)
 
 
 def _xp_show(values: Values) -> list[Block]:
@@ -318,7 +121,7 @@ def _xp_show(values: Values) -> list[Block]:
         (
             "XP in this ability since level 0",
             str(after.spent),
-            f"{pf.total_xp(after.level)} for level {after.level} + {after.progress} progress",
+            f"{total_xp(after.level)} for level {after.level} + {after.progress} progress",
         ),
     ]
     pool = progress + xp + bonus
@@ -383,8 +186,8 @@ STATUSES = Rows(
     (
         Text("name", "Status", "", max_length=40),
         Number("current", "Now", 0, -LEVEL_LIMIT, LEVEL_LIMIT, track=True),
-        _level("minimum", "Lowest", 0),
-        _level("maximum", "Highest", 10),
+        level_field("minimum", "Lowest", 0),
+        level_field("maximum", "Highest", 10),
     ),
     default=(),
     min_rows=0,
@@ -426,7 +229,7 @@ def _check_award(values: Values) -> None:
 def ability_level(row: Mapping[str, Any], spent: _Spent) -> int:
     """L for an action with this ability: its unmodified level after the XP allocated
     plus its level modifier (Peupfudge, 1.1 Intrinsic Aptitude; 2 Actions)."""
-    return pf.modified_level(spent.after.level, row["modifier"])
+    return modified_level(spent.after.level, row["modifier"])
 
 
 def _status_problems(values: Values) -> list[Block]:
@@ -555,9 +358,9 @@ XP_PANEL = Widget(
             "0: do not check the total allocated",
             printed=False,
         ),
-        _level("D", "D, difficulty of a roll on an ability", 4, printed=False),
-        _level("A", "A, additional character factors", 0, printed=False),
-        _dice_field(pf.DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)", printed=False),
+        level_field("D", "D, difficulty of a roll on an ability", 4, printed=False),
+        level_field("A", "A, additional character factors", 0, printed=False),
+        dice_field(DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)", printed=False),
         STATUSES,
         ABILITIES,
     ),
@@ -573,7 +376,7 @@ among them, the statuses the GM defines, and a roll on each ability (2 Actions).
 
 
 # --------------------------------------------------------------------------
-# Action check (Peupfudge, 2 Actions), with "Use my sheet"
+# The sheet feeds the action check's L (Peupfudge, 2 Actions), "Use my sheet"
 # --------------------------------------------------------------------------
 
 
@@ -607,99 +410,4 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
 SOURCE = sheet_choice(STORE, XP_PANEL, from_sheet, "ability")
 """The character sheet played in this browser feeds L of the ability the roller names."""
 
-ACTION = Widget(
-    name="peupfudge-action",
-    title="Action check",
-    fields=(
-        _level("L", "L, ability level", 4, "the modified level if the ability has a modifier"),
-        _level("A", "A, additional character factors", 0),
-        _level("D", "D, difficulty", 4),
-        _dice_field(pf.DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)"),
-        Flag(
-            "use_sheet",
-            "Use my sheet",
-            True,
-            printed=False,
-            hint="Take L from the character played in this browser.",
-        ),
-        Text(
-            "ability",
-            "Ability from my sheet",
-            "",
-            max_length=40,
-            printed=False,
-            hint="as the sheet names it; blank: the sheet's first ability",
-        ),
-    ),
-    show=_action_show,
-    roll=_action_roll,
-    roll_label="Roll the action",
-    unused=lambda values: [] if values["use_sheet"] else ["ability"],
-    source=SOURCE,
-)
-"""Peupfudge, 2 Actions: the chance that L + A + R ≥ D, and a roll of R."""
-
-
-# --------------------------------------------------------------------------
-# Probability reference (Peupfudge, Appendix D)
-# --------------------------------------------------------------------------
-
-
-def _range_field(name: str, label: str, default: int, lo: int, hi: int) -> Number:
-    return Number(name, label, default, lo, hi)
-
-
-def _probability_show(values: Values) -> list[Block]:
-    n_from, n_to, d_from, d_to = values["n_from"], values["n_to"], values["d_from"], values["d_to"]
-    if n_from > n_to:
-        raise Refusal(
-            f"Dice from ({n_from}) must not be more than dice to ({n_to})", ("n_from", "n_to")
-        )
-    if d_from > d_to:
-        raise Refusal(f"D from ({d_from}) must not be more than D to ({d_to})", ("d_from", "d_to"))
-    columns = d_to - d_from + 1
-    if columns > MAX_COLUMNS:
-        raise Refusal(
-            f"At most {MAX_COLUMNS} columns of D fit the table (D from {d_from} to {d_to} "
-            f"makes {columns}): narrow the range",
-            ("d_from", "d_to"),
-        )
-    reference = pf.probability_reference(range(n_from, n_to + 1), range(d_from, d_to + 1))
-    rows = [
-        [f"{n}dF", *(pf.format_probability(p) for p in row)]
-        for n, row in zip(reference.dice, reference.rows, strict=True)
-    ]
-    titles = [["", *(str(p) for p in row)] for row in reference.rows]
-    return [
-        text(
-            "Chance that NdF comes out at D or higher, rounded half-up to two decimals; "
-            "the exact fraction is in each entry's tooltip. The 4dF row is the standard roll."
-        ),
-        table(
-            "P(NdF ≥ D)",
-            ["", *(f"≥ {d}" for d in reference.difficulties)],
-            rows,
-            titles=titles,
-            hits=[n == pf.DEFAULT_ACTION_DICE for n in reference.dice],
-        ),
-    ]
-
-
-PROBABILITY = Widget(
-    name="peupfudge-probability",
-    title="Probability reference",
-    fields=(
-        _range_field("n_from", "Dice from", pf.REFERENCE_DICE[0], pf.MIN_DICE, pf.MAX_DICE),
-        _range_field("n_to", "Dice to", pf.REFERENCE_DICE[-1], pf.MIN_DICE, pf.MAX_DICE),
-        _range_field(
-            "d_from", "D from", pf.REFERENCE_DIFFICULTIES[0], -LEVEL_LIMIT // 2, LEVEL_LIMIT // 2
-        ),
-        _range_field(
-            "d_to", "D to", pf.REFERENCE_DIFFICULTIES[-1], -LEVEL_LIMIT // 2, LEVEL_LIMIT // 2
-        ),
-    ),
-    show=_probability_show,
-)
-"""Peupfudge, Appendix D: P(NdF ≥ D) for a range of N and D, computed exactly."""
-
-WIDGETS: tuple[Widget, ...] = (ACTION, OPPOSED, XP, XP_PANEL, PROBABILITY)
+WIDGETS: tuple[Widget, ...] = (XP, XP_PANEL)

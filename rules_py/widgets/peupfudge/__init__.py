@@ -1,0 +1,16 @@
+"""Peupfudge widgets: the action check, opposed actions, XP and the probability reference.
+
+One module per chapter: :mod:`._actions` (2 Actions and Opposed Actions),
+:mod:`._character` (1 Characters and 1.1 Abilities: XP and the character sheet),
+:mod:`._reference` (Appendix D Probability Reference).
+"""
+
+from __future__ import annotations
+
+from rules_py.widgets._widget import Widget
+from rules_py.widgets.peupfudge import _actions, _character, _reference
+from rules_py.widgets.peupfudge._character import STORE
+
+WIDGETS: tuple[Widget, ...] = (*_actions.WIDGETS, *_character.WIDGETS, *_reference.WIDGETS)
+
+__all__ = ["STORE", "WIDGETS"]
