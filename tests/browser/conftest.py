@@ -8,6 +8,7 @@ Every test here is marked ``browser`` by tests/conftest.py: ``-m "not browser"``
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -46,9 +47,24 @@ def build_site(site: Path, site_url: str) -> None:
     service_worker(site)
 
 
+def site_port(site: Path) -> int:
+    """The port a built site was built for: its sitemap's first address names it."""
+    found = re.search(r"<loc>http://127\.0\.0\.1:(\d+)/", (site / "sitemap.xml").read_text())
+    if found is None:
+        raise pytest.UsageError(f"{site} was not built for http://127.0.0.1:PORT/")
+    return int(found[1])
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """The site built for a server on a free port."""
+    """The site built for a server on a free port.
+
+    ``ROLLBOOK_SITE=DIR`` reuses a site built earlier by this fixture (it lives under
+    pytest's temporary folder, ``site0``), to rerun browser tests without building.
+    """
+    if os.environ.get("ROLLBOOK_SITE"):
+        reused = Path(os.environ["ROLLBOOK_SITE"])
+        return reused, site_port(reused)
     port = _free_port()
     site = tmp_path_factory.mktemp("site")
     build_site(site, f"http://127.0.0.1:{port}/")
