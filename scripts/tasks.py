@@ -343,8 +343,18 @@ def test() -> None:
     if overlap.exists():
         _run(PY, overlap, "docs")
     env = {**os.environ, "ROLLBOOK_RUNTIME_BUILT": "1"}
-    result = subprocess.run([PY, "-m", "pytest", *sys.argv[2:]], cwd=ROOT, env=env)
+    result = subprocess.run([PY, "-m", "pytest", *pytest_args(sys.argv[2:])], cwd=ROOT, env=env)
     sys.exit(result.returncode)
+
+
+def pytest_args(args: list[str]) -> list[str]:
+    """pytest's arguments for ``scripts/test ARGS``: the tests spread over every core
+    (pytest-xdist, one Chromium per worker) and the ten slowest named at the end, unless
+    ``ARGS`` choose otherwise (``-n 0`` runs them in one process)."""
+    chosen = " ".join(args)
+    spread = [] if re.search(r"(^| )(-n|--numprocesses|-p no:xdist)", chosen) else ["-n", "auto"]
+    slowest = [] if "--durations" in chosen else ["--durations=10"]
+    return [*spread, *slowest, *args]
 
 
 TASKS = {"assets": assets, "build": build, "serve": serve, "test": test}

@@ -369,3 +369,18 @@ def test_serve_answers_the_service_worker_it_has_not_without_a_log_line(
     lines = serving.drain(1.0)
     assert not [line for line in lines if "sw.js" in line], lines
     assert any('"GET /missing.js HTTP/1.1" code 404' in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ([], ["-n", "auto", "--durations=10"]),
+        (["tests/dice"], ["-n", "auto", "--durations=10", "tests/dice"]),
+        (["-n", "0"], ["--durations=10", "-n", "0"]),
+        (["-p", "no:xdist", "--durations=3"], ["-p", "no:xdist", "--durations=3"]),
+    ],
+)
+def test_scripts_test_spreads_the_tests_and_names_the_slowest(
+    given: list[str], expected: list[str]
+) -> None:
+    assert tasks.pytest_args(given) == expected
