@@ -24,7 +24,7 @@ from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets._widget import refusals
 from tests.widgets.panels import blocks_of, roll, show
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "d10-0"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "d10-0"
 
 # --------------------------------------------------------------------------
 # Helpers
