@@ -22,7 +22,7 @@ from rules_py.widgets._fields import Rows
 from rules_py.widgets._widget import refusals
 from tests.widgets.panels import blocks_of, roll, show
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "2d6"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "2d6"
 ROLLS = [a + b for a, b in itertools.product(range(1, 7), repeat=2)]
 AIMED = [max(x, y) for x, y in itertools.product(ROLLS, repeat=2)]
 
@@ -322,7 +322,7 @@ def test_two_d6_combat_roll_names_the_options_unlocked() -> None:
     assert seen >= {1, 2, 3}
 
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "2d6-core-rules.txt"
+SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "2d6-core-rules.txt"
 
 
 @pytest.mark.skipif(not SEED.is_file(), reason="the seed sits beside the checkout")
