@@ -21,7 +21,7 @@ from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets._widget import refusals
 from tests.widgets.panels import blocks_of
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "danger-world"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "danger-world"
 
 
 def show(widget: str, /, previous: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]:
