@@ -30,7 +30,7 @@ from rules_py.dice import distribution
 from rules_py.systems import SYSTEMS, peupfudge, wodu
 from tests.rules_pages import prose, source_notes
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 DEVELOPERS = "For developers"
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}

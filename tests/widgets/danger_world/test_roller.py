@@ -1,4 +1,5 @@
-"""Danger World widgets: the odds, the odds table, the pool roller with its advice, the sheet.
+"""The Danger World pool roller (widgets/danger_world/_roller.py): its rolls, rerolls and
+advice, its moves, and the sheet feeding it.
 
 Exact values come from brute-force enumeration here, or from the rules package's
 solver (itself tested against brute force), never from the widget code under test.
@@ -6,155 +7,13 @@ solver (itself tested against brute force), never from the widget code under tes
 
 from __future__ import annotations
 
-import itertools
-import time
-from collections import Counter
-from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-import pytest
-import yaml
-
 from rules_py.systems import danger_world as dw
-from rules_py.widgets import WIDGETS, WidgetError, answer
+from rules_py.widgets import answer
 from rules_py.widgets._widget import refusals
+from tests.widgets.danger_world.helpers import FLIGHT, ROLLER, _fences, _sheet_check, table, texts
 from tests.widgets.panels import blocks_of
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "danger-world"
-
-
-def show(widget: str, /, previous: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]:
-    args: dict[str, Any] = {"values": values}
-    if previous is not None:
-        args["previous"] = previous
-    return answer(widget, "show", args)
-
-
-def texts(panel: dict[str, Any]) -> str:
-    return " ".join(b["text"] for b in blocks_of(panel, "text"))
-
-
-def table(panel: dict[str, Any], caption: str) -> dict[str, list[str]]:
-    """Each row's header mapped to its other cells."""
-    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].startswith(caption)]
-    return {row["cells"][0]: row["cells"][1:] for row in block["rows"]}
-
-
-def titles(panel: dict[str, Any], caption: str) -> dict[str, list[str]]:
-    """Each row's header mapped to its cells' exact fractions."""
-    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].startswith(caption)]
-    return {row["cells"][0]: row["titles"][1:] for row in block["rows"]}
-
-
-def first_roll_chance(dice: int, difficulty: int) -> Fraction:
-    """Danger World, Dice Mechanics: a set of height >= difficulty on one roll, by enumeration."""
-    hits = 0
-    for faces in itertools.product(range(1, 7), repeat=dice):
-        counts = Counter(faces)
-        hits += any(counts[h] >= h for h in range(difficulty, 7))
-    return Fraction(hits, 6**dice)
-
-
-# --------------------------------------------------------------------------
-# Odds
-# --------------------------------------------------------------------------
-
-
-def test_danger_world_odds_without_rerolls_match_enumeration() -> None:
-    panel = show("danger-world-odds", dice=5, difficulty="3")
-    assert not refusals(panel)
-    exact = titles(panel, "Chance of success with 5 dice")
-    for d in range(2, 7):
-        assert Fraction(exact[f"{d}: {dw.DIFFICULTIES[d]}"][0]) == first_roll_chance(5, d)
-
-
-def test_danger_world_odds_equal_the_solver_for_every_round() -> None:
-    for dice in (1, 2, 7, 12):
-        panel = show("danger-world-odds", dice=dice, difficulty="4")
-        exact = titles(panel, f"Chance of success with {dice} di")
-        for d, name in dw.DIFFICULTIES.items():
-            assert [Fraction(p) for p in exact[f"{d}: {name}"]] == [
-                dw.success_chance(dice, d, r) for r in range(3)
-            ]
-
-
-def test_danger_world_odds_two_dice_at_minor_need_two_twos() -> None:
-    panel = show("danger-world-odds", dice=2, difficulty="2")
-    assert titles(panel, "Chance")["2: minor"][0] == "1/36"
-    assert "2 dice at difficulty 2 (minor): 2.78% with no rerolls" in texts(panel)
-
-
-def test_danger_world_odds_threat_dice_change_nothing() -> None:
-    plain = show("danger-world-odds", dice=6, difficulty="4")
-    threat = show("danger-world-odds", dice=6, threat=3, difficulty="4")
-    assert table(plain, "Chance") == table(threat, "Chance")
-    assert "3 threat dice change nothing" in texts(threat)
-    one = show("danger-world-odds", dice=5, difficulty="3", threat=1)
-    assert "The threat die changes nothing here: it never makes a set" in texts(one)
-
-
-def test_danger_world_odds_chart_is_the_first_rolls_highest_set() -> None:
-    panel = show("danger-world-odds", dice=4, difficulty="2")
-    (chart,) = blocks_of(panel, "chart")
-    bars = chart["chart"]["bars"]
-    # four dice: a set of 2 or more needs two 2s, three 3s or four 4s
-    assert [b["title"].split(":")[0] for b in bars] == ["0", "2", "3", "4"]
-    assert [b["hit"] for b in bars] == [False, True, True, True]
-
-
-def test_danger_world_odds_refuse_a_pool_past_24_dice() -> None:
-    panel = show("danger-world-odds", dice=20, threat=5, difficulty="3")
-    assert refusals(panel) == [
-        "The tools roll at most 24 dice (got 20 + 5 threat) (Danger World, Dice Mechanics)"
-    ]
-    assert show("danger-world-odds", dice=25)["invalid"] == ["dice"]
-
-
-def test_danger_world_odds_table_covers_2_to_16_dice_and_equals_the_solver() -> None:
-    for rounds in ("0", "2"):
-        panel = show("danger-world-odds-table", rerolls=rounds)
-        exact = titles(panel, "Chance of success")
-        assert list(exact) == [str(n) for n in range(2, 17)]
-        for n in range(2, 17):
-            assert [Fraction(p) for p in exact[str(n)]] == [
-                dw.success_chance(n, d, int(rounds)) for d in range(2, 7)
-            ]
-    no_rerolls = titles(show("danger-world-odds-table", rerolls="0"), "Chance")
-    assert Fraction(no_rerolls["3"][0]) == first_roll_chance(3, 2)
-
-
-# --------------------------------------------------------------------------
-# Where the fences are
-# --------------------------------------------------------------------------
-
-
-def _fences(page: str) -> list[dict[str, Any]]:
-    text = (DOCS / page).read_text(encoding="utf-8")
-    bodies = text.split("```widget\n")[1:]
-    return [yaml.safe_load(body.split("```")[0]) for body in bodies]
-
-
-def test_danger_world_fences_sit_on_the_pages_of_their_rules() -> None:
-    assert [f["widget"] for f in _fences("player-characters.md")] == ["danger-world-sheet"]
-    assert _fences("player-characters.md")[0]["store"] == "danger-world-character"
-    names = [f["widget"] for f in _fences("checks.md")]
-    assert names[:3] == ["danger-world-roller", "danger-world-odds", "danger-world-odds-table"]
-    for page in DOCS.glob("*.md"):
-        for fence in _fences(page.name):
-            assert fence["widget"] in WIDGETS
-
-
-@pytest.mark.parametrize("name", [n for n in WIDGETS if n.startswith("danger-world")])
-def test_danger_world_widget_defaults_are_refused_nowhere(name: str) -> None:
-    assert not refusals(show(name))
-
-
-# --------------------------------------------------------------------------
-# The pool roller
-# --------------------------------------------------------------------------
-
-ROLLER = "danger-world-roller"
 
 
 def roller(
@@ -339,29 +198,6 @@ def test_danger_world_roller_a_success_marks_the_die_that_would_botch() -> None:
     ) in texts(panel)
 
 
-@pytest.mark.parametrize("widget", [ROLLER, "danger-world-odds", "danger-world-sheet"])
-def test_danger_world_modified_difficulties_1_and_7_come_with_the_gm_s_call(widget: str) -> None:
-    one, seven = show(widget, difficulty="1"), show(widget, difficulty="7")
-    assert not refusals(one) and not refusals(seven)
-    assert "reads it as 2" in texts(one) and "the GM's call" in texts(one)
-    assert "cannot succeed" in texts(seven) and "the GM's call" in texts(seven)
-    assert "GM's call" not in texts(show(widget, difficulty="2"))
-
-
-def test_danger_world_odds_at_difficulty_1_are_those_of_2_and_at_7_nothing() -> None:
-    one = show("danger-world-odds", dice=6, difficulty="1")
-    assert "6 dice at difficulty 1 (modified, read as 2): " in texts(one)
-    assert f"({dw.success_chance(6, 2, 0)})" not in texts(one)  # percent shown, not fractions
-    two = show("danger-world-odds", dice=6, difficulty="2")
-    assert texts(two).split(": ", 1)[1] == texts(one).split("read as 2): ", 1)[1]
-    (block,) = blocks_of(one, "table")
-    assert [row["hit"] for row in block["rows"]] == [True, False, False, False, False]
-    seven = show("danger-world-odds", dice=6, difficulty="7")
-    assert "0.00% with no rerolls, 0.00% with one reroll round, 0.00% with two" in texts(seven)
-    (block,) = blocks_of(seven, "table")
-    assert not any(row["hit"] for row in block["rows"])
-
-
 def test_danger_world_roller_a_success_names_the_set_it_keeps() -> None:
     # The set of 2 needs the danger die, the set of 4 none: the advice keeps the 4s and says
     # so; stopping now with the set of 4, both 2s would botch.
@@ -456,16 +292,6 @@ def test_danger_world_roller_logs_the_move_and_refuses_an_unknown_one() -> None:
     assert "Move must be one of" in refusals(bad)[0]
 
 
-FLIGHT = {
-    "name": "Flight",
-    "set_2": "hovering in place",
-    "set_3": "",
-    "set_4": "outflying a car",
-    "set_5": "",
-    "set_6": "",
-}
-
-
 def test_danger_world_roller_uses_a_special_move_from_the_sheet() -> None:
     sheet = {"name": "Kite", "special_moves": [{"name": " ", "set_2": "x"}, FLIGHT]}
     fed = roller(source=sheet)["set"]
@@ -493,28 +319,6 @@ def test_danger_world_roller_refuses_a_special_move_the_sheet_does_not_hold() ->
     assert "and Use my sheet is off" in refusals(off)[0]
     assert roller(move="special:1")["invalid"] == ["move"]  # no sheet saved
     assert roller(specials="not json")["invalid"] == ["specials"]
-
-
-def test_danger_world_sheet_keeps_special_moves_and_prints_them() -> None:
-    from rules_py.widgets.danger_world import _sheet
-
-    field = next(f for f in _sheet.SHEET.fields if f.name == "special_moves")
-    assert field.printed
-    assert [c.label for c in field.cells] == [
-        "Special move",
-        "Set of 2 (minor)",
-        "Set of 3 (meaningful)",
-        "Set of 4 (significant)",
-        "Set of 5 (major)",
-        "Set of 6 (monumental)",
-    ]
-    panel = show(SHEET, special_moves=[FLIGHT])
-    assert not refusals(panel)
-    # the Moves page's source note gives the sheet's limit
-    assert _sheet.MAX_SPECIAL_MOVES == 4
-    assert "holds up to **four**" in (DOCS / "moves.md").read_text(encoding="utf-8")
-    too_many = show(SHEET, special_moves=[FLIGHT] * 5)
-    assert too_many["invalid"] == ["special_moves"]
 
 
 def test_danger_world_sheet_store_is_where_the_roller_reads() -> None:
@@ -587,51 +391,6 @@ def test_danger_world_a_new_sheet_clears_a_roll_the_pool_no_longer_matches() -> 
     assert (panel["set"]["dice"], panel["set"]["own"], panel["set"]["round"]) == ([], "", "0")
 
 
-def _sheet_check(values: dict[str, Any], key: str, seed: int = 7) -> dict[str, Any]:
-    return answer(SHEET, "check", {"values": values, "check": key, "seed": seed})
-
-
-def test_danger_world_a_stat_row_rolls_the_pool_the_roller_would_and_names_the_character() -> None:
-    values = {"name": "Rook", "track_bashed": 1, "track_stunned": 1, "danger": 1, "bonus": 2}
-    rolled = _sheet_check(values, "stat:Perception")
-    # Perception 3 + Speed 2 + 2 bonus - 1 Stunned = 6 normal, 1 danger, 1 threat (Bashed)
-    assert rolled["what"] == "Rook: Perception + Speed, 8 dice against difficulty 3 (meaningful)"
-    faces = [p["text"] for p in rolled["lines"][0]["parts"]]
-    assert len(faces) == 8
-    assert sum(f.startswith("D") for f in faces) == 1 and sum(f.startswith("T") for f in faces) == 1
-    assert rolled["lines"][0]["total"] == ""  # a pool of sets is never a sum
-    dice_ = [dw.Die(int(f[-1]), {"D": "danger", "T": "threat"}.get(f[0], "normal")) for f in faces]
-    best = dw.outcomes(dice_, 3)[0]
-    assert rolled["outcome"].startswith(
-        "No set" if best.height is None else f"Set of {best.height}"
-    )
-    assert rolled["log"]["what"] == rolled["what"]
-    assert rolled["log"]["dice"] == " ".join(f"[{f}]" for f in faces)
-    assert rolled["log"]["total"] == ""
-    # The same seed rolls the same dice (a shared link); the sheet keeps the check's dice.
-    assert _sheet_check(values, "stat:Perception")["lines"] == rolled["lines"]
-    kept = rolled["set"].pop("last_check")
-    assert rolled["set"] == {"check_a": "Perception", "check_b": "Speed"}
-    stamp, kept_dice = kept.split(": ", 1)
-    assert kept_dice == ", ".join(faces)
-    assert abs(int(stamp) - time.time() * 1000) < 60_000  # when it was rolled, in ms
-    # The second stat's own row pairs it with the first; a later check keeps a later time,
-    # even when the last one kept claims to be from the future.
-    future = f"{int(stamp) + 10**9}: 1, 1"
-    again = _sheet_check({**values, "last_check": future}, "stat:Speed")
-    assert again["what"].startswith("Rook: Speed + Agility, 8 dice")
-    assert int(again["set"]["last_check"].split(":")[0]) == int(stamp) + 10**9 + 1
-
-
-def test_danger_world_a_stat_row_refuses_what_the_rules_refuse() -> None:
-    with pytest.raises(WidgetError, match=r"K\.O\.'d PC is out cold"):
-        _sheet_check({"track_kod": 1}, "stat:Agility")
-    with pytest.raises(WidgetError, match="Danger dice must be from 0 to 1, got 2"):
-        _sheet_check({"danger": 2}, "stat:Agility")  # danger level 1: zone 1, one die
-    with pytest.raises(WidgetError, match="no check 'stat:Luck'"):
-        _sheet_check({}, "stat:Luck")
-
-
 def test_danger_world_the_roller_takes_up_the_sheets_check_for_rerolls() -> None:
     sheet = {"name": "Rook", "danger": 1}
     rolled = _sheet_check(sheet, "stat:Agility")
@@ -673,83 +432,6 @@ def test_danger_world_the_roller_names_the_character_in_its_log_only_with_the_sh
     assert roller(previous=off, act="roll", **off)["log"]["what"].startswith("Pool roller: 5 dice")
 
 
-# --------------------------------------------------------------------------
-# The character sheet
-# --------------------------------------------------------------------------
-
-SHEET = "danger-world-sheet"
-
-
-def test_danger_world_sheet_refuses_a_ninth_spread_die_naming_the_stats() -> None:
-    panel = show(SHEET, Cool=2)
-    assert refusals(panel) == [
-        "A new PC spreads 8 dice beyond one in each stat (these stats spread 9) "
-        "(Danger World, Player Characters)"
-    ]
-    assert "Cool" in panel["invalid"] and "Agility" in panel["invalid"]
-    assert not refusals(show(SHEET, Cool=2, starting=False))
-    assert show(SHEET, Cool=5)["invalid"] == ["Cool"]
-
-
-def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
-    rows = [
-        {"name": "Soldier", "parent": "", "uses": 1},
-        {"name": "Sniper", "parent": "Soldier", "uses": 0},
-    ]
-    panel = show(SHEET, aspects=rows)
-    assert panel["invalid"] == ["aspects"]
-    assert refusals(panel)[0].endswith(
-        "used twice, and 'Soldier' has been used once (Danger World, Aspects) (aspect 2)"
-    )
-    rows[0]["uses"] = 2
-    panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
-    aspects = table(panel, "Your character's aspects")
-    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more uses to unlock"]
-    assert aspects["Soldier"][-1] == "unlocked: 1 of 3 beneath"
-    assert "2 known primary aspects still to choose" in refusals(panel)[0]
-
-
-def test_danger_world_sheet_damage_feeds_the_pool() -> None:
-    panel = show(
-        SHEET, track_bashed=2, track_stunned=1, level=7, check_a="Agility", check_b="Speed"
-    )
-    said = texts(panel)
-    assert "zone 2 (6-10), up to 2 danger dice" in said
-    # Agility 3 + Speed 2, one lost to Stunned; two threat dice from Bashed
-    assert "The check on Agility + Speed rolls 4 dice and 2 threat dice" in said
-    p = dw.success_chance(4, 3)
-    assert f"({p})" in said
-    assert table(panel, "Damage boxes")["Bashed"][0] == "2 of 3"
-
-
-def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
-    panel = show(SHEET, track_injured=1, injured="Agility")
-    assert table(panel, "Your character's stats")["Agility"] == ["2", "Speed"]
-    assert "1 Injured box without the stat" in refusals(show(SHEET, track_injured=1))[0]
-    assert "2 Injured boxes without the stat" in refusals(show(SHEET, track_injured=2))[0]
-    # One box is one stat, one use short is one use (issue 16: singular for one).
-    assert "1 stat one lower (Injured)" in texts(panel)
-    rows = [{"name": "Soldier", "parent": "", "uses": 1}]
-    aspects = table(show(SHEET, aspects=rows), "Your character's aspects")
-    assert aspects["Soldier"][-1] == "locked: 1 more use to unlock"
-    assert show(SHEET, injured="Agility")["invalid"] == ["injured"]
-
-
-def test_danger_world_sheet_a_knocked_out_pc_rolls_no_check() -> None:
-    assert "No check: a K.O.'d or Dead PC" in texts(show(SHEET, track_kod=1))
-
-
-def test_danger_world_sheet_exports_and_imports() -> None:
-    values = {"name": "Ada Vance", "Cool": 2, "starting": False}
-    saved = answer(SHEET, "export", {"values": values})
-    assert saved["filename"] == "ada-vance.json"
-    loaded = answer(SHEET, "import", {"text": saved["text"]})
-    assert loaded["values"]["Cool"] == 2 and loaded["values"]["name"] == "Ada Vance"
-    broken = saved["text"].replace('"starting": false', '"starting": true')
-    with pytest.raises(WidgetError, match="breaks a rule"):
-        answer(SHEET, "import", {"text": broken})
-
-
 def test_danger_world_roller_rolls_and_rerolls_reach_the_roll_log() -> None:
     start = {"stat_a": 2, "stat_b": 2, "danger": 1, "threat": 1, "difficulty": "3"}
     panel = roller(previous=start, act="roll", **start)
@@ -769,40 +451,3 @@ def test_danger_world_roller_rolls_and_rerolls_reach_the_roll_log() -> None:
     # marking dice, advising and showing roll nothing: no entry
     assert "log" not in roller(previous=state, **state)
     assert "log" not in roller(previous=state, act="advise", **state)
-
-
-# --------------------------------------------------------------------------
-# The GM's spending of botches
-# --------------------------------------------------------------------------
-
-BOTCHES = "danger-world-botches"
-
-
-def test_danger_world_botches_offer_every_gm_option_at_its_cost() -> None:
-    from rules_py.widgets.danger_world._botches import OPTIONS
-
-    offered = [(int(value[0]), label.split(": ", 1)[1]) for value, label in OPTIONS]
-    expected = [
-        (o.cost, words) for o in dw.GM_OPTIONS for words in (*o.mechanical, o.narrative) if words
-    ]
-    assert sorted(offered) == sorted(expected) and len(offered) == 10
-
-
-def test_danger_world_botches_add_up_and_refuse_spending_more_than_the_check_gave() -> None:
-    # The courtyard (Dice Mechanics): 3 botches, a setback met by a difficulty-3 check.
-    (fence,) = _fences("botches.md")
-    panel = show(BOTCHES, **{k: v for k, v in fence.items() if k != "widget"})
-    assert texts(panel) == "3 botches to spend: 3 spent, 0 left."
-    assert table(panel, "The setbacks bought")["meaningful consequence"] == [
-        "3",
-        "difficulty 3 (meaningful)",
-    ]
-    spent = [{"option": "1m0"}, {"option": "4m0"}]
-    panel = show(BOTCHES, botches=6, setbacks=spent)
-    assert texts(panel) == "6 botches to spend: 5 spent, 1 left for the GM to spend."
-    assert table(panel, "The setbacks bought")["full hit against PC"][0] == "4"
-    refused = show(BOTCHES, botches=4, setbacks=spent)
-    assert refusals(refused) == [
-        "These setbacks cost 5 botches, but the check gave 4 (Danger World, Dice Mechanics)"
-    ]
-    assert refused["invalid"] == ["setbacks", "botches"]

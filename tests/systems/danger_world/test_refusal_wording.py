@@ -19,7 +19,7 @@ from rules_py.systems.danger_world import pools as pl
 from rules_py.systems.danger_world.danger_track import Damage, track
 from rules_py.systems.danger_world.sheet import CharacterSheet
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "danger-world-v1.txt"
+SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "danger-world-v1.txt"
 WINDOW = 6
 WORDS = re.compile(r"[a-z']+")
 

@@ -1,0 +1,150 @@
+"""The Danger World character sheet (widgets/danger_world/_sheet.py): its rules, its special
+moves, the checks its stat rows roll.
+
+Exact values come from brute-force enumeration here, or from the rules package's
+solver (itself tested against brute force), never from the widget code under test.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rules_py.systems import danger_world as dw
+from rules_py.widgets import WidgetError, answer
+from rules_py.widgets._widget import refusals
+from tests.widgets.danger_world.helpers import DOCS, FLIGHT, SHEET, _sheet_check, show, table, texts
+
+
+def test_danger_world_sheet_keeps_special_moves_and_prints_them() -> None:
+    from rules_py.widgets.danger_world import _sheet
+
+    field = next(f for f in _sheet.SHEET.fields if f.name == "special_moves")
+    assert field.printed
+    assert [c.label for c in field.cells] == [
+        "Special move",
+        "Set of 2 (minor)",
+        "Set of 3 (meaningful)",
+        "Set of 4 (significant)",
+        "Set of 5 (major)",
+        "Set of 6 (monumental)",
+    ]
+    panel = show(SHEET, special_moves=[FLIGHT])
+    assert not refusals(panel)
+    # the Moves page's source note gives the sheet's limit
+    assert _sheet.MAX_SPECIAL_MOVES == 4
+    assert "holds up to **four**" in (DOCS / "moves.md").read_text(encoding="utf-8")
+    too_many = show(SHEET, special_moves=[FLIGHT] * 5)
+    assert too_many["invalid"] == ["special_moves"]
+
+
+def test_danger_world_a_stat_row_rolls_the_pool_the_roller_would_and_names_the_character() -> None:
+    values = {"name": "Rook", "track_bashed": 1, "track_stunned": 1, "danger": 1, "bonus": 2}
+    rolled = _sheet_check(values, "stat:Perception")
+    # Perception 3 + Speed 2 + 2 bonus - 1 Stunned = 6 normal, 1 danger, 1 threat (Bashed)
+    assert rolled["what"] == "Rook: Perception + Speed, 8 dice against difficulty 3 (meaningful)"
+    faces = [p["text"] for p in rolled["lines"][0]["parts"]]
+    assert len(faces) == 8
+    assert sum(f.startswith("D") for f in faces) == 1 and sum(f.startswith("T") for f in faces) == 1
+    assert rolled["lines"][0]["total"] == ""  # a pool of sets is never a sum
+    dice_ = [dw.Die(int(f[-1]), {"D": "danger", "T": "threat"}.get(f[0], "normal")) for f in faces]
+    best = dw.outcomes(dice_, 3)[0]
+    assert rolled["outcome"].startswith(
+        "No set" if best.height is None else f"Set of {best.height}"
+    )
+    assert rolled["log"]["what"] == rolled["what"]
+    assert rolled["log"]["dice"] == " ".join(f"[{f}]" for f in faces)
+    assert rolled["log"]["total"] == ""
+    # The same seed rolls the same dice (a shared link); the sheet keeps the check's dice.
+    assert _sheet_check(values, "stat:Perception")["lines"] == rolled["lines"]
+    kept = rolled["set"].pop("last_check")
+    assert rolled["set"] == {"check_a": "Perception", "check_b": "Speed"}
+    stamp, kept_dice = kept.split(": ", 1)
+    assert kept_dice == ", ".join(faces)
+    assert abs(int(stamp) - time.time() * 1000) < 60_000  # when it was rolled, in ms
+    # The second stat's own row pairs it with the first; a later check keeps a later time,
+    # even when the last one kept claims to be from the future.
+    future = f"{int(stamp) + 10**9}: 1, 1"
+    again = _sheet_check({**values, "last_check": future}, "stat:Speed")
+    assert again["what"].startswith("Rook: Speed + Agility, 8 dice")
+    assert int(again["set"]["last_check"].split(":")[0]) == int(stamp) + 10**9 + 1
+
+
+def test_danger_world_a_stat_row_refuses_what_the_rules_refuse() -> None:
+    with pytest.raises(WidgetError, match=r"K\.O\.'d PC is out cold"):
+        _sheet_check({"track_kod": 1}, "stat:Agility")
+    with pytest.raises(WidgetError, match="Danger dice must be from 0 to 1, got 2"):
+        _sheet_check({"danger": 2}, "stat:Agility")  # danger level 1: zone 1, one die
+    with pytest.raises(WidgetError, match="no check 'stat:Luck'"):
+        _sheet_check({}, "stat:Luck")
+
+
+def test_danger_world_sheet_refuses_a_ninth_spread_die_naming_the_stats() -> None:
+    panel = show(SHEET, Cool=2)
+    assert refusals(panel) == [
+        "A new PC spreads 8 dice beyond one in each stat (these stats spread 9) "
+        "(Danger World, Player Characters)"
+    ]
+    assert "Cool" in panel["invalid"] and "Agility" in panel["invalid"]
+    assert not refusals(show(SHEET, Cool=2, starting=False))
+    assert show(SHEET, Cool=5)["invalid"] == ["Cool"]
+
+
+def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
+    rows = [
+        {"name": "Soldier", "parent": "", "uses": 1},
+        {"name": "Sniper", "parent": "Soldier", "uses": 0},
+    ]
+    panel = show(SHEET, aspects=rows)
+    assert panel["invalid"] == ["aspects"]
+    assert refusals(panel)[0].endswith(
+        "used twice, and 'Soldier' has been used once (Danger World, Aspects) (aspect 2)"
+    )
+    rows[0]["uses"] = 2
+    panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
+    aspects = table(panel, "Your character's aspects")
+    assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more uses to unlock"]
+    assert aspects["Soldier"][-1] == "unlocked: 1 of 3 beneath"
+    assert "2 known primary aspects still to choose" in refusals(panel)[0]
+
+
+def test_danger_world_sheet_damage_feeds_the_pool() -> None:
+    panel = show(
+        SHEET, track_bashed=2, track_stunned=1, level=7, check_a="Agility", check_b="Speed"
+    )
+    said = texts(panel)
+    assert "zone 2 (6-10), up to 2 danger dice" in said
+    # Agility 3 + Speed 2, one lost to Stunned; two threat dice from Bashed
+    assert "The check on Agility + Speed rolls 4 dice and 2 threat dice" in said
+    p = dw.success_chance(4, 3)
+    assert f"({p})" in said
+    assert table(panel, "Damage boxes")["Bashed"][0] == "2 of 3"
+
+
+def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
+    panel = show(SHEET, track_injured=1, injured="Agility")
+    assert table(panel, "Your character's stats")["Agility"] == ["2", "Speed"]
+    assert "1 Injured box without the stat" in refusals(show(SHEET, track_injured=1))[0]
+    assert "2 Injured boxes without the stat" in refusals(show(SHEET, track_injured=2))[0]
+    # One box is one stat, one use short is one use (issue 16: singular for one).
+    assert "1 stat one lower (Injured)" in texts(panel)
+    rows = [{"name": "Soldier", "parent": "", "uses": 1}]
+    aspects = table(show(SHEET, aspects=rows), "Your character's aspects")
+    assert aspects["Soldier"][-1] == "locked: 1 more use to unlock"
+    assert show(SHEET, injured="Agility")["invalid"] == ["injured"]
+
+
+def test_danger_world_sheet_a_knocked_out_pc_rolls_no_check() -> None:
+    assert "No check: a K.O.'d or Dead PC" in texts(show(SHEET, track_kod=1))
+
+
+def test_danger_world_sheet_exports_and_imports() -> None:
+    values = {"name": "Ada Vance", "Cool": 2, "starting": False}
+    saved = answer(SHEET, "export", {"values": values})
+    assert saved["filename"] == "ada-vance.json"
+    loaded = answer(SHEET, "import", {"text": saved["text"]})
+    assert loaded["values"]["Cool"] == 2 and loaded["values"]["name"] == "Ada Vance"
+    broken = saved["text"].replace('"starting": false', '"starting": true')
+    with pytest.raises(WidgetError, match="breaks a rule"):
+        answer(SHEET, "import", {"text": broken})
