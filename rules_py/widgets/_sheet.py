@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,3 +205,13 @@ def mend_first(problems: Iterable[object]) -> None:
     """Refuse a check on a sheet that breaks a rule, citing the first it breaks."""
     for problem in problems:
         raise ValueError(f"Mend the sheet first: {problem}")
+
+
+@contextmanager
+def mended() -> Iterator[None]:
+    """Refuse a check on a sheet whose reading refuses it (Peupfudge's abilities, read
+    as they are needed): the refusal, said as :func:`mend_first` says it."""
+    try:
+        yield
+    except ValueError as broken:
+        mend_first([broken])
