@@ -19,7 +19,7 @@ from typing import Any
 
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error
-from rules_py.widgets._fields import Cell, Field, Rows, Text
+from rules_py.widgets._fields import Cell, Field, Number, Rows, Text
 from rules_py.widgets._widget import Values, Widget
 
 NAME = Text("name", "Name", hint="Optional; saved with the sheet.", printed=False)
@@ -47,21 +47,22 @@ def whose(name: object) -> str:
 
 def sheet_widget(
     name: str,
-    title: str,
+    system: str,
+    portable: str,
     fields: Iterable[Field],
     *,
     show: Callable[[Values], list[Block]],
     check: Callable[[Values, str, random.Random], View],
-    portable: str,
-    system: str,
     play_fields: tuple[str, ...],
+    title: str = "Character builder",
     heading: Text = NAME,
     unused: Callable[[Values], Iterable[str]] | None = None,
     settle: Callable[[Values, Values], Mapping[str, Any]] | None = None,
 ) -> Widget:
-    """A character sheet: ``heading`` (the name field) first, then ``fields``; exported
-    and imported as ``portable`` files named after the character; rolling the checks of
-    its rows with ``check``; the fields a Play page keeps at hand, ``play_fields``."""
+    """A character sheet following the rules of ``system``: ``heading`` (the name field)
+    first, then ``fields``; exported and imported as ``portable`` files named after the
+    character; rolling the checks of its rows with ``check``; the fields a Play page keeps
+    at hand, ``play_fields``. Three of the five are a "Character builder"."""
     widget = Widget(
         name=name,
         title=title,
@@ -86,10 +87,11 @@ def row_name(label: str, **more: Any) -> Text:
     return Text("name", label, "", max_length=ROW_NAME_LENGTH, **more)
 
 
-def row_parent(label: str, hint: str) -> Text:
-    """The column naming the row a row grows from (a D10/0 skill's branch, a Danger World
-    aspect's parent); blank for a row at the top of the tree."""
-    return Text("parent", label, "", max_length=ROW_NAME_LENGTH, hint=hint)
+def tree_columns(name: str, parent: str, parent_hint: str, number: Number) -> tuple[Cell, ...]:
+    """The columns of a tree of rows (D10/0's skills, Danger World's aspects): the row's
+    ``name``, the ``parent`` it grows from (blank at the top of the tree), and a number."""
+    grows_from = Text("parent", parent, "", max_length=ROW_NAME_LENGTH, hint=parent_hint)
+    return (row_name(name), grows_from, number)
 
 
 def sheet_rows(
@@ -99,14 +101,19 @@ def sheet_rows(
     *,
     row_label: str,
     max_rows: int,
-    default: tuple[Mapping[str, Any], ...] = (),
+    default: Iterable[Mapping[str, Any] | tuple[Any, ...]] = (),
     min_rows: int = 0,
     hint: str = "",
     printed: bool = True,
     new: Mapping[str, Any] | None = None,
 ) -> Rows:
     """Rows of a sheet the reader adds and removes (none at the least, unless
-    ``min_rows``): a row added holds each column's default, but for ``new``'s values."""
+    ``min_rows``): a row added holds each column's default, but for ``new``'s values.
+    A ``default`` row is a mapping, or every column's value in order."""
+    names = [cell.name for cell in cells]
+    rows = tuple(
+        row if isinstance(row, Mapping) else dict(zip(names, row, strict=True)) for row in default
+    )
     new_row = {cell.name: cell.default for cell in cells}
     if new is not None:
         if not new_row.keys() >= new.keys():
@@ -116,7 +123,7 @@ def sheet_rows(
         name,
         label,
         tuple(cells),
-        default,
+        rows,
         min_rows,
         max_rows,
         row_label=row_label,

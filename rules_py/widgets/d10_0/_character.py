@@ -33,10 +33,9 @@ from rules_py.widgets._sheet import (
     mend_first,
     no_check,
     problems_beside,
-    row_name,
-    row_parent,
     sheet_rows,
     sheet_widget,
+    tree_columns,
     whose,
 )
 from rules_py.widgets._source import sheet_choice
@@ -135,9 +134,10 @@ _PURCHASES = (
 SKILLS = sheet_rows(
     "skills",
     "Skills",
-    (
-        row_name("Skill"),
-        row_parent("Branches from", "Blank for a root skill."),
+    tree_columns(
+        "Skill",
+        "Branches from",
+        "Blank for a root skill.",
         Number("adjust", "Adjust", 0, 0, MAX_ADJUST),
     ),
     default=DEFAULT_SKILLS,
@@ -477,7 +477,8 @@ def _builder_unused(values: Values) -> list[str]:
 
 BUILDER = sheet_widget(
     "d10-0-builder",
-    "Character builder",
+    SYSTEM,
+    "d10-0-character",
     (
         *(attribute_field(a, DEFAULT_ATTRIBUTES[a.abbreviation]) for a in d10_0.ATTRIBUTES),
         *(_circle_field(root) for root in _ROOTS),
@@ -528,8 +529,6 @@ BUILDER = sheet_widget(
     settle=_builder_settle,
     check=_builder_check,
     play_fields=("check_difficulty", "check_overflow"),
-    portable="d10-0-character",
-    system=SYSTEM,
 )
 """The D10/0 System, Standard Player Agent Build Process: a sheet checked against the rules."""
 

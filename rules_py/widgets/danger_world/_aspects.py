@@ -14,7 +14,7 @@ from rules_py.systems import danger_world as dw
 from rules_py.systems._params import refusal
 from rules_py.systems.danger_world.character import MAX_PRIMARIES, USES_TO_UNLOCK
 from rules_py.widgets._fields import Number
-from rules_py.widgets._sheet import row_name, row_parent, sheet_rows
+from rules_py.widgets._sheet import sheet_rows, tree_columns
 from rules_py.widgets._widget import Refusal
 from rules_py.widgets.danger_world._common import SYSTEM
 
@@ -24,17 +24,13 @@ MAX_USES = 999
 ASPECTS = sheet_rows(
     "aspects",
     "Aspects",
-    (
-        row_name("Aspect"),
-        row_parent("Develops from", "Blank for a primary aspect."),
+    tree_columns(
+        "Aspect",
+        "Develops from",
+        "Blank for a primary aspect.",
         Number("uses", "Times used", 0, 0, MAX_USES),
     ),
-    default=(
-        {"name": "Soldier", "parent": "", "uses": 2},
-        {"name": "Sniper", "parent": "Soldier", "uses": 0},
-        {"name": "Curious", "parent": "", "uses": 0},
-        {"name": "Loyal", "parent": "", "uses": 1},
-    ),
+    default=(("Soldier", "", 2), ("Sniper", "Soldier", 0), ("Curious", "", 0), ("Loyal", "", 1)),
     max_rows=4 + 4 * 3 + 4 * 3 * 2,
     row_label="aspect",
     printed=False,  # the sheet's aspects table: each aspect, its level and its uses

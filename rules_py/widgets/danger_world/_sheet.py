@@ -388,7 +388,8 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
 
 SHEET = sheet_widget(
     "danger-world-sheet",
-    "Character sheet",
+    SYSTEM,
+    "danger-world-character",
     (
         # A printed sheet lists only what its answer does not show: the answer gives the
         # stats, the dice left to spread, aspects, SP, the danger level and the tracks.
@@ -534,8 +535,7 @@ SHEET = sheet_widget(
         "bonus",
         "threat",
     ),
-    portable="danger-world-character",
-    system=SYSTEM,
+    title="Character sheet",
 )
 """Danger World, Player Characters and The Danger Track: a PC's sheet checked by the rules."""
 

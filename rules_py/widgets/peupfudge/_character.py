@@ -342,7 +342,8 @@ action roller's "Use my sheet" reads it."""
 
 XP_PANEL = sheet_widget(
     "peupfudge-xp-panel",
-    "Abilities and XP",
+    "Peupfudge",
+    "peupfudge-abilities",
     (
         # Shown by the answer when not 0; 0 only switches the check of the total off.
         Number(
@@ -365,8 +366,7 @@ XP_PANEL = sheet_widget(
     show=_panel_show,
     check=_panel_check,
     play_fields=("D", "A", "dice", "statuses"),
-    portable="peupfudge-abilities",
-    system="Peupfudge",
+    title="Abilities and XP",
     heading=Text("character", "Character", "", max_length=40, printed=False),
 )
 """Peupfudge, 1 Characters and 1.1 Abilities: a character's abilities, XP shared out

@@ -163,12 +163,7 @@ SKILL_ROWS = sheet_rows(
         Text("field", "Field", "", max_length=40, hint="For a Name ( ) skill: Melee (Light)."),
         Number("ranks", "Ranks", 1, 0, MAX_RANKS_FIELD),
     ),
-    default=(
-        {"name": "Melee", "field": "Light", "ranks": 3},
-        {"name": "Athletics", "field": "", "ranks": 2},
-        {"name": "Notice", "field": "", "ranks": 2},
-        {"name": "Stealth", "field": "", "ranks": 1},
-    ),
+    default=(("Melee", "Light", 3), ("Athletics", "", 2), ("Notice", "", 2), ("Stealth", "", 1)),
     max_rows=40,
     row_label="skill",
     hint="Ranks 1 to 5, costing 1, 3, 6, 10 and 15 XP in all.",
@@ -183,7 +178,7 @@ ITEM_ROWS = sheet_rows(
         row_name("Item"),
         Text("note", "Note", "", max_length=60, hint="Armour's weight, a weapon's kind..."),
     ),
-    default=({"name": "Leather jacket", "note": "light armour"},),
+    default=(("Leather jacket", "light armour"),),
     max_rows=40,
     row_label="item",
     printed=False,  # the sheet's line "Starting items: ..."
@@ -496,7 +491,8 @@ def _stat_field(s: rules.Stat) -> Number:
 
 BUILDER = sheet_widget(
     "2d6-builder",
-    "Character builder",
+    SYSTEM,
+    "2d6-character",
     (
         *(_stat_field(s) for s in rules.STATS),
         Number(
@@ -554,8 +550,6 @@ BUILDER = sheet_widget(
     show=_builder_show,
     check=_builder_check,
     play_fields=("check_dc", "check_stat"),
-    portable="2d6-character",
-    system=SYSTEM,
 )
 """[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
 

@@ -301,7 +301,8 @@ def _builder_unused(values: Values) -> list[str]:
 
 BUILDER = sheet_widget(
     "wodu-builder",
-    "Character builder",
+    SYSTEM,
+    "wodu-character",
     (
         Choice(
             "start",
@@ -367,8 +368,6 @@ BUILDER = sheet_widget(
     settle=_builder_settle,
     check=_builder_check,
     play_fields=tuple(f"{CHECK_PREFIX}{f}" for f in ("kind", "dr", "fr", "background")),
-    portable="wodu-character",
-    system=SYSTEM,
 )
 """2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
 
