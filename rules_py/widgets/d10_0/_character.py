@@ -1,8 +1,9 @@
-"""D10/0 health and the character builder.
+"""The D10/0 character builder, and the played character feeding the check roller.
 
 Every number comes from :mod:`rules_py.systems.d10_0` (The D10/0 System,
-Health; Standard Player Agent Build Process; Skills; Progression Points); this
-module arranges it into blocks.
+Standard Player Agent Build Process; Skills; Progression Points); this module
+arranges it into blocks. The health widget, which the sheet feeds too, is in
+:mod:`._health`.
 """
 
 from __future__ import annotations
@@ -19,15 +20,25 @@ from rules_py.systems.d10_0.character import (
     ATTRIBUTE_CAP,
     ATTRIBUTE_POINTS,
     HEALTH_INCREASE_COST,
-    RECOVERY_RATES,
     SKILL_POINT_PURCHASE_COST,
-    days_to_recover,
 )
 from rules_py.systems.d10_0.skills import MAX_ADJUST, STARTING_SKILL_POINTS, SkillRating
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, error, facts, listing, table, text
-from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Rows, Text
-from rules_py.widgets._source import Source, sheet_choice
+from rules_py.widgets._blocks import Block, facts, listing, table, text
+from rules_py.widgets._fields import Choice, FieldError, Flag, Number
+from rules_py.widgets._sheet import (
+    Cue,
+    FieldsOf,
+    called,
+    mend_first,
+    no_check,
+    problems_beside,
+    sheet_rows,
+    sheet_widget,
+    tree_columns,
+    whose,
+)
+from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.d10_0._common import (
     difficulty,
@@ -45,10 +56,10 @@ MAX_INCREASES = 100
 MAX_POINTS = 100_000
 """The most skill or Progression Points the forms take (a tool limit)."""
 
-_SYSTEM = "The D10/0 System"
+SYSTEM = "The D10/0 System"
 
 
-def _attribute_field(a: d10_0.character.Attribute, default: int, low: int = 0) -> Number:
+def attribute_field(a: d10_0.character.Attribute, default: int, low: int = 0) -> Number:
     side = "tangible" if a.tangible else "intangible"
     return Number(
         a.abbreviation,
@@ -58,105 +69,6 @@ def _attribute_field(a: d10_0.character.Attribute, default: int, low: int = 0) -
         MAX_ATTRIBUTE_FIELD,
         hint=f"{side.capitalize()}; pairs with {a.pair}.",
     )
-
-
-# --------------------------------------------------------------------------
-# Health (Health: Health Points, the Health Range, Keeping Healthy)
-# --------------------------------------------------------------------------
-
-_RATE_OPTIONS = tuple((str(rate), f"× {rate}: {name}") for rate, name in RECOVERY_RATES.items())
-
-
-def _health_normal(values: Values) -> tuple[int, int]:
-    en, sp = values["EN"], values["SP"]
-    start = d10_0.normal_health(en, sp)
-    return start, start + values["increases"] * d10_0.health_increase(en, sp)
-
-
-def _state_rows(normal: int) -> list[tuple[str, str]]:
-    return [
-        ("Exceptional", f"{normal + 1} or more"),
-        ("Normal", str(normal)),
-        ("Injured", f"1 to {normal - 1}" if normal > 1 else "none (Normal is 1)"),
-        ("On the Brink", "0"),
-        ("Dying", f"-1 to -{normal}"),
-        ("Dead", f"-{normal + 1} or lower"),
-    ]
-
-
-_BEYOND_RECOVERY: Mapping[str, tuple[str, str, str]] = {
-    "Dying": (
-        "Failing health",
-        "checks to avoid worse",
-        "Below 0 a dying character checks to keep its health from degrading further; it is "
-        "out of the fight, and any significant action risks more harm at great difficulty "
-        "(Health, Failing Health). No days back to Normal are counted.",
-    ),
-    "Dead": (
-        "Death",
-        "as the setting says",
-        "What death means, final or another state of being, is the setting's (Health, Death). "
-        "No days back to Normal are counted.",
-    ),
-}
-"""What a dying or dead character gets instead of the days back to Normal."""
-
-
-def _health_show(values: Values) -> list[Block]:
-    en, sp, current, rate = values["EN"], values["SP"], values["current"], int(values["rate"])
-    start, normal = _health_normal(values)
-    if normal < 1:
-        raise ValueError(
-            refusal(
-                f"with EN {en} and SP {sp} Normal Health is {normal}; "
-                "the health range needs a Normal of 1 or more",
-                f"{_SYSTEM}, Health Points",
-            )
-        )
-    state = d10_0.health_state(current, normal)
-    increase = d10_0.health_increase(en, sp)
-    per_day = d10_0.recovery_per_day(en, sp, rate)
-    items: list[tuple[str, str] | tuple[str, str, str]] = [
-        (
-            "Normal Health",
-            str(normal),
-            f"(EN + SP) / 2 × 10 = {start}"
-            + (f", plus {values['increases']} × {increase}" if values["increases"] else ""),
-        ),
-        ("State", state),
-        (
-            "Each Health Point Increase",
-            f"+{increase}",
-            f"{HEALTH_INCREASE_COST} PP: the average of EN and SP, rounded up",
-        ),
-        ("Recovery per day", str(per_day), f"{increase} × {rate} ({RECOVERY_RATES[rate]})"),
-    ]
-    if state in _BEYOND_RECOVERY:
-        items.append(_BEYOND_RECOVERY[state])
-    elif current < normal and per_day:
-        days = days_to_recover(current, normal, per_day)
-        items.append(("Days back to Normal", str(days), "Recovery never takes Current past Normal"))
-    summary = f"Current {current} of Normal {normal}: {state}."
-    if state == "Exceptional":
-        summary += " Recovery adds nothing above Normal."
-    elif state == "Dying":
-        summary += (
-            " Below 0 health is failing: the character checks to keep it from getting worse, "
-            f"is out of the fight, and dies below -{normal}."
-        )
-    elif state == "Dead":
-        summary += f" Current is below -{normal}; what death means is the setting's."
-    rows = _state_rows(normal)
-    return [
-        text(summary),
-        facts(items),
-        table(
-            f"The health range for Normal {normal}",
-            ["State", "Current"],
-            rows,
-            hits=(name == state for name, _ in rows),
-        ),
-    ]
 
 
 # --------------------------------------------------------------------------
@@ -219,25 +131,25 @@ _PURCHASES = (
     ),
 )
 
-SKILLS = Rows(
+SKILLS = sheet_rows(
     "skills",
     "Skills",
-    (
-        Text("name", "Skill", "", max_length=40),
-        Text("parent", "Branches from", "", max_length=40, hint="Blank for a root skill."),
+    tree_columns(
+        "Skill",
+        "Branches from",
+        "Blank for a root skill.",
         Number("adjust", "Adjust", 0, 0, MAX_ADJUST),
     ),
     default=DEFAULT_SKILLS,
-    min_rows=0,
     max_rows=60,
     row_label="skill",
     printed=False,  # the sheet's skills table lists each skill, its branch and Adjust
     hint="A root's Adjust, or a branch under a root or another branch (its Base is its "
     "parent's Total). A new branch's first skill point is its first Adjust point.",
-    new_row={"name": "", "parent": "", "adjust": 1},
+    new={"adjust": 1},
 )
 
-PURCHASES = Rows(
+PURCHASES = sheet_rows(
     "purchases",
     "Progression Point purchases",
     (
@@ -245,11 +157,10 @@ PURCHASES = Rows(
         Number("count", "Times", 0, 0, MAX_INCREASES),
     ),
     default=({"item": "health", "count": 0},),
-    min_rows=0,
     max_rows=len(_PURCHASES),
     row_label="purchase",
     hint="Skill points bought for a root are spent in that root's tree first.",
-    new_row={"item": "health", "count": 1},
+    new={"count": 1},
 )
 
 
@@ -261,10 +172,10 @@ def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
     for number, row in enumerate(rows, start=1):
         name = str(row["name"]).strip()
         if not name:
-            raise ValueError(refusal(f"skill row {number} needs a name", f"{_SYSTEM}, Skill Trees"))
+            raise ValueError(refusal(f"skill row {number} needs a name", f"{SYSTEM}, Skill Trees"))
         if name.lower() in seen:
             raise ValueError(
-                refusal(f"there is already a row for {name!r}", f"{_SYSTEM}, Skill Trees")
+                refusal(f"there is already a row for {name!r}", f"{SYSTEM}, Skill Trees")
             )
         seen.add(name.lower())
         if not str(row["parent"]).strip():
@@ -275,7 +186,7 @@ def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
                         f"{name!r} is not one of the ten root skills "
                         f"({', '.join(r.name for r in _ROOTS)}); a branch names the skill it "
                         "grows from",
-                        f"{_SYSTEM}, Roots and Branches",
+                        f"{SYSTEM}, Roots and Branches",
                     )
                 )
             tree = tree.set_adjust(root, row["adjust"])
@@ -289,7 +200,7 @@ def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
                 refusal(
                     f"{str(row['name']).strip()!r} branches from "
                     f"{str(row['parent']).strip()!r}, which is not a skill on the sheet",
-                    f"{_SYSTEM}, Skill Trees",
+                    f"{SYSTEM}, Skill Trees",
                 )
             )
         for _, row in ready:
@@ -350,9 +261,9 @@ def _circled_text(line: RootLine) -> str:
 def _builder_show(values: Values) -> list[Block]:
     choice = character_input(values)
     sheet = d10_0.build_character(choice)
-    blocks: list[Block] = [error(p, _fields_of(p)) for p in sheet.problems]
+    blocks = problems_beside(sheet.problems, _FIELDS_OF)
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
-    name = values["name"] or "Your character"
+    name = called(values)
     roots = {line.name: line for line in sheet.roots}
     costs = {s.name: d10_0.adjust_cost(0, s.adjust) for s in choice.tree.skills}
     reserve = [f"{points} for {root}'s tree" for root, points in sheet.reserve_by_root.items()]
@@ -455,16 +366,14 @@ def _in_play(values: Values, sheet: d10_0.CharacterSheet) -> str:
     )
 
 
-_PROBLEM_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Progression Points)", ("progression_points", "purchases")),
-    ("Skill Points)", ("skill_points", "skills")),
+_FIELDS_OF = FieldsOf(
+    SYSTEM,
+    (
+        Cue("Progression Points", ("progression_points", "purchases")),
+        Cue("Skill Points", ("skill_points", "skills")),
+    ),
 )
-"""A builder refusal's citation -> the fields it is about (the tracked numbers first)."""
-
-
-def _fields_of(problem: str) -> list[str]:
-    """The fields a builder refusal names, so that the page marks them."""
-    return next((list(f) for cited, f in _PROBLEM_FIELDS if problem.endswith(cited)), [])
+"""The fields a builder refusal is about, by the rule it cites (the tracked numbers first)."""
 
 
 # --------------------------------------------------------------------------
@@ -526,11 +435,10 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     − roll against the sheet's difficulty, the degree and its name (Actions, Degrees and
     Difficulty; Overflow when the sheet turns it on)."""
     sheet, checks = sheet_checks(values)
-    if sheet.problems:
-        raise ValueError(f"Mend the sheet first: {sheet.problems[0]}")
+    mend_first(sheet.problems)
     check = next((c for c in checks if c.key == key), None)
     if check is None:
-        raise ValueError(f"the sheet has no check {key!r}")
+        raise no_check(key)
     target = difficulty(values, check.skill, "check_difficulty")
     view = rolled_check(check.score, target, check.skill, values["check_overflow"], rng)
     what = f"{check.label} {check.score} at difficulty {difficulty_text(target, check.skill)}"
@@ -567,12 +475,12 @@ def _builder_unused(values: Values) -> list[str]:
     return unused
 
 
-BUILDER = Widget(
-    name="d10-0-builder",
-    title="Character builder",
-    fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
-        *(_attribute_field(a, DEFAULT_ATTRIBUTES[a.abbreviation]) for a in d10_0.ATTRIBUTES),
+BUILDER = sheet_widget(
+    "d10-0-builder",
+    SYSTEM,
+    "d10-0-character",
+    (
+        *(attribute_field(a, DEFAULT_ATTRIBUTES[a.abbreviation]) for a in d10_0.ATTRIBUTES),
         *(_circle_field(root) for root in _ROOTS),
         SKILLS,
         Number(
@@ -621,9 +529,6 @@ BUILDER = Widget(
     settle=_builder_settle,
     check=_builder_check,
     play_fields=("check_difficulty", "check_overflow"),
-    portable="d10-0-character",
-    name_field="name",
-    system=_SYSTEM,
 )
 """The D10/0 System, Standard Player Agent Build Process: a sheet checked against the rules."""
 
@@ -636,100 +541,42 @@ STORE = "d10-0-character"
 """Where the browser keeps the played character's values (the builder fences' ``store``)."""
 
 
-def _whose(sheet: Values) -> str:
-    name = str(sheet["name"]).strip()
-    return f"{name}'s sheet" if name else "your sheet"
-
-
 def check_from_sheet(sheet: Values, mine: Values) -> tuple[dict[str, Any], str]:
     """The check widget's kind and score from the attribute or skill the reader picks on
     the played character: an attribute is checked on a d10, a skill's Total on a d100
     (Actions, Degrees and Difficulty)."""
-    whose = _whose(sheet)
+    owner = whose(sheet["name"])
     try:
         _, checks = sheet_checks(sheet)
     except ValueError as broken:
-        return {}, f"From {whose}: it cannot be read ({broken}); the score below is yours to set."
+        return {}, f"From {owner}: it cannot be read ({broken}); the score below is yours to set."
     found = find_check(checks, str(mine["sheet_check"]))
     if found is None:
         skills = ", ".join(c.name for c in checks if c.skill)
         return {}, (
-            f"From {whose}: nothing is called {str(mine['sheet_check']).strip()!r}. Pick an "
+            f"From {owner}: nothing is called {str(mine['sheet_check']).strip()!r}. Pick an "
             f"attribute ({', '.join(d10_0.ATTRIBUTE_NAMES)}) or a skill ({skills}); the score "
             "below is yours to set."
         )
     die = "a d100 read 00-99" if found.skill else "a d10 read 0-9"
     kind = "skill" if found.skill else "attribute"
     return {"kind": kind, "score": found.score}, (
-        f"From {whose}: {found.label} {found.score}, {'an' if kind == 'attribute' else 'a'} "
+        f"From {owner}: {found.label} {found.score}, {'an' if kind == 'attribute' else 'a'} "
         f"{kind} check on {die}."
-    )
-
-
-def health_from_sheet(sheet: Values, _health: Values) -> tuple[dict[str, Any], str]:
-    """EN, SP, the Health Point Increases bought and Current Health of the played
-    character (Health, Health Points)."""
-    increases = sum(row["count"] for row in sheet["purchases"] if row["item"] == "health")
-    bought = f"{increases} Health Point Increase{'' if increases == 1 else 's'}"
-    fed = {
-        "EN": sheet["EN"],
-        "SP": sheet["SP"],
-        "increases": increases,
-        "current": sheet["current_health"],
-    }
-    return fed, (
-        f"From {_whose(sheet)}: EN {sheet['EN']}, SP {sheet['SP']}, {bought}, Current Health "
-        f"{sheet['current_health']}."
     )
 
 
 CHECK_SOURCE = sheet_choice(STORE, BUILDER, check_from_sheet, "sheet_check")
 """The played character's attribute or skill feeds the check roller's kind and score."""
 
-HEALTH_SOURCE = Source(
-    store=STORE, fields=BUILDER.fields, switch="use_sheet", take=health_from_sheet
-)
-"""The played character feeds the health widget's EN, SP, increases and Current Health."""
-
-HEALTH = Widget(
-    name="d10-0-health",
-    title="Health",
-    fields=(
-        _attribute_field(d10_0.character.attribute("EN"), 5),
-        _attribute_field(d10_0.character.attribute("SP"), 5),
-        Number(
-            "increases",
-            "Health Point Increases bought",
-            0,
-            0,
-            MAX_INCREASES,
-            hint=f"{HEALTH_INCREASE_COST} Progression Points each.",
-        ),
-        Number("current", "Current Health", 32, -MAX_HEALTH, MAX_HEALTH),
-        Choice("rate", "Recovery", _RATE_OPTIONS, "1"),
-        Flag(
-            "use_sheet",
-            "Use my sheet",
-            False,
-            printed=False,
-            hint="Take EN, SP, the Health Point Increases and Current Health from the "
-            "character played in this browser.",
-        ),
-    ),
-    show=_health_show,
-    source=HEALTH_SOURCE,
-)
-"""The D10/0 System, Health: Normal, the state of Current, recovery and the increase."""
-
-
-WIDGETS: tuple[Widget, ...] = (HEALTH, BUILDER)
+WIDGETS: tuple[Widget, ...] = (BUILDER,)
 
 __all__ = [
     "BUILDER",
     "CHECK_SOURCE",
-    "HEALTH",
     "WIDGETS",
     "SheetCheck",
+    "attribute_field",
     "character_input",
     "find_check",
     "sheet_checks",

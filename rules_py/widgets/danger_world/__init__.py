@@ -2,8 +2,9 @@
 
 One module per part: :mod:`._odds` (Dice Mechanics: the chance of success under
 the best rerolls), :mod:`._roller` (a check rolled and rerolled, its sets, botches
-and the advice), :mod:`._sheet` (Player Characters and The Danger Track),
-:mod:`._botches` (the GM's spending of botches on the GM Options table).
+and the advice), :mod:`._sheet` (Player Characters and The Danger Track) with
+:mod:`._aspects` (its aspects), :mod:`._botches` (the GM's spending of botches on the
+GM Options table).
 """
 
 from __future__ import annotations

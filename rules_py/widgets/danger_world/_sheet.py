@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -20,13 +20,21 @@ from rules_py._format import percent
 from rules_py.systems import danger_world as dw
 from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import MAX_POOL
-from rules_py.systems.danger_world.character import MAX_PRIMARIES, USES_TO_UNLOCK
 from rules_py.systems.danger_world.danger_track import LONG_TERM_CONSEQUENCES, TRACK_NAMES
 from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, listing, rolled, table, text
-from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
+from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._sheet import (
+    called,
+    problems_beside,
+    row_name,
+    sheet_row,
+    sheet_rows,
+    sheet_widget,
+)
 from rules_py.widgets._widget import Refusal, Values, Widget
+from rules_py.widgets.danger_world._aspects import ASPECTS, aspect_rows, aspect_tree
 from rules_py.widgets.danger_world._common import (
     DIFFICULTY,
     SYSTEM,
@@ -43,8 +51,6 @@ from rules_py.widgets.danger_world._pool import (
     show_faces,
 )
 
-MAX_USES = 999
-"""The most uses an aspect row takes (a tool limit)."""
 MAX_STORY_POINTS = 999
 """The most SP a pool field takes (a tool limit)."""
 MAX_LEVEL = 999
@@ -133,32 +139,7 @@ def check_pair(values: Values, stat: str) -> tuple[str, str]:
     return (stat, values["check_a"]) if stat == second else (stat, second)
 
 
-ASPECTS = Rows(
-    "aspects",
-    "Aspects",
-    (
-        Text("name", "Aspect", "", max_length=40),
-        Text("parent", "Develops from", "", max_length=40, hint="Blank for a primary aspect."),
-        Number("uses", "Times used", 0, 0, MAX_USES),
-    ),
-    default=(
-        {"name": "Soldier", "parent": "", "uses": 2},
-        {"name": "Sniper", "parent": "Soldier", "uses": 0},
-        {"name": "Curious", "parent": "", "uses": 0},
-        {"name": "Loyal", "parent": "", "uses": 1},
-    ),
-    min_rows=0,
-    max_rows=4 + 4 * 3 + 4 * 3 * 2,
-    row_label="aspect",
-    printed=False,  # the sheet's aspects table: each aspect, its level and its uses
-    hint=f"An aspect beneath another needs its parent used {USES_TO_UNLOCK} times first; "
-    f"{MAX_PRIMARIES} primaries (three known, one declared in play), three secondaries "
-    "under each, two tertiaries under each secondary.",
-    new_row={"name": "", "parent": "", "uses": 0},
-)
-
-
-CONSEQUENCES = Rows(
+CONSEQUENCES = sheet_rows(
     "consequences",
     "Long-term consequences",
     (
@@ -171,36 +152,30 @@ CONSEQUENCES = Rows(
         ),
         Text("note", "What it is", "", max_length=80),
     ),
-    default=(),
-    min_rows=0,
     max_rows=12,
     row_label="consequence",
     hint="What the mission costs or gives for good, as the acts go by: Temporary Loss, "
     "Temporary Injury, Permanent Loss, Permanent Injury, Killed, or a gain.",
-    new_row={"kind": "", "note": ""},
 )
 
 
 MAX_SPECIAL_MOVES = 4
 """The special moves a sheet holds (the source sets no number; the site's limit)."""
 
-SPECIAL_MOVES = Rows(
+SPECIAL_MOVES = sheet_rows(
     "special_moves",
     "Special moves",
     (
-        Text("name", "Special move", "", max_length=40),
+        row_name("Special move"),
         *(
             Text(f"set_{h}", f"Set of {h} ({rank})", "", max_length=80)
             for h, rank in dw.DIFFICULTIES.items()
         ),
     ),
-    default=(),
-    min_rows=0,
     max_rows=MAX_SPECIAL_MOVES,
     row_label="special move",
     hint="Moves only this character has, as the GM writes them: what a set of each "
     "height accomplishes (blank where the GM names nothing). The pool roller can use them.",
-    new_row={"name": "", **{f"set_{h}": "" for h in dw.DIFFICULTIES}},
 )
 
 
@@ -211,46 +186,6 @@ def special_moves(values: Values) -> tuple[dw.Move, ...]:
         for row in values["special_moves"]
         if str(row["name"]).strip()
     )
-
-
-def _aspect_tree(rows: Sequence[Mapping[str, Any]]) -> dw.AspectTree:
-    """The rows as an aspect tree (a row may come before its parent's)."""
-    tree = dw.AspectTree()
-    paths: dict[str, tuple[str, ...]] = {}
-    pending = list(enumerate(rows, start=1))
-    while pending:
-        ready = [
-            (n, row)
-            for n, row in pending
-            if not str(row["parent"]).strip() or str(row["parent"]).strip() in paths
-        ]
-        if not ready:
-            number, row = pending[0]
-            raise Refusal(
-                refusal(
-                    f"aspect {number} ({str(row['name']).strip()!r}) develops "
-                    f"from {str(row['parent']).strip()!r}, which is not an aspect on the sheet",
-                    f"{SYSTEM}, Aspects",
-                ),
-                ["aspects"],
-            )
-        for number, row in ready:
-            name = str(row["name"]).strip()
-            if name in paths:
-                raise Refusal(
-                    refusal(f"there are two aspects called {name!r}", f"{SYSTEM}, Aspects"),
-                    ["aspects"],
-                )
-            parent = paths.get(str(row["parent"]).strip(), ())
-            try:
-                tree = tree.add(name, parent)
-            except ValueError as broken:
-                raise Refusal(f"{broken} (aspect {number})", ["aspects"]) from None
-            paths[name] = (*parent, name)
-            for _ in range(row["uses"]):
-                tree = tree.use(paths[name])
-        pending = [(n, row) for n, row in pending if (n, row) not in ready]
-    return tree
 
 
 def character_sheet(values: Values) -> dw.CharacterSheet:
@@ -266,7 +201,7 @@ def character_sheet(values: Values) -> dw.CharacterSheet:
         return dw.CharacterSheet(
             name=values["name"],
             stats=stats,
-            aspects=_aspect_tree(values["aspects"]),
+            aspects=aspect_tree(values["aspects"]),
             story_points=dw.StoryPoints(values["personal_sp"], values["general_sp"]),
             danger_level=values["level"],
             damage=damage,
@@ -279,43 +214,10 @@ def character_sheet(values: Values) -> dw.CharacterSheet:
         raise Refusal(str(broken), ["injured"]) from None
 
 
-def _aspect_rows(tree: dw.AspectTree) -> tuple[list[list[str]], list[bool]]:
-    rows: list[list[str]] = []
-    unlocked: list[bool] = []
-    levels = ("primary", "secondary", "tertiary")
-
-    def visit(aspect: dw.Aspect, depth: int) -> None:
-        room = (3, 2, 0)[depth]
-        if room == 0:
-            state = "no aspects beneath a tertiary"
-        elif aspect.unlocked:
-            state = f"unlocked: {len(aspect.children)} of {room} beneath"
-        else:
-            more = USES_TO_UNLOCK - aspect.uses
-            state = f"locked: {more} more use{'' if more == 1 else 's'} to unlock"
-        bonus = dw.ASPECT_BONUS[levels[depth]]  # type: ignore[index]
-        rows.append(
-            [
-                ("· " * depth) + aspect.name,
-                levels[depth],
-                str(aspect.uses),
-                f"+{bonus}" if bonus else "none",
-                state,
-            ]
-        )
-        unlocked.append(aspect.unlocked and room > 0)
-        for child in aspect.children:
-            visit(child, depth + 1)
-
-    for primary in tree.primaries:
-        visit(primary, 0)
-    return rows, unlocked
-
-
 def _sheet_show(values: Values) -> list[Block]:
     sheet = character_sheet(values)
-    name = sheet.name or "Your character"
-    blocks: list[Block] = [error(problem) for problem in sheet.problems()]
+    name = called(values)
+    blocks = problems_beside(sheet.problems())
     zone = dw.zone(sheet.danger_level)
     damage = sheet.damage
     effects = []
@@ -370,7 +272,7 @@ def _sheet_show(values: Values) -> list[Block]:
             checks=((f"stat:{s}", f"Roll {s} + {other}") for s, other in pairs),
         )
     )
-    rows, unlocked = _aspect_rows(sheet.aspects)
+    rows, unlocked = aspect_rows(sheet.aspects)
     if rows:
         blocks.append(
             table(
@@ -440,9 +342,7 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
     set and its botches, and keeps on the sheet the stats it paired and the dice
     (``last_check``), for the pool roller's two reroll rounds and advice.
     """
-    kind, _, stat = key.partition(":")
-    if kind != "stat" or stat not in dw.STATS:
-        raise ValueError(f"the sheet has no check {key!r}")
+    _, stat = sheet_row(key, stat=dw.STATS)
     sheet = character_sheet(values)
     first, second = check_pair(values, stat)
     sheet.pool(first, second, values["bonus"], values["danger"])  # refuses a K.O.'d PC
@@ -486,11 +386,11 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
     }
 
 
-SHEET = Widget(
-    name="danger-world-sheet",
-    title="Character sheet",
-    fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
+SHEET = sheet_widget(
+    "danger-world-sheet",
+    SYSTEM,
+    "danger-world-character",
+    (
         # A printed sheet lists only what its answer does not show: the answer gives the
         # stats, the dice left to spread, aspects, SP, the danger level and the tracks.
         Flag("starting", "New PC: the eight-dice budget applies", True, printed=False),
@@ -635,9 +535,7 @@ SHEET = Widget(
         "bonus",
         "threat",
     ),
-    portable="danger-world-character",
-    name_field="name",
-    system=SYSTEM,
+    title="Character sheet",
 )
 """Danger World, Player Characters and The Danger Track: a PC's sheet checked by the rules."""
 

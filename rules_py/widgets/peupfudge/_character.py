@@ -23,7 +23,15 @@ from rules_py.systems.peupfudge.characters import (
 )
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, listing, row_names, table, text
-from rules_py.widgets._fields import Number, Rows, Text
+from rules_py.widgets._fields import Number, Text
+from rules_py.widgets._sheet import (
+    mended,
+    row_name,
+    sheet_row,
+    sheet_rows,
+    sheet_widget,
+    whose,
+)
 from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.peupfudge._common import (
@@ -155,11 +163,11 @@ XP = Widget(
 """Peupfudge, 1.1 Abilities: XP allocated to one ability, with progress and a level modifier."""
 
 
-ABILITIES = Rows(
+ABILITIES = sheet_rows(
     "abilities",
     "Abilities",
     (
-        Text("name", "Ability", "", max_length=40),
+        row_name("Ability"),
         _unmodified(),
         _xp_field("progress", "Progress"),
         _modifier(),
@@ -176,26 +184,22 @@ ABILITIES = Rows(
     printed=False,  # the answer's table shows each ability's level, progress, XP and bonus
     hint="unmodified level, XP already recorded toward the next level, level modifier, "
     "XP to allocate now and any XP bonus",
-    new_row={"name": "", "level": 0, "progress": 0, "modifier": 0, "xp": 0, "bonus": 0},
 )
 
 
-STATUSES = Rows(
+STATUSES = sheet_rows(
     "statuses",
     "Statuses",
     (
-        Text("name", "Status", "", max_length=40),
+        row_name("Status"),
         Number("current", "Now", 0, -LEVEL_LIMIT, LEVEL_LIMIT, track=True),
         level_field("minimum", "Lowest", 0),
         level_field("maximum", "Highest", 10),
     ),
-    default=(),
-    min_rows=0,
     max_rows=8,
     row_label="status",
     hint="the GM's statuses (health, mana, hunger...): each one's state now, between the "
     "lowest and highest the GM allows; tap − and + as it changes",
-    new_row={"name": "", "current": 0, "minimum": 0, "maximum": 10},
 )
 """Peupfudge, 1 Characters: statuses are traits tracked all the time; the GM decides the
 states each can take, what moves it and what each state does. The sheet keeps each as
@@ -321,15 +325,10 @@ def _panel_show(values: Values) -> list[Block]:
 def _panel_check(values: Values, key: str, rng: random.Random) -> View:
     """An ability row's action: L + A + R ≥ D, L the ability's modified level after its
     XP, A and D and the number of Fudge dice as the sheet sets them (Peupfudge, 2 Actions)."""
-    kind, _, which = key.partition(":")
-    rows = values["abilities"]
-    if kind != "ability" or not which.isdigit() or int(which) >= len(rows):
-        raise ValueError(f"the sheet has no check {key!r}")
-    try:
+    _, which = sheet_row(key, ability=len(values["abilities"]))
+    with mended():
         abilities = _sheet_abilities(values)
         _check_award(values)
-    except ValueError as broken:
-        raise ValueError(f"Mend the sheet first: {broken}") from None
     name, row, spent = abilities[int(which)]
     level = ability_level(row, spent)
     view = action_rolled(level, values["A"], values["D"], values["dice"], rng)
@@ -341,11 +340,11 @@ STORE = "peupfudge-character"
 """Where the browser keeps the character being played (the sheet fences' ``store``); the
 action roller's "Use my sheet" reads it."""
 
-XP_PANEL = Widget(
-    name="peupfudge-xp-panel",
-    title="Abilities and XP",
-    fields=(
-        Text("character", "Character", "", max_length=40, printed=False),
+XP_PANEL = sheet_widget(
+    "peupfudge-xp-panel",
+    "Peupfudge",
+    "peupfudge-abilities",
+    (
         # Shown by the answer when not 0; 0 only switches the check of the total off.
         Number(
             "award",
@@ -367,9 +366,8 @@ XP_PANEL = Widget(
     show=_panel_show,
     check=_panel_check,
     play_fields=("D", "A", "dice", "statuses"),
-    portable="peupfudge-abilities",
-    name_field="character",
-    system="Peupfudge",
+    title="Abilities and XP",
+    heading=Text("character", "Character", "", max_length=40, printed=False),
 )
 """Peupfudge, 1 Characters and 1.1 Abilities: a character's abilities, XP shared out
 among them, the statuses the GM defines, and a roll on each ability (2 Actions)."""
@@ -385,8 +383,7 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
     ability the roller's own field names, or the sheet's first (Peupfudge, 1.1
     Intrinsic Aptitude: the sum is used in actions). An ability the sheet lacks sets
     nothing, and the sentence says so and lists the sheet's abilities."""
-    who = str(sheet["character"]).strip()
-    whose = f"{who}'s sheet" if who else "your sheet"
+    owner = whose(sheet["character"])
     names = row_names(sheet["abilities"], "Ability")
     wanted = str(own["ability"]).strip()
     index = next((i for i, n in enumerate(names) if n.casefold() == wanted.casefold()), None)
@@ -394,17 +391,17 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
         index = 0
     if index is None:
         return {}, (
-            f"{whose.capitalize()} has no ability called {wanted!r}: it has "
+            f"{owner.capitalize()} has no ability called {wanted!r}: it has "
             f"{listing(names)}. L is the one entered here."
         )
     row = sheet["abilities"][index]
     try:
         spent = _Spent(row["level"], row["progress"], row["xp"], row["bonus"], names[index])
     except ValueError as broken:
-        return {}, f"{whose.capitalize()} cannot be read: {broken} L is the one entered here."
+        return {}, f"{owner.capitalize()} cannot be read: {broken} L is the one entered here."
     level = ability_level(row, spent)
     shown = _modified(spent.after.level, row["modifier"])
-    return {"L": level}, f"From {whose}: {names[index]}, L = {shown}."
+    return {"L": level}, f"From {owner}: {names[index]}, L = {shown}."
 
 
 SOURCE = sheet_choice(STORE, XP_PANEL, from_sheet, "ability")

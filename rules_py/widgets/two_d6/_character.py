@@ -8,7 +8,6 @@ module arranges it into blocks.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,7 +21,18 @@ from rules_py.systems.two_d6.checks import DEATH_SAVE_DC, parse_dc, roll_check, 
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, rolled, table, text, track
-from rules_py.widgets._fields import Choice, Flag, Number, Rows, Text
+from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._sheet import (
+    Cue,
+    FieldsOf,
+    called,
+    mend_first,
+    problems_beside,
+    row_name,
+    sheet_row,
+    sheet_rows,
+    sheet_widget,
+)
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.two_d6._common import (
     SPELL_OPTIONS,
@@ -145,43 +155,34 @@ DEFAULT_STATS: Mapping[str, int] = {
 }
 """A first sheet: 31 of the 36 stat points, so 15 + 5 = 20 starting XP."""
 
-SKILL_ROWS = Rows(
+SKILL_ROWS = sheet_rows(
     "skills",
     "Skills",
     (
-        Text("name", "Skill", "", max_length=40),
+        row_name("Skill"),
         Text("field", "Field", "", max_length=40, hint="For a Name ( ) skill: Melee (Light)."),
         Number("ranks", "Ranks", 1, 0, MAX_RANKS_FIELD),
     ),
-    default=(
-        {"name": "Melee", "field": "Light", "ranks": 3},
-        {"name": "Athletics", "field": "", "ranks": 2},
-        {"name": "Notice", "field": "", "ranks": 2},
-        {"name": "Stealth", "field": "", "ranks": 1},
-    ),
-    min_rows=0,
+    default=(("Melee", "Light", 3), ("Athletics", "", 2), ("Notice", "", 2), ("Stealth", "", 1)),
     max_rows=40,
     row_label="skill",
     hint="Ranks 1 to 5, costing 1, 3, 6, 10 and 15 XP in all.",
-    new_row={"name": "", "field": "", "ranks": 1},
 )
 EXAMPLE_RACE = "Goblin"
 """The rules' one example race (Races, Example Race: Goblin)."""
 
-ITEM_ROWS = Rows(
+ITEM_ROWS = sheet_rows(
     "items",
     "Starting items",
     (
-        Text("name", "Item", "", max_length=40),
+        row_name("Item"),
         Text("note", "Note", "", max_length=60, hint="Armour's weight, a weapon's kind..."),
     ),
-    default=({"name": "Leather jacket", "note": "light armour"},),
-    min_rows=0,
+    default=(("Leather jacket", "light armour"),),
     max_rows=40,
     row_label="item",
     printed=False,  # the sheet's line "Starting items: ..."
     hint="What the game lets the character start with: the rules leave it to each game.",
-    new_row={"name": "", "note": ""},
 )
 
 
@@ -196,7 +197,7 @@ def _race_line(race: str) -> str:
     return f"Race: {race}, a template of the GM's: its required racial talents must be bought."
 
 
-TALENT_ROWS = Rows(
+TALENT_ROWS = sheet_rows(
     "talents",
     "Talents",
     (
@@ -212,18 +213,16 @@ TALENT_ROWS = Rows(
         Flag("later", "Bought after creation"),
     ),
     default=({"name": "Armor Proficiency"},),
-    min_rows=0,
     max_rows=30,
     row_label="talent",
     hint="Most talents once; Stat Boost up to four times; Literacy, Polyglot and Rich only "
     "at creation.",
-    new_row={"name": "Acrobat", "option": "", "detail": "", "later": False},
 )
-SPELL_ROWS = Rows(
+SPELL_ROWS = sheet_rows(
     "spells",
     "Spells",
     (
-        Text("name", "Spell", "", max_length=40, options=SPELL_OPTIONS),
+        row_name("Spell", options=SPELL_OPTIONS),
         Choice(
             "dc",
             "DC",
@@ -232,49 +231,31 @@ SPELL_ROWS = Rows(
         ),
     ),
     default=({"name": "Ward", "dc": ""},),
-    min_rows=0,
     max_rows=30,
     row_label="spell",
     printed=False,  # the sheet's XP table names each spell and its DC
     hint=f"A sample spell ({', '.join(s.name for s in SPELLS)}) at its own DC, or a spell "
     "of the GM's with one of the six DCs. Spell XP = (DC - 3) / 2.",
-    new_row={"name": "", "dc": ""},
 )
 
-_RULE_FIELDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Stats", "The stat budget", ("stat_points",)),
-    ("Stats", "These stats cost", ("stat_points",)),
-    ("Stats", "", rules.STAT_NAMES),
-    ("Skills", "", ("skills",)),
-    ("Talents", "", ("talents",)),
-    ("Magic", "", ("spells",)),
-    ("Character Growth", "Cinematics", ("cinematics",)),
-    ("Character Growth", "Earned", ("earned_xp",)),
-    ("Combat, Healing", "", ("lost_limbs",)),
-    ("Character Creation", "", ("skills", "talents", "spells", "cinematics")),
+_FIELDS_OF = FieldsOf(
+    SYSTEM,
+    (
+        Cue("Stats", ("stat_points",), "The stat budget"),
+        Cue("Stats", ("stat_points",), "These stats cost"),
+        Cue("Stats", rules.STAT_NAMES, named=True),
+        Cue("Skills", ("skills",)),
+        Cue("Talents", ("talents",)),
+        Cue("Magic", ("spells",)),
+        Cue("Character Growth", ("cinematics",), "Cinematics"),
+        Cue("Character Growth", ("earned_xp",), "Earned"),
+        Cue("Combat, Healing", ("lost_limbs",)),
+        Cue("Character Creation", ("skills", "talents", "spells", "cinematics")),
+    ),
+    said=((rules.NEVER_NEGATIVE, ("lost_limbs", "TOU")),),
 )
-"""The fields of a refusal, by the rule it cites and how its problem starts."""
-
-_CITED = re.compile(rf"(?P<problem>.*) \({re.escape(SYSTEM)}, (?P<rule>[^()]*)\)", re.DOTALL)
-"""A builder refusal: the problem, then the rule it cites in parentheses."""
-
-
-def _fields_of(problem: str) -> list[str]:
-    """The fields a builder refusal is about (a stat it names, or the list it comes from)."""
-    if rules.NEVER_NEGATIVE in problem:
-        return ["lost_limbs", "TOU"]
-    cited = _CITED.fullmatch(problem)
-    if cited is None:
-        return []
-    for rule, lead, fields in _RULE_FIELDS:
-        if cited["rule"].startswith(rule) and cited["problem"].startswith(lead):
-            if fields == rules.STAT_NAMES:
-                named: list[str] = [
-                    s for s in rules.STAT_NAMES if re.search(rf"\b{s}\b", cited["problem"])
-                ]
-                return named or list(fields)
-            return list(fields)
-    return []
+"""The fields a builder refusal is about: by the rule it cites and how its problem starts
+(a stat it names, or the list it comes from); too many limbs lost, wherever it is said."""
 
 
 def character_input(values: Values) -> builder.CharacterInput:
@@ -302,9 +283,9 @@ def character_input(values: Values) -> builder.CharacterInput:
 
 def _builder_show(values: Values) -> list[Block]:
     sheet = builder.build_character(character_input(values))
-    blocks: list[Block] = [error(p, _fields_of(p)) for p in sheet.problems]
+    blocks = problems_beside(sheet.problems, _FIELDS_OF)
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
-    name = values["name"] or "Your character"
+    name = called(values)
     wounds = "no wounds count" if sheet.wounds is None else counted(sheet.wounds, "wound")
     in_play: list[Block] = []
     taken = values["wounds_taken"]
@@ -482,17 +463,15 @@ STAT_CHOICES: tuple[tuple[str, str], ...] = (
 def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     """A sheet row's check: 2d6 + stat (+ skill ranks) against the sheet's DC (The Basics)."""
     sheet = builder.build_character(character_input(values))
-    if sheet.problems:
-        raise ValueError(f"Mend the sheet first: {sheet.problems[0]}")
+    mend_first(sheet.problems)
     dc = parse_dc(values["check_dc"])
-    kind, _, which = key.partition(":")
-    if kind == "stat" and which in rules.STAT_NAMES:
-        bonus, what = sheet.stats[which], f"{which} {signed(sheet.stats[which])}"
-    elif kind == "skill" and which.isdigit() and int(which) < len(values["skills"]):
+    kind, which = sheet_row(key, stat=rules.STAT_NAMES, skill=len(values["skills"]))
+    if kind == "stat":
+        stat = rules.stat(which).abbreviation
+        bonus, what = sheet.stats[stat], f"{stat} {signed(sheet.stats[stat])}"
+    else:
         check = _skill_check(values, sheet.stats, int(which))
         bonus, what = check.bonus, check.words
-    else:
-        raise ValueError(f"the sheet has no check {key!r}")
     result = roll_check(bonus, dc, rng=rng)
     line = dice_line("", result.dice, 0, bonus)
     return {**rolled([line], check_outcome(result)), "what": f"{what} against {dc_text(dc)}"}
@@ -510,11 +489,11 @@ def _stat_field(s: rules.Stat) -> Number:
     )
 
 
-BUILDER = Widget(
-    name="2d6-builder",
-    title="Character builder",
-    fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
+BUILDER = sheet_widget(
+    "2d6-builder",
+    SYSTEM,
+    "2d6-character",
+    (
         *(_stat_field(s) for s in rules.STATS),
         Number(
             "stat_points",
@@ -571,9 +550,6 @@ BUILDER = Widget(
     show=_builder_show,
     check=_builder_check,
     play_fields=("check_dc", "check_stat"),
-    portable="2d6-character",
-    name_field="name",
-    system=SYSTEM,
 )
 """[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
 

@@ -8,7 +8,6 @@ Generation and Advancement); this module arranges it into blocks.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from rules_py._format import signed
@@ -30,7 +29,8 @@ from rules_py.systems.wodu.character import (
 )
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, listing, table, text, track
-from rules_py.widgets._fields import Choice, Flag, Number, Text
+from rules_py.widgets._fields import Choice, Flag, Number
+from rules_py.widgets._sheet import called, mend_first, named_words, sheet_row, sheet_widget
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.wodu._common import (
     ABILITY_OPTIONS,
@@ -97,7 +97,7 @@ def _starting_array(level: int) -> tuple[int, ...]:
 
 def _rating_fields(problem: str) -> tuple[str, ...]:
     """The starting fields a rule about the ratings names: one ability's, or all four."""
-    named = [f for a, f in _START_FIELDS.items() if re.search(rf"\b{a}\b", problem)]
+    named = [_START_FIELDS[a] for a in named_words(problem, _START_FIELDS)]
     return tuple(named) if len(named) == 1 else tuple(_START_FIELDS.values())
 
 
@@ -171,7 +171,7 @@ def _in_play(values: Values, hp_max: int | None) -> list[Block]:
     if hp_max is None:
         return []
     damage, xp, level = values["damage"], values["xp"], values["level"]
-    name = values["name"] or "Your character"
+    name = called(values)
     if damage > hp_max:
         return [
             error(
@@ -203,12 +203,9 @@ def _in_play(values: Values, hp_max: int | None) -> list[Block]:
 def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     """An ability row's check: 2d10 + the rating (3d10k2 with a Background) against the
     DR or FR the sheet is set to (2d10 WoDu Hack, Core Resolution; Background)."""
-    kind, _, name = key.partition(":")
-    if kind != "ability" or name not in ABILITY_NAMES:
-        raise ValueError(f"the sheet has no check {key!r}")
+    _, name = sheet_row(key, ability=ABILITY_NAMES)
     ratings, refused = builder_sheet(values)
-    if refused:
-        raise ValueError(f"Mend the sheet first: {refused[0][0]}")
+    mend_first(problem for problem, _ in refused)
     rating, background = ratings[name], values[f"{CHECK_PREFIX}background"]
     view = roll_check(rating, background, values, rng, CHECK_PREFIX)
     what = f"{name} {signed(rating)}" + (" with a Background" if background else "")
@@ -233,7 +230,7 @@ def _builder_show(values: Values) -> list[Block]:
     except ValueError:  # a refused increase took STR off the scale
         hp_max = None
     hp = "—" if hp_max is None else str(hp_max)
-    name = values["name"] or "Your character"
+    name = called(values)
     in_play = [] if refused else _in_play(values, hp_max)
     blocks += [b for b in in_play if b["type"] == "error"]  # a refusal leads
     blocks.append(text(f"{name}: Level {level}, {row.tier} tier ({start} start)."))
@@ -302,11 +299,11 @@ def _builder_unused(values: Values) -> list[str]:
     return later + against_unused(values, CHECK_PREFIX)
 
 
-BUILDER = Widget(
-    name="wodu-builder",
-    title="Character builder",
-    fields=(
-        Text("name", "Name", hint="Optional; saved with the sheet.", printed=False),
+BUILDER = sheet_widget(
+    "wodu-builder",
+    SYSTEM,
+    "wodu-character",
+    (
         Choice(
             "start",
             "Start",
@@ -371,9 +368,6 @@ BUILDER = Widget(
     settle=_builder_settle,
     check=_builder_check,
     play_fields=tuple(f"{CHECK_PREFIX}{f}" for f in ("kind", "dr", "fr", "background")),
-    portable="wodu-character",
-    name_field="name",
-    system=SYSTEM,
 )
 """2d10 WoDu Hack, Character Generation and Advancement: a sheet checked against the rules."""
 

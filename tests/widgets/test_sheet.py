@@ -1,0 +1,214 @@
+"""The sheet toolkit (rules_py.widgets._sheet) that the five character sheets share."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_py.views import View
+from rules_py.widgets._blocks import Block, text
+from rules_py.widgets._fields import Choice, Flag, Number, Text, read_values
+from rules_py.widgets._sheet import (
+    NAME,
+    Cue,
+    FieldsOf,
+    called,
+    mend_first,
+    mended,
+    named_words,
+    no_check,
+    problems_beside,
+    row_name,
+    sheet_row,
+    sheet_rows,
+    sheet_widget,
+    tree_columns,
+    whose,
+)
+from rules_py.widgets._widget import Values
+
+
+def _show(values: Values) -> list[Block]:
+    return [text(called(values))]
+
+
+def _check(values: Values, key: str, rng: random.Random) -> View:
+    return {"what": key}
+
+
+def test_a_sheet_widget_is_headed_by_the_name_and_exported_under_it() -> None:
+    widget = sheet_widget(
+        "test-builder",
+        "Test System",
+        "test-character",
+        (Number("level", "Level", 1, 0, 5), Flag("check_bonus", "Bonus")),
+        show=_show,
+        check=_check,
+        play_fields=("check_bonus",),
+    )
+    assert widget.fields[0] is NAME
+    assert [f.name for f in widget.fields] == ["name", "level", "check_bonus"]
+    assert (widget.title, widget.portable, widget.system) == (
+        "Character builder",
+        "test-character",
+        "Test System",
+    )
+    assert widget.name_field == "name" and widget.check is _check
+    assert widget.export({"name": "Thorn Ironhand"})["filename"] == "thorn-ironhand.json"
+    assert widget.export({})["filename"] == "test-character.json"
+    assert widget.panel({})["blocks"] == [text("Your character")]
+
+
+def test_a_sheet_widget_takes_another_heading_and_title() -> None:
+    heading = Text("character", "Character", "", max_length=40, printed=False)
+    widget = sheet_widget(
+        "xp",
+        "Peupfudge",
+        "abilities",
+        (),
+        show=_show,
+        check=_check,
+        play_fields=(),
+        title="Abilities and XP",
+        heading=heading,
+    )
+    assert widget.fields == (heading,)
+    assert widget.name_field == "character"
+    assert widget.title == "Abilities and XP"
+    assert widget.character_name({"character": " Ana "}) == "Ana"
+
+
+def test_a_sheet_widget_refuses_a_play_field_it_does_not_have() -> None:
+    with pytest.raises(ValueError, match="play field"):
+        sheet_widget("x", "S", "x", (), show=_show, check=_check, play_fields=("check_dc",))
+    with pytest.raises(ValueError, match="repeated"):
+        sheet_widget("x", "S", "x", (NAME,), show=_show, check=_check, play_fields=())
+
+
+def test_called_and_whose_name_the_character_or_say_it_has_none() -> None:
+    assert called({"name": "Rook"}) == "Rook"
+    assert called({"name": ""}) == "Your character"
+    assert called({"character": "Ana"}, "character") == "Ana"
+    assert whose("Rook") == "Rook's sheet"
+    assert whose("  ") == "your sheet"
+
+
+def test_sheet_rows_new_row_holds_the_columns_defaults_but_for_new() -> None:
+    rows = sheet_rows(
+        "skills",
+        "Skills",
+        (row_name("Skill"), Number("ranks", "Ranks", 1, 0, 5), Flag("later", "Later")),
+        row_label="skill",
+        max_rows=3,
+        default=(("Melee", 3, False), {"name": "Notice"}),
+        hint="ranks",
+    )
+    assert rows.new_row == {"name": "", "ranks": 1, "later": False}
+    assert rows.default == (
+        {"name": "Melee", "ranks": 3, "later": False},
+        {"name": "Notice"},
+    )
+    assert (rows.min_rows, rows.max_rows, rows.row_label, rows.printed) == (0, 3, "skill", True)
+    assert rows.cells[0] == Text("name", "Skill", "", max_length=40)
+    changed = sheet_rows(
+        "buys",
+        "Buys",
+        (Choice("item", "Item", (("a", "A"),), "a"), Number("count", "Times", 0, 0, 9)),
+        row_label="buy",
+        max_rows=1,
+        new={"count": 1},
+    )
+    assert changed.new_row == {"item": "a", "count": 1}
+
+
+def test_sheet_rows_refuse_a_new_value_for_no_column_and_a_short_default_row() -> None:
+    with pytest.raises(ValueError, match="no column"):
+        sheet_rows("r", "R", (row_name("Row"),), row_label="row", max_rows=1, new={"x": 1})
+    with pytest.raises(ValueError):
+        sheet_rows(
+            "r",
+            "R",
+            (row_name("Row"), row_name("Other")),
+            row_label="r",
+            max_rows=1,
+            default=(("only one",),),
+        )
+
+
+def test_tree_columns_are_a_name_a_parent_and_a_number() -> None:
+    number = Number("uses", "Times used", 0, 0, 9)
+    name, parent, last = tree_columns("Aspect", "Develops from", "Blank for a primary.", number)
+    assert name == Text("name", "Aspect", "", max_length=40)
+    assert parent == Text("parent", "Develops from", "", max_length=40, hint="Blank for a primary.")
+    assert last is number
+
+
+def test_named_words_finds_whole_words_in_order() -> None:
+    assert named_words("STR +3 is above DEX", ("DEX", "STR", "TOU")) == ("DEX", "STR")
+    assert named_words("STRONG and DEXTEROUS", ("STR", "DEX")) == ()
+
+
+_FIELDS_OF = FieldsOf(
+    "Test System",
+    (
+        Cue("Stats", ("budget",), "The stat budget"),
+        Cue("Stats", ("STR", "DEX", "TOU"), named=True),
+        Cue("Skill Points", ("skill_points", "skills")),
+    ),
+    said=(("never negative", ("limbs", "TOU")),),
+)
+
+
+@pytest.mark.parametrize(
+    ("problem", "fields"),
+    [
+        ("The stat budget is 36 (Test System, Stats)", ("budget",)),
+        ("STR +6 and DEX +6 are above +5 (Test System, Stats)", ("STR", "DEX")),
+        ("A stat is above +5 (Test System, Stats)", ("STR", "DEX", "TOU")),
+        ("Too many points (Test System, Skill Points)", ("skill_points", "skills")),
+        ("Too many points (Test System, Skill Points, Reserve)", ("skill_points", "skills")),
+        ("Too many points (Other System, Skill Points)", ()),
+        ("No rule cited", ()),
+        ("A rule no cue knows (Test System, Magic)", ()),
+        ("Wounds are never negative (Test System, Combat)", ("limbs", "TOU")),
+        ("Two lines\nof problem (Test System, Skill Points)", ("skill_points", "skills")),
+    ],
+)
+def test_fields_of_reads_the_cited_rule_and_the_problem(
+    problem: str, fields: tuple[str, ...]
+) -> None:
+    assert _FIELDS_OF(problem) == fields
+
+
+def test_problems_beside_names_the_fields_of_each_problem() -> None:
+    problems = ["The stat budget is 36 (Test System, Stats)", "No rule cited"]
+    assert problems_beside(problems, _FIELDS_OF) == [
+        {"type": "error", "text": problems[0], "fields": ["budget"]},
+        {"type": "error", "text": problems[1], "fields": []},
+    ]
+    assert problems_beside(["Broken"]) == [{"type": "error", "text": "Broken", "fields": []}]
+    assert problems_beside([]) == []
+
+
+def test_sheet_row_reads_a_check_key_by_name_or_by_number() -> None:
+    assert sheet_row("ability:STR", ability=("STR", "DEX")) == ("ability", "STR")
+    assert sheet_row("skill:2", stat=("STR",), skill=3) == ("skill", "2")
+    for key in ("ability:CON", "skill:3", "skill:x", "skill:", "stat", "power:STR"):
+        with pytest.raises(ValueError) as refused:
+            sheet_row(key, ability=("STR",), skill=3)
+        assert str(refused.value) == f"the sheet has no check {key!r}"
+    assert str(no_check("x:1")) == "the sheet has no check 'x:1'"
+
+
+def test_mend_first_cites_the_first_problem_only() -> None:
+    mend_first([])
+    with pytest.raises(ValueError) as refused:
+        mend_first(["STR is too high (S, Stats)", "DEX too"])
+    assert str(refused.value) == "Mend the sheet first: STR is too high (S, Stats)"
+    with pytest.raises(ValueError) as refused, mended():
+        raise ValueError("An award is spent twice")
+    assert str(refused.value) == "Mend the sheet first: An award is spent twice"
+    with mended():
+        values, errors = read_values((NAME,), {"name": "Rook"})
+    assert values == {"name": "Rook"} and errors == []
