@@ -334,11 +334,20 @@ def _serving() -> Iterator[None]:
         logger.removeFilter(quiet_404)
 
 
+def typecheck_js() -> None:
+    """TypeScript's compiler over the page layer's JavaScript (docs/assets/rollbook): the
+    page's modules (tsconfig.json), then the worker's (tsconfig.worker.json: a Web Worker's
+    globals, which conflict with the page's)."""
+    for config in ("tsconfig.json", "tsconfig.worker.json"):
+        _run(ROOT / "node_modules" / ".bin" / "tsc", "-p", config)
+
+
 def test() -> None:
-    """Every check: ruff, mypy, the rules' own overlap check, pytest (browser tests included)."""
+    """Every check: ruff, mypy, tsc, the rules' overlap check, pytest (browser tests included)."""
     assets()
     _run(PY, "-m", "ruff", "check", "rules_py", "tests", "scripts")
     _run(PY, "-m", "mypy")
+    typecheck_js()
     overlap = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
     if overlap.exists():
         _run(PY, overlap, "docs")

@@ -1,3 +1,4 @@
+// @ts-check
 // Characters: any number of named sheets per system, kept in this browser.
 //
 // A sheet widget with a `store` (the builders, the Play pages) keeps the values of
@@ -17,22 +18,46 @@ const ROSTER = "rollbook:characters:";
 const VERSION = 1;
 const UNDO_MS = 10_000; // how long "Deleted Rook. Undo" is offered
 
+/** @typedef {import("./saved.js").Values} Values */
+/** @typedef {{ id: string, values: Values }} Character */
+/** @typedef {{ version: number, active: string, characters: Character[] }} Roster */
+/**
+ * The widget's side of its roster (see mountRoster).
+ * @typedef {object} Sheet
+ * @property {string} key
+ * @property {string} nameField
+ * @property {() => Values} read
+ * @property {(values: Values) => void} replace
+ * @property {Values} defaults
+ * @property {import("./rollbook.js").Rollbook["ask"]} ask
+ * @property {(file: { filename: string, text: string }) => void} download
+ */
+
 // A roster as kept: { version, active, characters: [{ id, values }] }, or null.
+/**
+ * @param {string} store
+ * @returns {Roster | null}
+ */
 export function loadRoster(store) {
   const roster = readStoredJSON(ROSTER + store, null);
   if (!roster || roster.version !== VERSION || !Array.isArray(roster.characters)) return null;
   const characters = roster.characters.filter(
-    (c) => c && typeof c.id === "string" && c.values && typeof c.values === "object",
+    (/** @type {Character} */ c) => c && typeof c.id === "string" && c.values && typeof c.values === "object",
   );
   if (!characters.length) return null;
-  const active = characters.some((c) => c.id === roster.active) ? roster.active : characters[0].id;
+  const active = characters.some((/** @type {Character} */ c) => c.id === roster.active) ? roster.active : characters[0].id;
   return { version: VERSION, active, characters };
 }
 
+/**
+ * @param {string} store
+ * @param {Roster} roster
+ */
 function keep(store, roster) {
   writeStored(ROSTER + store, JSON.stringify(roster));
 }
 
+/** @param {Roster} roster */
 function newId(roster) {
   const taken = new Set(roster.characters.map((c) => c.id));
   let n = roster.characters.length + 1;
@@ -45,16 +70,22 @@ function newId(roster) {
 // are saved), nameField, read() and replace(values) (the form), defaults (the page's
 // values), ask (the worker) and download(file) (a file Python wrote). The roster
 // answers adopt(characters), which adds characters and plays the first of them.
+/**
+ * @param {HTMLElement} root
+ * @param {Sheet} sheet
+ */
 export function mountRoster(root, sheet) {
-  const store = root.dataset.store;
+  const store = /** @type {string} */ (root.dataset.store);
   const { key, nameField } = sheet;
-  let roster = loadRoster(store);
+  // (null only until the lines below make the first roster)
+  let roster = /** @type {Roster} */ (loadRoster(store));
   if (!roster) {
     // The sheet saved before characters had a roster is the first one: nothing is lost.
     roster = { version: VERSION, active: "c1", characters: [{ id: "c1", values: loadSaved(key) ?? sheet.read() }] };
     keep(store, roster);
   }
-  let undoTimer = null;
+  /** @type {number | undefined} */
+  let undoTimer;
 
   const bar = el("div", "rb-roster");
   bar.setAttribute("role", "group");
@@ -62,6 +93,11 @@ export function mountRoster(root, sheet) {
   const label = el("label", "rb-roster__pick");
   const select = el("select", "rb-roster__select");
   label.append(el("span", "rb-roster__label", "Playing as"), select);
+  /**
+   * @param {string} text
+   * @param {string} action
+   * @param {string} [hint]
+   */
   const button = (text, action, hint) => {
     const b = el("button", "md-button rb-roster__button", text);
     b.type = "button";
@@ -80,10 +116,15 @@ export function mountRoster(root, sheet) {
   const said = el("output", "rb-roster__said");
   said.setAttribute("aria-live", "polite");
   bar.append(label, buttons, said);
-  root.querySelector(".rb-widget__form").prepend(bar);
+  /** @type {Element} */ (root.querySelector(".rb-widget__form")).prepend(bar);
 
+  /**
+   * @param {Values | undefined} values
+   * @param {number} i
+   */
   const nameOf = (values, i) => String(values?.[nameField] ?? "").trim() || `Unnamed character ${i + 1}`;
-  const active = () => roster.characters.find((c) => c.id === roster.active);
+  // (a roster always plays one of its characters: loadRoster sees to it)
+  const active = () => /** @type {Character} */ (roster.characters.find((c) => c.id === roster.active));
 
   const draw = () => {
     select.replaceChildren(
@@ -97,12 +138,17 @@ export function mountRoster(root, sheet) {
     root.dataset.playing = nameOf(active().values, roster.characters.indexOf(active()));
   };
 
+  /**
+   * @param {string} text
+   * @param {...Node} extra
+   */
   const tell = (text, ...extra) => {
     clearTimeout(undoTimer);
     said.replaceChildren(text, ...extra);
   };
 
   // Play another character: the form takes its values, which are then saved under the store.
+  /** @param {string} id */
   const play = (id) => {
     roster.active = id;
     keep(store, roster);
@@ -110,6 +156,10 @@ export function mountRoster(root, sheet) {
     sheet.replace(active().values);
   };
 
+  /**
+   * @param {Values} values
+   * @param {number} [where]
+   */
   const add = (values, where = roster.characters.length) => {
     const character = { id: newId(roster), values };
     roster.characters.splice(where, 0, character);
@@ -118,20 +168,23 @@ export function mountRoster(root, sheet) {
   };
 
   const focusName = () => {
-    const name = root.querySelector(`[data-field="${CSS.escape(nameField)}"]`);
+    const name = /** @type {HTMLInputElement | null} */ (root.querySelector(`[data-field="${CSS.escape(nameField)}"]`));
     name?.focus();
     name?.select?.();
   };
 
   // The played character's values follow every save of the store (on this page or in
   // another tab), so that switching, exporting all and other pages see them.
+  /** @param {Event} event */
   const followed = (event) => {
     if (!root.isConnected) {
       window.removeEventListener(SAVED_EVENT, followed);
       window.removeEventListener("storage", followed);
       return;
     }
-    if ((event.detail?.key ?? event.key) !== key) return;
+    // A save on this page (SAVED_EVENT) or in another tab (a StorageEvent).
+    const saved = /** @type {CustomEvent<{ key: string }> & StorageEvent} */ (event);
+    if ((saved.detail?.key ?? saved.key) !== key) return;
     const fresh = loadRoster(store);
     if (fresh) roster = fresh;
     const values = loadSaved(key);
@@ -150,7 +203,7 @@ export function mountRoster(root, sheet) {
   });
 
   buttons.addEventListener("click", async (event) => {
-    const action = event.target.closest("[data-roster]")?.dataset.roster;
+    const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-roster]"))?.dataset.roster;
     if (!action) return;
     if (action === "new") {
       add({ ...sheet.defaults, [nameField]: "" });
@@ -170,6 +223,7 @@ export function mountRoster(root, sheet) {
       const name = nameOf(gone.values, at);
       roster.characters.splice(at, 1);
       // The last one deleted leaves a fresh sheet, which Undo takes away again if untouched.
+      /** @type {Character | null} */
       let fresh = null;
       if (roster.characters.length) play(roster.characters[Math.min(at, roster.characters.length - 1)].id);
       else fresh = add({ ...sheet.defaults, [nameField]: "" });
@@ -178,7 +232,7 @@ export function mountRoster(root, sheet) {
       undo.type = "button";
       undo.addEventListener("click", () => {
         if (fresh && active()?.id === fresh.id && JSON.stringify(sheet.read()) === untouched) {
-          roster.characters = roster.characters.filter((c) => c.id !== fresh.id);
+          roster.characters = roster.characters.filter((c) => c.id !== /** @type {Character} */ (fresh).id);
         }
         roster.characters.splice(Math.min(at, roster.characters.length), 0, gone);
         play(gone.id);
@@ -201,7 +255,7 @@ export function mountRoster(root, sheet) {
         sheet.download(file);
         tell(`Saved ${file.filename} (${roster.characters.length} characters).`);
       } catch (error) {
-        tell(error.message);
+        tell(/** @type {Error} */ (error).message);
       }
     }
   });
@@ -210,14 +264,16 @@ export function mountRoster(root, sheet) {
   // The form shows the played character (the store's values, loaded by the widget).
   return {
     // Characters read from an imported file join the roster; none is overwritten.
+    /** @param {Values[]} characters (Python's import answers at least one) */
     adopt(characters) {
+      /** @type {Character | null} */
       let first = null;
       for (const values of characters) {
         const character = { id: newId(roster), values };
         roster.characters.push(character);
         first ??= character;
       }
-      play(first.id);
+      play(/** @type {Character} */ (first).id);
       return characters.map((values, i) => nameOf(values, roster.characters.length - characters.length + i));
     },
   };

@@ -1,9 +1,14 @@
+// @ts-check
 // Copying to the clipboard, for the roll log's "Copy as text" and the Share buttons.
 
 import { el } from "./draw.js";
 
 // Copy `text`: through the Clipboard API where the page may use it, else from a
 // hidden, selected text area with the older copy command. True when it was copied.
+/**
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -25,7 +30,7 @@ export async function copyText(text) {
       copied = false;
     }
     area.remove();
-    from?.focus?.({ preventScroll: true }); // the selection took the focus: give it back
+    /** @type {HTMLElement | null} */ (from)?.focus?.({ preventScroll: true }); // the selection took the focus: give it back
     return copied;
   }
 }

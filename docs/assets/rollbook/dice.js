@@ -1,3 +1,4 @@
+// @ts-check
 // A widget's Dice field (rules_py.widgets._fields.Dice): the dice of a roll as a row
 // of toggle buttons. Pressing one marks it (for a reroll) or unmarks it; dice of a
 // fixed kind (threat dice) cannot be marked. The faces, kinds and words come from
@@ -5,16 +6,22 @@
 
 import { el } from "./draw.js";
 
+/** @typedef {{ face: number, kind: string, marked?: boolean }} Die */
+
 export class DiceField {
+  /**
+   * @param {HTMLElement} fieldset
+   * @param {() => void} onChange
+   */
   constructor(fieldset, onChange) {
     this.fieldset = fieldset;
-    this.list = fieldset.querySelector(".rb-dice__list");
+    this.list = /** @type {HTMLElement} */ (fieldset.querySelector(".rb-dice__list"));
     this.fixed = new Set((fieldset.dataset.fixed || "").split(" ").filter(Boolean));
     this.markWord = fieldset.dataset.markWord || "marked";
     this.fixedWord = fieldset.dataset.fixedWord || "";
     this.onChange = onChange;
     this.list.addEventListener("click", (event) => {
-      const button = event.target.closest("button.rb-die");
+      const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button.rb-die"));
       if (!button || !this.list.contains(button) || this.isFixed(button)) return;
       button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
       this.name(button, this.buttons().indexOf(button) + 1);
@@ -22,15 +29,21 @@ export class DiceField {
     });
   }
 
+  /** @returns {HTMLButtonElement[]} */
   buttons() {
-    return [...this.list.querySelectorAll(":scope > button.rb-die")];
+    return [.../** @type {NodeListOf<HTMLButtonElement>} */ (this.list.querySelectorAll(":scope > button.rb-die"))];
   }
 
+  /** @param {HTMLElement} button */
   isFixed(button) {
-    return this.fixed.has(button.dataset.kind);
+    return this.fixed.has(/** @type {string} */ (button.dataset.kind));
   }
 
   // The same name rules_py.widgets._fields.Dice.die_name gives: "Die 3: 5, danger, marked for reroll".
+  /**
+   * @param {HTMLElement} button
+   * @param {number} number
+   */
   name(button, number) {
     let state = "";
     if (this.isFixed(button) && this.fixedWord) state = `, ${this.fixedWord}`;
@@ -38,15 +51,17 @@ export class DiceField {
     button.setAttribute("aria-label", `Die ${number}: ${button.dataset.face}, ${button.dataset.kind}${state}`);
   }
 
+  /** @returns {Die[]} */
   read() {
     return this.buttons().map((button) => ({
       face: Number(button.dataset.face),
-      kind: button.dataset.kind,
+      kind: /** @type {string} */ (button.dataset.kind),
       marked: button.getAttribute("aria-pressed") === "true",
     }));
   }
 
   // Redraw in place, so that a die keeps the keyboard focus when only its face changes.
+  /** @param {Die[]} dice (from Python, or a saved sheet: anything else is left alone) */
   write(dice) {
     if (!Array.isArray(dice)) return;
     const buttons = this.buttons();

@@ -1,3 +1,4 @@
+// @ts-check
 // The dice box: from any page (a header button, or the D key), the reader types
 // any expression in the site's notation, rolls it (the roll goes to the roll log
 // like any other) and reads its exact odds, table and chart. Python parses,
@@ -16,7 +17,7 @@ const SVG = "http://www.w3.org/2000/svg";
 
 // (Storage blocked: the box starts from the example each time.)
 const remembered = () => readStored(KEY) ?? EXAMPLE;
-const remember = (expr) => writeStored(KEY, expr);
+const remember = (/** @type {string} */ expr) => writeStored(KEY, expr);
 
 // The box's markup, written once: the same classes as a page's odds figure, so
 // that rollbook.js's showOdds fills it in and rollbook.css styles it.
@@ -83,11 +84,14 @@ function makeBox() {
 const box = makeBox();
 const typing = afterPause(box.figure, () => weigh(), 200);
 let latest = 0;
+/** @type {string | null} */
 let weighed = null; // the expression the odds were last asked for
+/** @type {Element | null} */
 let before = null;
 
 // Point at a mistake (Python's `where`: the expression, a caret line under the
 // offending character) or clear the marks.
+/** @param {import("./rollbook.js").WorkerError | null} error */
 function mark(error) {
   const where = error?.where;
   box.error.textContent = error ? error.message : "";
@@ -100,9 +104,9 @@ function mark(error) {
 // Odds that no longer answer what is typed go: the chart, the table and their summary
 // (under a mistake, the last good expression's odds would read as this one's).
 function clearOdds() {
-  box.figure.querySelector("svg.rb-chart").replaceChildren();
-  box.figure.querySelector("tbody").replaceChildren();
-  box.figure.querySelector("caption").textContent = "";
+  /** @type {SVGSVGElement} */ (box.figure.querySelector("svg.rb-chart")).replaceChildren();
+  /** @type {HTMLTableSectionElement} */ (box.figure.querySelector("tbody")).replaceChildren();
+  /** @type {HTMLTableCaptionElement} */ (box.figure.querySelector("caption")).textContent = "";
   for (const part of box.figure.querySelectorAll(".rb-odds__expr, .rb-odds__text")) part.textContent = "";
   box.figure.querySelector(".rb-odds__note")?.remove();
 }
@@ -130,7 +134,8 @@ async function weigh() {
     rollbook.showOdds(box.figure, view);
     box.status.className = "rb-odds__status";
     box.status.textContent = "";
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {import("./rollbook.js").WorkerError} */ (caught);
     if (request !== latest) return;
     box.status.className = "rb-odds__status";
     box.status.textContent = "";
@@ -203,7 +208,8 @@ function mountRoll() {
       const view = await rollbook.ask("roll", { expr });
       mark(null);
       return view;
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {import("./rollbook.js").WorkerError} */ (caught);
       if (!error.where) throw error;
       mark(error);
       box.input.focus();

@@ -1,9 +1,63 @@
+// @ts-check
 // Draws the views Python answers with: dice, charts and widget blocks. The same
 // structures are written as HTML at build time (rules_py.markdown); everything
 // here goes through textContent and attributes, never HTML strings.
 
 const SVG = "http://www.w3.org/2000/svg";
 
+// The shapes of Python's answers this module draws (rules_py.views, rules_py.widgets).
+/** @typedef {{ kind: string, text: string, title?: string }} Part a die kept or dropped, or an operator */
+/** @typedef {{ what: string, dice?: string, total?: string, outcome?: string, said?: string }} RollLog how the roll log words a roll */
+/**
+ * A roll as Python answers it: its dice, and its total or its system's reading.
+ * @typedef {object} RollView
+ * @property {Part[]} parts
+ * @property {number | string | null} [total]
+ * @property {string | null} [result] a system's reading of the dice, shown instead of a total
+ * @property {string} label Python's sentence for a screen reader
+ * @property {string} [expr]
+ * @property {number} [seed] from which Python rolls the same dice again (a shared link)
+ * @property {string} [reading]
+ * @property {string} [caption] a labelled roll's caption (`#!roll 2d6+4 | cast Blast`)
+ * @property {string} [what]
+ * @property {string} [outcome]
+ * @property {RollLog} [log]
+ * @property {import("./share.js").RolledFrom} [from] a widget's roll: where it came from
+ */
+/** @typedef {{ total?: number | string | null, result?: string | null }} Reckoned what drawResult reads */
+/**
+ * A chart as rules_py.markdown._html.chart_svg draws it, measured by Python.
+ * @typedef {object} ChartView
+ * @property {number} height
+ * @property {number} width
+ * @property {string} label
+ * @property {{ y: number, items: { band: string, text: string }[] }} [legend]
+ * @property {{ top: number, height: number }} plot
+ * @property {{ x: number, y: number, width: number, height: number, title: string, hit?: boolean, band?: string }[]} bars
+ * @property {number} baseline
+ * @property {{ x: number, text: string }[]} labels
+ * @property {number} label_y
+ * @property {{ y: number, text: string }} [axis]
+ */
+/** @typedef {{ key: string, label: string }} Check a sheet row's check */
+/** @typedef {{ cells: string[], titles: string[], hit?: boolean, check?: Check }} TableRow */
+/**
+ * A block of a widget's answer, as rules_py.markdown.widget writes it.
+ * @typedef {{ type: "text" | "error", text: string }
+ *   | { type: "list", items: string[] }
+ *   | { type: "facts", items: { label: string, value: string, title?: string }[] }
+ *   | { type: "table", caption: string, head: string[], rows: TableRow[], stack?: boolean }
+ *   | { type: "chart", chart: ChartView }
+ *   | { type: "track", label: string, total: number, filled: number, text: string }} Block
+ */
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} name
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(name, className, text) {
   const element = document.createElement(name);
   if (className) element.className = className;
@@ -11,6 +65,11 @@ export function el(name, className, text) {
   return element;
 }
 
+/**
+ * @param {string} name
+ * @param {Record<string, string | number>} attributes
+ * @param {string} [text]
+ */
 function svg(name, attributes, text) {
   const element = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
@@ -19,6 +78,7 @@ function svg(name, attributes, text) {
 }
 
 // The dice of one roll: kept dice, dropped dice and operators.
+/** @param {Part[]} parts */
 export function drawParts(parts) {
   return parts.map((part) => {
     const span = el("span", `rb-part rb-part--${part.kind}`, part.text);
@@ -32,13 +92,20 @@ export function drawParts(parts) {
 // What the dice of a roll make, after them: its total ("= 11"), or, for a roll a
 // system reads (a Danger World pool, a D10/0 die read from 0), Python's reading of
 // them ("Best set: 3", "Reads 07"), never a sum.
+/** @param {Reckoned} view */
 export function drawResult(view) {
   if (view.result != null) return el("strong", "rb-total rb-total--reading", view.result);
   return el("strong", "rb-total", `= ${view.total}`);
 }
 
 // The request that rolls an inline roll: its expression, its system reading if any.
+/**
+ * @param {string} expr
+ * @param {string | null} [reading]
+ * @param {string | number} [seed]
+ */
 export function rollArgs(expr, reading, seed) {
+  /** @type {{ expr: string, reading?: string, seed?: string | number }} */
   const args = { expr };
   if (reading) args.reading = reading;
   if (seed !== undefined) args.seed = seed;
@@ -46,6 +113,7 @@ export function rollArgs(expr, reading, seed) {
 }
 
 // Restart the highlight that tells the reader a new result arrived.
+/** @param {HTMLElement} element */
 export function flash(element) {
   element.classList.remove("rb-fresh");
   void element.offsetWidth;
@@ -54,6 +122,10 @@ export function flash(element) {
 
 // The same SVG as rules_py.markdown._html.chart_svg writes at build time: bars in a
 // plot that stretches, text (ticks, axis title, legend) in CSS pixels.
+/**
+ * @param {Element} chart
+ * @param {ChartView} view
+ */
 export function drawChart(chart, view) {
   for (const name of ["viewBox", "preserveAspectRatio"]) chart.removeAttribute(name);
   for (const [key, value] of Object.entries({ class: "rb-chart", width: "100%", height: view.height, role: "img", "aria-label": view.label })) {
@@ -91,6 +163,7 @@ export function drawChart(chart, view) {
   chart.replaceChildren(...children);
 }
 
+/** @param {ChartView} view */
 function newChart(view) {
   const chart = svg("svg", {});
   drawChart(chart, view);
@@ -99,6 +172,10 @@ function newChart(view) {
 
 // A sheet row's roll button, as rules_py.markdown.widget.check_cell writes it
 // (widget.js enables it and rolls the check it names).
+/**
+ * @param {Check} check
+ * @param {string} label
+ */
 function checkCell(check, label) {
   const cell = el("td", "rb-check-col");
   if (label) cell.dataset.label = label;
@@ -119,6 +196,7 @@ function checkCell(check, label) {
 
 // A table too wide for a phone (Python says which) names each value's column in
 // data-label, which the CSS shows beside the value when it draws the rows as cards.
+/** @param {Extract<Block, { type: "table" }>} block */
 function drawTable(block) {
   const table = el("table", block.stack ? "rb-table rb-table--stack" : "rb-table");
   table.append(el("caption", "", block.caption));
@@ -156,6 +234,10 @@ function drawTable(block) {
 }
 
 // A widget's answer: the same blocks rules_py.markdown.widget writes at build time.
+/**
+ * @param {Block[]} blocks
+ * @returns {(HTMLElement | SVGElement)[]}
+ */
 export function drawBlocks(blocks) {
   return blocks.map((block) => {
     switch (block.type) {
@@ -195,7 +277,7 @@ export function drawBlocks(blocks) {
         return line;
       }
       default:
-        return el("p", "rb-error", `Cannot show a ${block.type} block`);
+        return el("p", "rb-error", `Cannot show a ${/** @type {{ type: string }} */ (block).type} block`);
     }
   });
 }

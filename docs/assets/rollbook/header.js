@@ -1,3 +1,4 @@
+// @ts-check
 // Buttons Rollbook adds to Material's header (the roll log, the dice box), the
 // keyboard shortcuts that open them, and what their panels share. Everything here
 // is made by script: without JavaScript there is nothing to open, so nothing shows.
@@ -18,6 +19,7 @@ export const ICONS = {
     "M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z",
 };
 
+/** @param {string} path an SVG path's `d` */
 export function icon(path) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
@@ -31,6 +33,10 @@ export function icon(path) {
 
 // A header button named `label`, its tooltip `title`, placed before the search
 // (or at the end of the header); the one already made if there is one.
+/**
+ * @param {{ id: string, label: string, title: string, path: string, shortcut?: string, controls: string }} button
+ * @returns {HTMLElement}
+ */
 export function headerButton({ id, label, title, path, shortcut, controls }) {
   const found = document.getElementById(id);
   if (found) return found;
@@ -54,18 +60,26 @@ export function headerButton({ id, label, title, path, shortcut, controls }) {
 // Call `action` when the reader presses `key` (no Ctrl, Alt or Meta), unless they
 // are typing (in a text field, a text area, a list or anything editable) or a
 // modal dialog (the dice box) holds the page.
+/**
+ * @param {string} key
+ * @param {() => void} action
+ */
 export function onShortcut(key, action) {
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
     if (event.key.toLowerCase() !== key || document.querySelector("dialog:modal")) return;
     const target = event.target;
-    if (target instanceof Element && (target.closest("input, textarea, select, [contenteditable]") || target.isContentEditable)) return;
+    if (target instanceof Element && (target.closest("input, textarea, select, [contenteditable]") || /** @type {HTMLElement} */ (target).isContentEditable)) return;
     event.preventDefault();
     action();
   });
 }
 
 // A panel's close button: an icon named `label`.
+/**
+ * @param {string} label
+ * @param {() => void} close
+ */
 export function closeButton(label, close) {
   const button = document.createElement("button");
   button.type = "button";
@@ -79,6 +93,12 @@ export function closeButton(label, close) {
 
 // A panel: the <dialog> #rb-`name` with its heading and close button (a copy
 // left by an earlier load of the module is replaced: one panel only).
+/**
+ * @param {string} name
+ * @param {string} heading
+ * @param {string} closeLabel
+ * @param {() => void} close
+ */
 export function panelDialog(name, heading, closeLabel, close) {
   document.getElementById(`rb-${name}`)?.remove();
   const dialog = el("dialog", `rb-${name} md-typeset`);
@@ -94,6 +114,10 @@ export function panelDialog(name, heading, closeLabel, close) {
 
 // The element to give focus back to when a panel closes: what had it before,
 // if it is still on the page, else the header button that opens the panel.
+/**
+ * @param {Element | null} before
+ * @param {HTMLElement} opener
+ */
 export function focusBack(before, opener) {
   const target = before instanceof HTMLElement && before.isConnected && before !== document.body ? before : opener;
   target.focus();

@@ -1,3 +1,4 @@
+// @ts-check
 // The roll log: every roll on the site (inline rolls, widgets, the dice box) as
 // Python worded it (the view's `log`: what was rolled, the dice, the total, the
 // outcome), with the time. Kept in this browser (localStorage, the last 200
@@ -12,11 +13,34 @@ import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./heade
 import { linkToRoll } from "./share.js";
 import { readStoredJSON, removeStored, writeStored } from "./store.js";
 
+/**
+ * A roll as the log keeps it (see entryOf).
+ * @typedef {object} LogEntry
+ * @property {string} id
+ * @property {number} time
+ * @property {string} source inline, widget or dicebox
+ * @property {string} what
+ * @property {string} dice
+ * @property {string} total
+ * @property {string} outcome
+ * @property {string} said
+ * @property {number | string} [seed]
+ * @property {string} [expr]
+ * @property {string} [reading]
+ * @property {string} [caption]
+ * @property {import("./share.js").RolledFrom} [from]
+ */
+/**
+ * What "rollbook:rolled" tells (rollbook.js rolled): where, what, Python's view, when.
+ * @typedef {{ source: string, what?: string, view: import("./draw.js").RollView & { outcome?: string }, time: number }} RolledDetail
+ */
+
 export const KEY = "rollbook:log";
 export const MAX_ENTRIES = 200;
 const UNDO_MS = 10_000;
 
 // The saved entries, oldest first ([] when none or unreadable).
+/** @returns {LogEntry[]} */
 export function loadLog() {
   const entries = readStoredJSON(KEY, []);
   return Array.isArray(entries) ? entries.filter((entry) => entry && typeof entry === "object" && entry.id) : [];
@@ -25,6 +49,7 @@ export function loadLog() {
 // Storage full or blocked: the log lasts as long as the page, and what this page
 // holds is the log (storage would answer an empty one).
 let keeping = true;
+/** @param {LogEntry[]} entries */
 function saveLog(entries) {
   if (entries.length) keeping = writeStored(KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
   else removeStored(KEY);
@@ -32,13 +57,25 @@ function saveLog(entries) {
 const latest = () => (keeping ? loadLog() : entries); // another tab may have added since
 
 let entries = loadLog();
+/**
+ * @typedef {{ dialog: HTMLDialogElement, list: HTMLOListElement, empty: HTMLElement, said: HTMLElement,
+ *   status: HTMLElement, opener: HTMLElement, before: Element | null }} Panel
+ */
+/** @type {Panel | null} */
 let panel = null; // made once, at the end of this module
-let undoTimer = null;
+/** @type {number | undefined} */
+let undoTimer;
 
 // A roll as the log keeps it. Python words every part (view.log); an answer
 // without one (an older worker) still gives its expression and total.
+/**
+ * @param {RolledDetail} rolled
+ * @returns {LogEntry}
+ */
 function entryOf({ source, what, view, time }) {
+  /** @type {Partial<import("./draw.js").RollLog>} */
   const log = view.log || {};
+  /** @type {LogEntry} */
   const entry = {
     id: `${time}-${Math.random().toString(36).slice(2, 8)}`,
     time,
@@ -61,6 +98,7 @@ function entryOf({ source, what, view, time }) {
   return entry;
 }
 
+/** @param {LogEntry} entry */
 function add(entry) {
   entries = [...latest(), entry].slice(-MAX_ENTRIES);
   saveLog(entries);
@@ -68,7 +106,7 @@ function add(entry) {
   say(entry.said);
 }
 
-document.addEventListener("rollbook:rolled", (event) => add(entryOf(event.detail)));
+document.addEventListener("rollbook:rolled", (event) => add(entryOf(/** @type {CustomEvent<RolledDetail>} */ (event).detail)));
 
 window.addEventListener("storage", (event) => {
   if (event.key !== KEY && event.key !== null) return;
@@ -79,11 +117,12 @@ window.addEventListener("storage", (event) => {
   if (fresh.length) say(fresh[fresh.length - 1].said);
 });
 
-const pad = (n) => String(n).padStart(2, "0");
-const clock = (date) => `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-const day = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
+const clock = (/** @type {Date} */ date) => `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+const day = (/** @type {Date} */ date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 // One entry as a line of text: "2026-11-22 19:42:03  3d6: [3] [5] [3] = 11 (Success)".
+/** @param {LogEntry} entry */
 export function entryText(entry) {
   const date = new Date(entry.time);
   const dice = entry.dice ? `: ${entry.dice}` : "";
@@ -96,6 +135,7 @@ function logText() {
   return entries.map(entryText).join("\n") + "\n";
 }
 
+/** @param {HTMLElement} opener */
 function makePanel(opener) {
   const dialog = panelDialog("log", "Roll log", "Close the roll log", () => close());
   const actions = el("div", "rb-log__actions");
@@ -115,6 +155,7 @@ function makePanel(opener) {
   dialog.append(actions, status, empty, list, said);
   document.body.append(dialog);
 
+  /** @param {...(string | Node)} content */
   const tell = (...content) => {
     clearTimeout(undoTimer);
     status.replaceChildren(...content);
@@ -185,13 +226,15 @@ function render() {
 
 // A new entry, said politely while the log is open (a closed panel is not
 // rendered, so nothing is said: the roll's own result speaks where it was rolled).
+/** @param {string} text */
 function say(text) {
   if (!panel || !text) return;
   panel.said.textContent = "";
-  requestAnimationFrame(() => (panel.said.textContent = text));
+  requestAnimationFrame(() => (/** @type {Panel} */ (panel).said.textContent = text));
 }
 
 function open() {
+  if (!panel) return; // (made as this module loads, before anything can open it)
   if (panel.dialog.open) return panel.list.focus();
   panel.before = document.activeElement;
   entries = latest();
@@ -200,10 +243,11 @@ function open() {
   panel.dialog.show();
   document.body.classList.add("rb-log-open");
   button.setAttribute("aria-expanded", "true");
-  panel.dialog.querySelector(".rb-log__copy").focus();
+  /** @type {HTMLElement} */ (panel.dialog.querySelector(".rb-log__copy")).focus();
 }
 
 function close() {
+  if (!panel) return;
   if (!panel.dialog.open) return;
   const hadFocus = panel.dialog.contains(document.activeElement);
   panel.dialog.close();
@@ -223,5 +267,5 @@ const button = headerButton({
 button.setAttribute("aria-expanded", "false");
 makePanel(button);
 render();
-button.addEventListener("click", () => (panel.dialog.open ? close() : open()));
-onShortcut("l", () => (panel.dialog.open ? close() : open()));
+button.addEventListener("click", () => (panel?.dialog.open ? close() : open()));
+onShortcut("l", () => (panel?.dialog.open ? close() : open()));

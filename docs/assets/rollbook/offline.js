@@ -1,3 +1,4 @@
+// @ts-check
 // Offline and installable: registers the site's service worker (sw.js, written by
 // the build: see scripts/offline.mjs) and says in each page's footer whether the
 // site is saved on this device: "Saving for offline… N%", then "Available
@@ -12,6 +13,10 @@ const root = new URL("../../", import.meta.url); // the site's address, under an
 const script = new URL("sw.js", root);
 const REMOVED = "rollbook:offline:removed"; // the reader removed the offline copy: don't save it again
 
+/** @typedef {"none" | "saving" | "ready" | "confirm" | "kept" | "updated" | "failed" | "removed"} State */
+/** @typedef {{ state: State, saved: number, total: number }} Offline */
+
+/** @type {Offline} */
 const offline = {
   state: "none", // none | saving | ready | confirm | kept | updated | failed | removed
   saved: 0,
@@ -19,6 +24,7 @@ const offline = {
 };
 window.rollbookOffline = offline; // read by the tests and the benchmark
 
+/** @type {Record<Exclude<State, "none">, string>} */
 const TEXT = {
   saving: "Saving for offline…",
   ready: "Available offline",
@@ -28,6 +34,7 @@ const TEXT = {
   failed: "Could not save for offline",
   removed: "Not saved for offline",
 };
+/** @type {Partial<Record<State, [label: string, action: () => void, focus?: string][]>>} */
 const BUTTONS = {
   ready: [["Remove offline copy", ask]],
   confirm: [
@@ -43,7 +50,7 @@ const BUTTONS = {
 // The footer's line, made again on each page (instant navigation replaces the footer).
 function render() {
   const footer = document.querySelector(".md-footer-meta__inner");
-  let box = document.querySelector(".rb-offline");
+  let box = /** @type {HTMLElement | null} */ (document.querySelector(".rb-offline"));
   if (offline.state === "none") {
     box?.remove();
     return;
@@ -59,12 +66,12 @@ function render() {
     footer.append(box);
   }
   box.dataset.state = offline.state;
-  const status = box.querySelector(".rb-offline__status");
+  const status = /** @type {HTMLElement} */ (box.querySelector(".rb-offline__status"));
   if (status.textContent !== TEXT[offline.state]) status.textContent = TEXT[offline.state];
   // The percentage is for the eye; a screen reader hears only the changes of state.
   const percent = offline.state === "saving" && offline.total ? Math.floor((100 * offline.saved) / offline.total) : null;
-  box.querySelector(".rb-offline__percent").textContent = percent === null ? "" : ` ${percent}%`;
-  const actions = box.querySelector(".rb-offline__actions");
+  /** @type {HTMLElement} */ (box.querySelector(".rb-offline__percent")).textContent = percent === null ? "" : ` ${percent}%`;
+  const actions = /** @type {HTMLElement} */ (box.querySelector(".rb-offline__actions"));
   const wanted = BUTTONS[offline.state] ?? [];
   const labels = wanted.map(([label]) => label).join("\n");
   if (actions.dataset.labels === labels) return;
@@ -82,14 +89,16 @@ function render() {
       return button;
     }),
   );
-  if (focused) (actions.querySelector("[data-focus]") ?? actions.querySelector("button"))?.focus();
+  if (focused) (/** @type {HTMLElement | null} */ (actions.querySelector("[data-focus]")) ?? actions.querySelector("button"))?.focus();
 }
 
+/** @param {State} state */
 function show(state) {
   offline.state = state;
   render();
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function follow(registration) {
   const installing = registration.installing || registration.waiting;
   if (installing) {
@@ -106,9 +115,12 @@ function follow(registration) {
 // While the reader is asked whether to remove the copy (or told it cannot be removed
 // offline), a later look at the same saved copy (the save once the dice have started)
 // leaves the question standing instead of putting "Available offline" over it.
+/** @type {Set<State>} */
 const ANSWERING = new Set(["confirm", "kept"]);
 
+/** @type {WeakSet<ServiceWorkerRegistration>} */
 const watched = new WeakSet();
+/** @param {ServiceWorkerRegistration} registration */
 function watch(registration) {
   if (!watched.has(registration)) {
     watched.add(registration);
@@ -142,6 +154,7 @@ async function save() {
 
 // The site no longer has a service worker (a local build served again by
 // scripts/serve, say): drop the old offline copy rather than serve it forever.
+/** @param {ServiceWorkerRegistration} registration */
 async function gone(registration) {
   const answer = await fetch(script, { method: "HEAD", cache: "no-store" }).catch(() => null);
   if (answer?.status === 404) {
@@ -150,6 +163,7 @@ async function gone(registration) {
   }
 }
 
+/** @param {ServiceWorkerRegistration | null | undefined} registration */
 async function clear(registration) {
   await registration?.unregister();
   for (const name of await caches.keys()) {

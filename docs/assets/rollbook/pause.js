@@ -1,10 +1,17 @@
+// @ts-check
 // Answering what the reader types once the typing pauses: a widget, an odds figure
 // and the dice box ask Python only when the keys stop for `ms`. The answer on show
 // is stale from the first keystroke, so `element` says busy at once (its question,
 // when it goes out, clears that); `cancel()` drops a pending question asked now.
 
+/**
+ * @param {Element} element
+ * @param {() => void} answer
+ * @param {number} ms
+ */
 export function afterPause(element, answer, ms) {
-  let timer = null;
+  /** @type {number | undefined} */
+  let timer;
   return {
     typed() {
       clearTimeout(timer);

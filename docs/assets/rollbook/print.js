@@ -1,3 +1,4 @@
+// @ts-check
 // Printable sheets: a portable widget (a character builder) prints alone, as one
 // page: headed with the character's name and the system, then the reader's values
 // as "Label: value" lines, read from the form's own labels, then Python's answer
@@ -10,19 +11,25 @@
 import { el } from "./draw.js";
 
 // A field or a row's cell the sheet prints.
-const printed = (field) => !field.hidden && field.dataset.print !== "no";
+const printed = (/** @type {HTMLElement} */ field) => !field.hidden && field.dataset.print !== "no";
 
 // The value a control shows: a choice's text, a box's yes or no, or what was typed.
+/** @param {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} control */
 function shown(control) {
-  if (control.type === "checkbox") return control.checked ? "Yes" : "No";
-  if (control.tagName === "SELECT") return control.selectedOptions[0]?.textContent.trim() || "—";
+  if (control.type === "checkbox") return /** @type {HTMLInputElement} */ (control).checked ? "Yes" : "No";
+  if (control.tagName === "SELECT") return /** @type {HTMLSelectElement} */ (control).selectedOptions[0]?.textContent?.trim() || "—";
   return control.value.trim() || "—";
 }
 
+/** @param {Element} field */
 function labelOf(field) {
-  return field.querySelector(".rb-field__label")?.textContent.trim() || "";
+  return field.querySelector(".rb-field__label")?.textContent?.trim() || "";
 }
 
+/**
+ * @param {string} label
+ * @param {string} value
+ */
 function line(label, value) {
   const item = el("div", "rb-print-values__item");
   item.append(el("dt", "", `${label}:`), el("dd", "", value));
@@ -30,10 +37,11 @@ function line(label, value) {
 }
 
 // The character's name (the widget's data-name-field) over the system and the widget's title.
+/** @param {HTMLElement} root */
 function heading(root) {
   const title = root.querySelector(".rb-widget__form")?.getAttribute("aria-label") || "";
   const field = root.dataset.nameField;
-  const named = field ? root.querySelector(`[data-field="${CSS.escape(field)}"]`) : null;
+  const named = field ? /** @type {HTMLInputElement | null} */ (root.querySelector(`[data-field="${CSS.escape(field)}"]`)) : null;
   const name = named?.value.trim() || "";
   const head = el("header", "rb-print-values__head");
   head.append(el("p", "rb-print-values__title", name || title));
@@ -43,14 +51,17 @@ function heading(root) {
 }
 
 // A list of rows (abilities, skills...) as one line per row of its printed cells.
+/** @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} Control */
+
+/** @param {HTMLElement} field */
 function rowsItem(field) {
   const rows = [...field.querySelectorAll(".rb-rows__list > .rb-row")].map((row) =>
-    [...row.querySelectorAll(".rb-field")]
+    [.../** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll(".rb-field"))]
       .filter((cell) => printed(cell) && cell.querySelector("[data-cell]"))
-      .map((cell) => `${labelOf(cell)}: ${shown(cell.querySelector("[data-cell]"))}`)
+      .map((cell) => `${labelOf(cell)}: ${shown(/** @type {Control} */ (cell.querySelector("[data-cell]")))}`)
       .join(", "),
   );
-  const legend = field.querySelector("legend")?.textContent.trim() || "";
+  const legend = field.querySelector("legend")?.textContent?.trim() || "";
   const item = el("div", "rb-print-values__item rb-print-values__rows");
   const dd = el("dd");
   if (rows.length) {
@@ -63,18 +74,19 @@ function rowsItem(field) {
 }
 
 // The heading, then the form's values a sheet prints as a list of "Label: value".
+/** @param {HTMLElement} root */
 export function sheetValues(root) {
   const sheet = el("div", "rb-print-values");
   sheet.append(heading(root));
   const list = el("dl", "rb-print-values__list");
-  const fields = [...root.querySelectorAll(".rb-widget__fields")].flatMap((box) => [...box.children]);
+  const fields = [...root.querySelectorAll(".rb-widget__fields")].flatMap((box) => [.../** @type {HTMLCollectionOf<HTMLElement>} */ (box.children)]);
   for (const field of fields) {
     if (!printed(field)) continue;
     if (field.matches("[data-rows]")) {
       list.append(rowsItem(field));
       continue;
     }
-    const control = field.querySelector("[data-field]");
+    const control = /** @type {Control | null} */ (field.querySelector("[data-field]"));
     if (control) list.append(line(labelOf(field), shown(control)));
   }
   if (list.children.length) sheet.append(list);
@@ -82,12 +94,14 @@ export function sheetValues(root) {
 }
 
 // Print `root` alone: mark it and the path to it, print, then put the page back.
+/** @param {HTMLElement} root */
 export function printSheet(root) {
   const values = sheetValues(root);
-  root.querySelector(".rb-widget__form").after(values);
+  /** @type {Element} */ (root.querySelector(".rb-widget__form")).after(values);
   const notes = el("div", "rb-print-notes");
   notes.append(el("p", "rb-print-notes__label", "Notes"));
   root.append(notes);
+  /** @type {HTMLElement[]} */
   const path = [];
   for (let node = root.parentElement; node; node = node.parentElement) {
     node.classList.add("rb-print-path");
@@ -107,6 +121,10 @@ export function printSheet(root) {
 }
 
 // A "Print sheet" button among the widget's actions.
+/**
+ * @param {HTMLElement} root
+ * @param {HTMLElement} actions
+ */
 export function printable(root, actions) {
   const button = el("button", "md-button rb-print", "Print sheet");
   button.type = "button";

@@ -1,3 +1,4 @@
+// @ts-check
 // Rollbook's page layer: mounts the widgets the Markdown extensions rendered and
 // passes messages to the Python worker. It computes nothing itself; results are
 // written with textContent, never as HTML.
@@ -21,6 +22,52 @@ const STORE = "rollbook:odds:";
 // (a slow link that keeps receiving bytes is not a failure). Tests shorten it
 // with window.rollbookConfig = { loadTimeout: ms } set before this module runs.
 const LOAD_TIMEOUT = 45_000;
+
+/** @typedef {import("./draw.js").RollView} RollView */
+/** @typedef {import("./draw.js").RollLog} RollLog */
+/** @typedef {import("./draw.js").ChartView} ChartView */
+/** @typedef {{ expression: string, position: number, caret: string }} Where where a dice expression goes wrong */
+/** @typedef {Error & { where?: Where, field?: string }} WorkerError Python's refusal: a dice error's place, a refused value's field */
+/** @typedef {{ label?: string, log?: RollLog, expr?: string }} Rolled what onRoll and the roll log read of any roll's answer */
+/**
+ * An odds figure's answer (rules_py.views odds).
+ * @typedef {object} OddsView
+ * @property {string} expr
+ * @property {string} summary
+ * @property {{ cells: string[], exact: string[], hit?: boolean }[]} rows
+ * @property {ChartView} chart
+ * @property {string} [note]
+ */
+/**
+ * The page's side of the Python worker (window.rollbook): the widgets, the dice box,
+ * the tests and the benchmark use it.
+ * @typedef {object} Rollbook
+ * @property {typeof state} state
+ * @property {Promise<boolean> | null} ready
+ * @property {typeof ask} ask
+ * @property {typeof onRoll} onRoll
+ * @property {typeof loading} loading
+ * @property {typeof showError} showError
+ * @property {typeof retry} retry
+ * @property {typeof showRoll} showRoll
+ * @property {typeof showOdds} showOdds
+ * @property {typeof rolled} rolled
+ */
+
+/**
+ * @type {{
+ *   worker: Worker | null,
+ *   status: "idle" | "loading" | "ready" | "failed",
+ *   error: string,
+ *   progress: { loaded: number, total: number } | null,
+ *   pending: Map<number, { resolve: (result: any) => void, reject: (error: Error) => void }>,
+ *   nextId: number,
+ *   timings: { clicks: number[], odds: number[] },
+ *   how?: string,
+ *   steps?: Record<string, number>,
+ *   workerOrigin?: number,
+ * }}
+ */
 const state = {
   worker: null,
   status: "idle", // idle | loading | ready | failed
@@ -30,9 +77,13 @@ const state = {
   nextId: 1,
   timings: { clicks: [], odds: [] },
 };
+/** @type {(ready: boolean) => void} */
 let readyResolve;
-let timer = null;
+/** @type {number | undefined} */
+let timer;
+/** @type {Set<HTMLElement>} */
 const waiting = new Set(); // elements that say "Getting the dice ready…"
+/** @type {Map<HTMLElement, () => void>} */
 const stranded = new Map(); // elements that say "Dice unavailable", and how to try again
 // Tests and the benchmark read the state and may ask the worker directly.
 window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry, showRoll, showOdds, rolled };
@@ -61,6 +112,7 @@ function startPython() {
   }
   state.worker = worker;
   keepWaiting();
+  /** @param {MessageEvent} event */
   const onMessage = (event) => {
     if (state.worker !== worker) return; // a worker given up on
     const message = event.data;
@@ -96,6 +148,7 @@ function startPython() {
     // an odds figure's refused value names its field.
     else pending.reject(Object.assign(new Error(message.error), { where: message.where, field: message.field }));
   };
+  /** @param {ErrorEvent} event */
   const onError = (event) => {
     event.preventDefault();
     if (state.worker === worker) fail(event.message || "the dice's worker could not start");
@@ -104,7 +157,7 @@ function startPython() {
   worker.addEventListener("error", onError);
   if (early) {
     worker.onmessage = worker.onerror = null;
-    for (const event of early.events) (event.type === "message" ? onMessage : onError)(event);
+    for (const event of early.events) (event.type === "message" ? onMessage : onError)(/** @type {MessageEvent & ErrorEvent} */ (event));
   }
 }
 
@@ -122,6 +175,7 @@ function keepWaiting() {
   timer = setTimeout(() => fail(`nothing arrived for ${Math.round(limit / 1000)} s`), limit);
 }
 
+/** @param {string} reason */
 function fail(reason) {
   clearTimeout(timer);
   state.worker?.terminate();
@@ -151,13 +205,20 @@ function retry() {
   for (const [element, redo] of again) if (element.isConnected) redo();
 }
 
+// Python's answer to `op` (rules_py.views.handle): JSON whose shape each op has (the
+// callers name it), or a refusal, a WorkerError.
+/**
+ * @param {string} op
+ * @param {object} args
+ * @returns {Promise<any>}
+ */
 function ask(op, args) {
   startPython();
   if (state.status === "failed") return Promise.reject(new Unavailable(unavailable()));
   return new Promise((resolve, reject) => {
     const id = state.nextId++;
     state.pending.set(id, { resolve, reject });
-    state.worker.postMessage({ id, op, args });
+    /** @type {Worker} */ (state.worker).postMessage({ id, op, args });
   });
 }
 
@@ -167,12 +228,16 @@ function loadingText() {
   const { loaded = 0, total = 0 } = state.progress ?? {};
   if (!total) return "Getting the dice ready…";
   if (loaded >= total) return "Getting the dice ready… downloaded, starting up";
-  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  const mb = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
   return `Getting the dice ready… ${mb(loaded)} of ${mb(total)} MB (first visit only)`;
 }
 
 // An element that waits for an answer: `busyText` once Python runs, else the
 // start-up's progress.
+/**
+ * @param {HTMLElement} element
+ * @param {string} busyText
+ */
 function loading(element, busyText) {
   element.classList.remove("rb-error");
   element.classList.add("rb-loading");
@@ -187,6 +252,11 @@ function loading(element, busyText) {
 
 // An error in one line; when the dice could not start, "Dice unavailable" and a
 // Retry button that starts them again and then calls `again`.
+/**
+ * @param {HTMLElement} element
+ * @param {Error} error
+ * @param {() => void} [again]
+ */
 function showError(element, error, again) {
   element.classList.remove("rb-loading");
   element.classList.add("rb-error");
@@ -209,18 +279,21 @@ function showError(element, error, again) {
 }
 
 // Inline rolls: <button data-roll> with its <output for=...>.
+/** @param {HTMLButtonElement} button */
 function mountRoll(button) {
   if (button.dataset.rbMounted) return;
   button.dataset.rbMounted = "1";
   button.disabled = false;
   if (button.dataset.title) button.title = button.dataset.title; // not "Rolling needs JavaScript"
-  const output = document.querySelector(`output[for="${CSS.escape(button.id)}"]`);
+  const output = /** @type {HTMLOutputElement} */ (document.querySelector(`output[for="${CSS.escape(button.id)}"]`));
+  /** @type {(output: HTMLElement, view: RollView) => void} */
   const show = (output, view) => (showRoll(output, view), offerRollShare(output, view));
   // A labelled roll (`#!roll 2d6+4 | cast Blast`) keeps its caption in a link to it.
   const caption = button.querySelector(".rb-roll__expr")?.textContent.trim();
   const labelled = caption && caption !== button.dataset.roll ? { caption } : {};
+  /** @returns {Promise<RollView>} */
   const roll = async () => ({
-    ...(await ask("roll", rollArgs(button.dataset.roll, button.dataset.reading))),
+    ...(await ask("roll", rollArgs(/** @type {string} */ (button.dataset.roll), button.dataset.reading))),
     ...labelled,
   });
   onRoll(button, output, roll, show);
@@ -229,6 +302,14 @@ function mountRoll(button) {
 // A roll button: "Getting the dice ready…" until Python answers, then the
 // result or the error. Inline rolls, widgets' roll buttons and the dice box alike.
 // Once a roll is shown, "rollbook:rolled" tells the page (the roll log listens).
+/**
+ * @template {Rolled} V
+ * @param {HTMLButtonElement} button
+ * @param {HTMLElement} output
+ * @param {() => Promise<V>} request
+ * @param {(output: HTMLElement, view: V) => void} show
+ * @param {string} [source]
+ */
 function onRoll(button, output, request, show, source = button.closest("[data-widget]") ? "widget" : "inline") {
   let pointer = "";
   button.addEventListener("pointerdown", (event) => (pointer = event.pointerType));
@@ -252,7 +333,7 @@ function onRoll(button, output, request, show, source = button.closest("[data-wi
       speak(output, view.label);
       rolled(source, view);
     } catch (error) {
-      showError(output, error, () => button.click());
+      showError(output, /** @type {Error} */ (error), () => button.click());
     } finally {
       button.removeAttribute("aria-busy");
     }
@@ -261,6 +342,10 @@ function onRoll(button, output, request, show, source = button.closest("[data-wi
 
 // Tell the page a roll was shown (the roll log listens): where it was rolled
 // ("inline", "widget", "dicebox") and Python's view, whose `log` words the entry.
+/**
+ * @param {string} source
+ * @param {Rolled} view
+ */
 function rolled(source, view) {
   const detail = { source, what: view.log?.what ?? view.expr, view, time: Date.now() };
   document.dispatchEvent(new CustomEvent("rollbook:rolled", { detail }));
@@ -268,6 +353,10 @@ function rolled(source, view) {
 
 // What a screen reader announces for a roll: Python's sentence ("3d6: 3, 5, 3,
 // total 11"), not the dice and signs drawn for the eye.
+/**
+ * @param {HTMLElement} output
+ * @param {string} [label]
+ */
 function speak(output, label) {
   if (!label) return;
   for (const child of output.children) child.setAttribute("aria-hidden", "true");
@@ -277,6 +366,10 @@ function speak(output, label) {
   output.prepend(said);
 }
 
+/**
+ * @param {HTMLElement} output
+ * @param {RollView} view
+ */
 function showRoll(output, view) {
   if (!performance.getEntriesByName("rollbook:first-roll").length) {
     performance.mark("rollbook:first-roll");
@@ -291,13 +384,14 @@ function showRoll(output, view) {
 // inputs' HTML values are the page's preset; Reset goes back to them, and the
 // figure is marked "Edited" while the reader's values differ. An empty Target
 // means no target.
+/** @param {HTMLElement} figure */
 function mountOdds(figure) {
   if (figure.dataset.rbMounted) return;
   figure.dataset.rbMounted = "1";
-  const form = figure.querySelector(".rb-odds__controls");
+  const form = /** @type {HTMLFormElement | null} */ (figure.querySelector(".rb-odds__controls"));
   if (!form) return;
   form.hidden = false;
-  const status = form.querySelector(".rb-odds__status");
+  const status = /** @type {HTMLElement} */ (form.querySelector(".rb-odds__status"));
   const inputs = [...form.querySelectorAll("input")];
   const key = STORE + location.pathname + "#" + figure.id;
   const saved = loadSaved(key);
@@ -305,6 +399,7 @@ function mountOdds(figure) {
   let latest = 0;
   const edited = () => inputs.some((input) => input.value.trim() !== input.defaultValue.trim());
   // Python reads the typed text and names the field it refuses, which is marked invalid.
+  /** @param {string | null | undefined} field */
   const markInvalid = (field) => {
     for (const input of inputs) {
       if (input.name === field) input.setAttribute("aria-invalid", "true");
@@ -312,6 +407,7 @@ function mountOdds(figure) {
     }
   };
   const recompute = async () => {
+    /** @type {Record<string, string>} */
     const values = {};
     markEdited(figure, edited());
     for (const input of inputs) values[input.name] = input.value.trim();
@@ -322,6 +418,7 @@ function mountOdds(figure) {
     loading(status, "Computing…");
     figure.setAttribute("aria-busy", "true");
     try {
+      /** @type {OddsView} */
       const view = await ask("odds", {
         expr: figure.dataset.odds,
         modifier: values.modifier ?? (figure.dataset.modifier || "0"),
@@ -337,8 +434,8 @@ function mountOdds(figure) {
     } catch (error) {
       if (request !== latest) return;
       status.className = "rb-odds__status";
-      markInvalid(error.field);
-      showError(status, error, recompute);
+      markInvalid(/** @type {WorkerError} */ (error).field);
+      showError(status, /** @type {WorkerError} */ (error), recompute);
     } finally {
       if (request === latest) figure.removeAttribute("aria-busy");
     }
@@ -351,6 +448,7 @@ function mountOdds(figure) {
     recompute();
   });
   // Write values (saved, or from a shared link) into the inputs; true if any changed.
+  /** @param {import("./saved.js").Values} values */
   const write = (values) => {
     let changed = false;
     for (const input of inputs) {
@@ -377,11 +475,15 @@ function mountOdds(figure) {
   });
 }
 
+/**
+ * @param {HTMLElement} figure
+ * @param {OddsView} view
+ */
 function showOdds(figure, view) {
-  figure.querySelector(".rb-odds__expr").textContent = view.expr;
-  figure.querySelector(".rb-odds__text").textContent = view.summary;
-  const table = figure.querySelector("table");
-  table.querySelector("caption").textContent = `Exact odds of ${view.expr}`;
+  /** @type {Element} */ (figure.querySelector(".rb-odds__expr")).textContent = view.expr;
+  /** @type {Element} */ (figure.querySelector(".rb-odds__text")).textContent = view.summary;
+  const table = /** @type {HTMLTableElement} */ (figure.querySelector("table"));
+  /** @type {HTMLTableCaptionElement} */ (table.querySelector("caption")).textContent = `Exact odds of ${view.expr}`;
   const body = document.createElement("tbody");
   for (const row of view.rows) {
     const tr = document.createElement("tr");
@@ -399,15 +501,15 @@ function showOdds(figure, view) {
     body.append(tr);
   }
   table.tBodies[0].replaceWith(body);
-  drawChart(figure.querySelector("svg.rb-chart"), view.chart);
-  let note = figure.querySelector(".rb-odds__note");
+  drawChart(/** @type {SVGSVGElement} */ (figure.querySelector("svg.rb-chart")), view.chart);
+  let note = /** @type {HTMLElement | null} */ (figure.querySelector(".rb-odds__note"));
   if (view.note && !note) {
     note = document.createElement("p");
     note.className = "rb-odds__note";
     figure.append(note);
   }
   if (note) {
-    note.textContent = view.note;
+    note.textContent = /** @type {string} */ (view.note);
     note.hidden = !view.note;
   }
 }
@@ -416,9 +518,9 @@ const WIDGETS = "button[data-roll], [data-odds], [data-widget]";
 
 function mount() {
   const mounting = performance.now();
-  const rolls = document.querySelectorAll("button[data-roll]");
-  const odds = document.querySelectorAll("[data-odds]");
-  const widgets = document.querySelectorAll("[data-widget]");
+  const rolls = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-roll]"));
+  const odds = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-odds]"));
+  const widgets = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-widget]"));
   rolls.forEach(mountRoll);
   odds.forEach(mountOdds);
   widgets.forEach((root) => mountWidget(root, window.rollbook));

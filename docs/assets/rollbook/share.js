@@ -1,3 +1,4 @@
+// @ts-check
 // Share links. Everything travels in the URL's fragment, which the browser never
 // sends to the server:
 //   #share=<figure or widget id>:<base64url of the JSON values>
@@ -19,11 +20,34 @@ import { copyText } from "./clipboard.js";
 import { drawParts, drawResult, el, flash, rollArgs } from "./draw.js";
 import { held } from "./saved.js";
 
+/** @typedef {import("./saved.js").Values} Values */
+/** @typedef {import("./rollbook.js").Rollbook} Rollbook */
+/** @typedef {{ page: string, widget: string, values: string, check?: string }} RolledFrom where a widget's roll came from */
+/**
+ * What a link to a roll is made of: a rolled expression's, or a widget roll's `from`
+ * (a roll as Python answered it, or as the roll log keeps it).
+ * @typedef {{ seed?: number | string, expr?: string, reading?: string, caption?: string, from?: RolledFrom }} LinkedRoll
+ */
+/** @typedef {{ log?: import("./draw.js").RollLog, seed?: number | string }} RolledAgain what a widget's rollAgain answers */
+/**
+ * An odds figure or a widget that can be shared (see shareable).
+ * @typedef {object} Shareable
+ * @property {string} key where its values are saved
+ * @property {() => Values} read
+ * @property {(values: Values) => void} apply
+ * @property {() => Values} own
+ * @property {HTMLElement | null} actions
+ * @property {((values: Values, seed: string, into: HTMLElement, check?: string | null) => Promise<RolledAgain>) | null} [rollAgain]
+ * @property {((values: Values) => unknown) | null} [adopt]
+ */
+
 const MAX_FRAGMENT = 20_000; // longer than any sheet's values; anything past it is not ours
+/** @type {Map<string, Omit<Shareable, "actions"> & { root: HTMLElement }>} */
 const shareables = new Map(); // id -> { root, key, read, apply, own }
 let opened = ""; // the fragment this page has already answered
 let listening = false;
 
+/** @param {Values} values */
 function encode(values) {
   const bytes = new TextEncoder().encode(JSON.stringify(values));
   let binary = "";
@@ -31,6 +55,10 @@ function encode(values) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/**
+ * @param {string} text
+ * @returns {Values}
+ */
 function decode(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("its values are not in the link's alphabet");
   let binary;
@@ -55,23 +83,41 @@ function here() {
 }
 
 // A link to this page that opens `root` (an odds figure or widget) with `values`.
+/**
+ * @param {HTMLElement} root
+ * @param {Values} values
+ */
 export function stateLink(root, values) {
   return `${here()}#share=${root.id}:${encode(values)}`;
 }
 
 // A link that shows a roll: its expression, its seed, when it was rolled and its caption.
+/**
+ * @param {LinkedRoll} view
+ * @param {string} at
+ */
 function rollLink(view, at) {
   const reading = view.reading ? `&reading=${encodeURIComponent(view.reading)}` : "";
   const label = view.caption ? `&label=${encodeURIComponent(view.caption)}` : "";
-  return `${here()}#roll=${encodeURIComponent(view.expr)}${reading}&seed=${view.seed}&at=${encodeURIComponent(at)}${label}`;
+  return `${here()}#roll=${encodeURIComponent(/** @type {string} */ (view.expr))}${reading}&seed=${view.seed}&at=${encodeURIComponent(at)}${label}`;
 }
 
 // Where a widget's roll came from, for a link to it: its page, the widget, its values.
+/**
+ * @param {HTMLElement} root
+ * @param {Values} values
+ * @returns {RolledFrom}
+ */
 export function rolledFrom(root, values) {
   return { page: here(), widget: root.id, values: encode(values) };
 }
 
 // A link that shows a widget's roll again (`from` as rolledFrom gives it).
+/**
+ * @param {RolledFrom} from
+ * @param {number | string | undefined} seed
+ * @param {string} at
+ */
 export function widgetRollLink(from, seed, at) {
   const { page, widget, values, check } = from;
   const which = check ? `&check=${encodeURIComponent(check)}` : "";
@@ -79,12 +125,21 @@ export function widgetRollLink(from, seed, at) {
 }
 
 // The link to a roll Python answered (an expression's, or a widget's with `view.from`).
+/**
+ * @param {LinkedRoll} view
+ * @param {string} at
+ */
 export function linkToRoll(view, at) {
   return view.from ? widgetRollLink(view.from, view.seed, at) : rollLink(view, at);
 }
 
 // Copy `link` (clipboard.js), or else offer it in a selected text field the reader
 // copies from. `said` tells how it went.
+/**
+ * @param {string} link
+ * @param {HTMLElement} said
+ * @param {() => void} [after]
+ */
 async function copy(link, said, after) {
   said.querySelector(".rb-share__field")?.remove();
   if (await copyText(link)) {
@@ -103,6 +158,11 @@ async function copy(link, said, after) {
   after?.();
 }
 
+/**
+ * @param {string} text
+ * @param {string} [hidden]
+ * @param {string} [className]
+ */
 function shareButton(text, hidden, className = "rb-share-button") {
   const button = el("button", className, text);
   button.type = "button";
@@ -118,6 +178,10 @@ function shareButton(text, hidden, className = "rb-share-button") {
 // of `values` from `seed` into the element `into` (for a shared roll's link). A
 // sheet that keeps several characters gives `adopt(values)`: a shared character
 // is then kept as a new one, beside the reader's own.
+/**
+ * @param {HTMLElement} root
+ * @param {Shareable} shared
+ */
 export function shareable(root, { key, read, apply, own, actions, rollAgain, adopt }) {
   if (!root.id || !actions) return;
   shareables.set(root.id, { root, key, read, apply, own, rollAgain, adopt });
@@ -131,6 +195,12 @@ export function shareable(root, { key, read, apply, own, actions, rollAgain, ado
   else actions.append(button, said);
 }
 
+/**
+ * @param {Element} root
+ * @param {string} kind
+ * @param {string} text
+ * @param {...Node} actions
+ */
 function notice(root, kind, text, ...actions) {
   root.querySelector(":scope > .rb-shared")?.remove();
   const box = el("div", `rb-shared${kind ? ` rb-shared--${kind}` : ""}`);
@@ -145,6 +215,10 @@ function forgetFragment() {
   history.replaceState(history.state, "", here());
 }
 
+/**
+ * @param {string} target
+ * @param {string} payload
+ */
 function openState(target, payload) {
   const entry = shareables.get(target);
   if (!entry || !entry.root.isConnected) {
@@ -156,7 +230,7 @@ function openState(target, payload) {
   try {
     values = decode(payload);
   } catch (error) {
-    notice(root, "error", `This shared link is damaged (${error.message}): showing your own values.`);
+    notice(root, "error", `This shared link is damaged (${/** @type {Error} */ (error).message}): showing your own values.`);
     scrollTo(root);
     return;
   }
@@ -167,7 +241,7 @@ function openState(target, payload) {
   const done = () => {
     box.remove();
     forgetFragment();
-    root.querySelector(".rb-share")?.focus();
+    /** @type {HTMLElement | null} */ (root.querySelector(".rb-share"))?.focus();
   };
   back.addEventListener("click", () => {
     held.delete(key);
@@ -184,6 +258,7 @@ function openState(target, payload) {
   scrollTo(root);
 }
 
+/** @param {Element} element */
 function scrollTo(element) {
   element.scrollIntoView({ block: "start" });
 }
@@ -192,6 +267,7 @@ function content() {
   return document.querySelector(".md-content__inner") || document.body;
 }
 
+/** @param {string} text */
 function pageNotice(text) {
   const box = notice(content(), "error", text, closeButton());
   scrollTo(box);
@@ -208,7 +284,12 @@ function closeButton() {
 }
 
 // "#roll=3d6&seed=42&at=..." -> { roll, seed, at }; "+" stays a plus.
+/**
+ * @param {string} text
+ * @returns {Record<string, string | null | undefined>} (undefined: not in the link)
+ */
 function params(text) {
+  /** @type {Record<string, string | null>} */
   const found = {};
   for (const pair of text.split("&")) {
     const at = pair.indexOf("=");
@@ -222,6 +303,7 @@ function params(text) {
   return found;
 }
 
+/** @param {string | null | undefined} at */
 function when(at) {
   const time = at ? new Date(at) : null;
   if (!time || Number.isNaN(time.getTime())) return "at an unknown time (the link's time is unreadable)";
@@ -237,6 +319,10 @@ function when(at) {
 
 // The region a shared roll is shown in, at the top of `parent` (the page's
 // content, or the widget that rolled), with `line` to show the roll in.
+/**
+ * @param {Element} parent
+ * @param {HTMLElement} line
+ */
 function rollRegion(parent, line) {
   const region = notice(parent, "roll", "");
   region.removeAttribute("role");
@@ -253,11 +339,19 @@ function rollRegion(parent, line) {
   return region;
 }
 
+/**
+ * @param {HTMLElement} line
+ * @param {string} text
+ */
 function damaged(line, text) {
   line.classList.add("rb-error");
   line.textContent = text;
 }
 
+/**
+ * @param {string} text
+ * @param {Rollbook} rollbook
+ */
 async function openRoll(text, rollbook) {
   const { roll: expr, reading, seed, at, label } = params(text);
   const line = el("p", "rb-shared__roll");
@@ -268,6 +362,7 @@ async function openRoll(text, rollbook) {
   }
   rollbook.loading(line, "Rolling the shared dice…");
   try {
+    /** @type {import("./draw.js").RollView} */
     const view = await rollbook.ask("roll", rollArgs(expr, reading, seed));
     line.classList.remove("rb-loading");
     const rolled = view.what ?? view.expr;
@@ -278,15 +373,19 @@ async function openRoll(text, rollbook) {
     line.setAttribute("role", "img");
     line.dataset.seed = String(view.seed);
   } catch (error) {
-    rollbook.showError(line, new Error(`This shared roll cannot be shown: ${error.message}`));
+    rollbook.showError(line, new Error(`This shared roll cannot be shown: ${/** @type {Error} */ (error).message}`));
   }
 }
 
 // A widget's shared roll: the widget rolls the link's values again from its seed,
 // into a region above the reader's own form (whose values stay the reader's).
+/**
+ * @param {string} text
+ * @param {Rollbook} rollbook
+ */
 async function openWidgetRoll(text, rollbook) {
   const { rolled: target, values: payload, seed, at, check } = params(text);
-  const entry = shareables.get(target);
+  const entry = shareables.get(/** @type {string} */ (target));
   if (!entry || !entry.root.isConnected) {
     pageNotice(`This shared roll points to “${target}”, which is not on this page.`);
     return;
@@ -305,7 +404,7 @@ async function openWidgetRoll(text, rollbook) {
   try {
     values = decode(payload);
   } catch (error) {
-    damaged(line, `This shared roll link is damaged: ${error.message}.`);
+    damaged(line, `This shared roll link is damaged: ${/** @type {Error} */ (error).message}.`);
     return;
   }
   rollbook.loading(line, "Rolling the shared dice…");
@@ -319,13 +418,17 @@ async function openWidgetRoll(text, rollbook) {
     line.replaceChildren(what, rolled);
     line.dataset.seed = String(view.seed);
   } catch (error) {
-    rollbook.showError(line, new Error(`This shared roll cannot be shown: ${error.message}`));
+    rollbook.showError(line, new Error(`This shared roll cannot be shown: ${/** @type {Error} */ (error).message}`));
   }
 }
 
 // Answer the page's fragment: called once the page's widgets are mounted (each
 // page Material's instant navigation draws, which it also redraws when the
 // fragment changes) and when the fragment changes (once per fragment).
+/**
+ * @param {Rollbook} rollbook
+ * @param {boolean} [changed]
+ */
 export function openFragment(rollbook, changed = false) {
   if (!listening) {
     listening = true;
@@ -356,9 +459,13 @@ export function openFragment(rollbook, changed = false) {
 // After a roll (inline, or a widget's): a small Share action after its output,
 // which copies a link to that very roll. Inline it reads "Share" (its name says
 // the rest); under a widget, whose form has a Share of its own, "Share this roll".
+/**
+ * @param {HTMLElement} output
+ * @param {LinkedRoll} view
+ */
 export function offerRollShare(output, view) {
   if (view.seed === undefined) return;
-  let share = output.nextElementSibling;
+  let share = /** @type {HTMLElement | null} */ (output.nextElementSibling);
   if (!share?.classList.contains("rb-roll-share")) {
     share = el("span", "rb-roll-share");
     const button = el("button", "rb-roll-share__button", "Share");
@@ -368,10 +475,10 @@ export function offerRollShare(output, view) {
     else button.append(el("span", "rb-visually-hidden", rest));
     const said = el("output", "rb-share__said");
     said.setAttribute("aria-live", "polite");
-    button.addEventListener("click", () => copy(share.dataset.link, said));
+    button.addEventListener("click", () => copy(/** @type {string} */ (/** @type {HTMLElement} */ (share).dataset.link), said));
     share.append(button, said);
     output.after(share);
   }
   share.dataset.link = linkToRoll(view, new Date().toISOString());
-  share.querySelector(".rb-share__said").replaceChildren();
+  /** @type {Element} */ (share.querySelector(".rb-share__said")).replaceChildren();
 }

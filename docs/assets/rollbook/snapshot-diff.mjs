@@ -1,3 +1,4 @@
+// @ts-check
 // The memory snapshot, stored as its difference from what the wasm itself puts in memory.
 //
 // A Pyodide memory snapshot is a header and then the whole heap, and about 3 MB of that
@@ -7,6 +8,11 @@
 // Used by scripts/snapshot.mjs (Node, at build time) and worker.js (the browser); .mjs
 // so that Node reads it as a module.
 
+/**
+ * @param {Uint8Array} bytes
+ * @param {number} at
+ * @returns {[number, number]} the value, and where the bytes after it begin
+ */
 function leb128(bytes, at) {
   let value = 0;
   let shift = 0;
@@ -19,7 +25,9 @@ function leb128(bytes, at) {
 }
 
 // The active data segments of a wasm module: [[address, bytes], ...].
+/** @param {Uint8Array} wasm */
 function dataSegments(wasm) {
+  /** @type {[number, Uint8Array][]} */
   const segments = [];
   let at = 8; // magic and version
   while (at < wasm.length) {
@@ -63,6 +71,10 @@ function dataSegments(wasm) {
 
 // XOR the wasm's data segments into a snapshot's heap, in place: once to store it,
 // once more to restore it.
+/**
+ * @param {Uint8Array} snapshot
+ * @param {Uint8Array} wasm
+ */
 export function xorDataSegments(snapshot, wasm) {
   const heap = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength).getUint32(4, true);
   for (const [address, bytes] of dataSegments(wasm)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Tooltips on touch screens. Material's tooltips (content.tooltips: every title in the
 // page's content, such as a table cell's exact fraction) show while the pointer hovers
 // an element. A tap on a touch screen makes the browser act as if a mouse entered what

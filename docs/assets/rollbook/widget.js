@@ -1,3 +1,4 @@
+// @ts-check
 // System widgets (the ```widget fence): a form whose answer Python computes.
 // This module reads the form, asks the worker, and draws the blocks it answers
 // with; the rules, the checks of every value and the refusals are all Python's.
@@ -14,7 +15,38 @@ const STORE = "rollbook:widget:";
 const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
 const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
 
+/** @typedef {import("./saved.js").Values} Values */
+/** @typedef {import("./draw.js").Block} Block */
+/** @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} Control a field's control, or a row's cell's */
+/**
+ * A widget's answer (rules_py.widgets: action "show").
+ * @typedef {object} WidgetView
+ * @property {Block[]} blocks
+ * @property {string[]} unused fields this answer does not use (hidden)
+ * @property {string[]} invalid fields it refuses (marked)
+ * @property {string[]} [taken] fields another widget's values set (read-only)
+ * @property {string[]} [disabled] action buttons with nothing to do
+ * @property {Values} [set] values Python puts in the form
+ * @property {string} [told] a line for the message
+ * @property {import("./draw.js").RollLog} [log] an action that rolled dice
+ */
+/**
+ * A widget's roll or a sheet's check (actions "roll" and "check").
+ * @typedef {object} WidgetRoll
+ * @property {({ label?: string, parts: import("./draw.js").Part[] } & import("./draw.js").Reckoned)[]} lines
+ * @property {string} outcome
+ * @property {string} label
+ * @property {string} [what]
+ * @property {Block[]} [blocks]
+ * @property {Values} [set]
+ * @property {number} [seed]
+ * @property {import("./draw.js").RollLog} [log]
+ * @property {import("./share.js").RolledFrom} [from]
+ */
+/** @typedef {{ filename: string, text: string }} File a file Python wrote */
+
 // Hand Python's file ({ filename, text }) to the browser as a download.
+/** @param {File} file */
 function download(file) {
   const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
   const link = el("a");
@@ -26,29 +58,40 @@ function download(file) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** @param {Control} control */
 function readControl(control) {
-  return control.type === "checkbox" ? control.checked : control.value;
+  return control.type === "checkbox" ? /** @type {HTMLInputElement} */ (control).checked : control.value;
 }
 
+/**
+ * @param {Control} control
+ * @param {unknown} value
+ */
 function writeControl(control, value) {
-  if (control.type === "checkbox") control.checked = value === true || value === "true";
+  if (control.type === "checkbox") /** @type {HTMLInputElement} */ (control).checked = value === true || value === "true";
   else if (value !== undefined && value !== null) control.value = String(value);
 }
 
 // A closed list of the rules (a text field's `options`, from Python: 2d6's DCs and spells,
 // D10/0's difficulties) offered as the reader types: one datalist per list in the widget,
 // shared by every row's copy of the field (the rows' template included).
+/**
+ * @param {HTMLElement} root
+ * @param {HTMLElement[]} boxes
+ */
 function offerOptions(root, boxes) {
+  /** @type {(HTMLElement | DocumentFragment)[]} */
   const scopes = boxes.flatMap((box) => [box, ...[...box.querySelectorAll("template")].map((t) => t.content)]);
+  /** @type {Map<string | undefined, string>} */
   const lists = new Map();
   for (const scope of scopes) {
-    for (const input of scope.querySelectorAll("input[data-options]")) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (scope.querySelectorAll("input[data-options]"))) {
       let id = lists.get(input.dataset.options);
       if (!id) {
         id = `${root.id}-options-${lists.size + 1}`;
         const list = el("datalist");
         list.id = id;
-        for (const [value, label] of JSON.parse(input.dataset.options)) {
+        for (const [value, label] of JSON.parse(/** @type {string} */ (input.dataset.options))) {
           const option = el("option");
           option.value = value;
           if (label) option.label = label;
@@ -64,48 +107,56 @@ function offerOptions(root, boxes) {
 
 // The rows of a Rows field (participants, abilities): add, remove, renumber.
 class RowList {
+  /**
+   * @param {HTMLElement} fieldset
+   * @param {() => void} onChange
+   */
   constructor(fieldset, onChange) {
     this.fieldset = fieldset;
-    this.list = fieldset.querySelector(".rb-rows__list");
+    this.list = /** @type {HTMLElement} */ (fieldset.querySelector(".rb-rows__list"));
     // The fence writes a fresh row in a <template>, so a list that starts empty can grow.
-    const template = fieldset.querySelector(":scope > template.rb-rows__template");
-    this.template = (template?.content.querySelector(".rb-row") ?? this.list.querySelector(".rb-row")).cloneNode(true);
+    const template = /** @type {HTMLTemplateElement | null} */ (fieldset.querySelector(":scope > template.rb-rows__template"));
+    const row = /** @type {HTMLElement} */ (template?.content.querySelector(".rb-row") ?? this.list.querySelector(".rb-row"));
+    this.template = /** @type {HTMLElement} */ (row.cloneNode(true));
     this.min = Number(fieldset.dataset.min);
     this.max = Number(fieldset.dataset.max);
     this.fresh = JSON.parse(fieldset.dataset.new || "{}");
     this.label = fieldset.dataset.rowLabel || "row";
-    this.add = fieldset.querySelector(".rb-rows__add");
+    this.add = /** @type {HTMLButtonElement} */ (fieldset.querySelector(".rb-rows__add"));
     this.onChange = onChange;
     this.add.addEventListener("click", () => {
       const row = this.append(this.fresh);
       this.renumber();
       onChange();
-      row.querySelector("[data-cell]")?.focus();
+      /** @type {Control | null} */ (row.querySelector("[data-cell]"))?.focus();
     });
     for (const row of this.rows()) this.wire(row);
     this.renumber();
   }
 
+  /** @returns {HTMLElement[]} */
   rows() {
-    return [...this.list.querySelectorAll(":scope > .rb-row")];
+    return [.../** @type {NodeListOf<HTMLElement>} */ (this.list.querySelectorAll(":scope > .rb-row"))];
   }
 
+  /** @param {HTMLElement} row */
   wire(row) {
-    row.querySelector(".rb-row__remove").addEventListener("click", () => {
+    /** @type {Element} */ (row.querySelector(".rb-row__remove")).addEventListener("click", () => {
       if (this.rows().length <= this.min) return;
       const next = row.nextElementSibling || row.previousElementSibling;
       row.remove();
       this.renumber();
       this.onChange();
-      (next?.querySelector(".rb-row__remove") || this.add).focus();
+      (/** @type {HTMLButtonElement | null | undefined} */ (next?.querySelector(".rb-row__remove")) || this.add).focus();
     });
   }
 
+  /** @param {Values} values */
   append(values) {
-    const row = this.template.cloneNode(true);
-    for (const control of row.querySelectorAll("[data-cell]")) {
+    const row = /** @type {HTMLElement} */ (this.template.cloneNode(true));
+    for (const control of /** @type {NodeListOf<Control>} */ (row.querySelectorAll("[data-cell]"))) {
       control.removeAttribute("aria-invalid");
-      writeControl(control, values[control.dataset.cell]);
+      writeControl(control, values[/** @type {string} */ (control.dataset.cell)]);
     }
     this.list.append(row);
     this.wire(row);
@@ -117,7 +168,7 @@ class RowList {
     const name = this.label.charAt(0).toUpperCase() + this.label.slice(1);
     rows.forEach((row, i) => {
       row.setAttribute("aria-label", `${name} ${i + 1}`);
-      const remove = row.querySelector(".rb-row__remove");
+      const remove = /** @type {HTMLButtonElement} */ (row.querySelector(".rb-row__remove"));
       remove.setAttribute("aria-label", `Remove ${this.label} ${i + 1}`);
       remove.disabled = rows.length <= this.min;
     });
@@ -126,12 +177,14 @@ class RowList {
 
   read() {
     return this.rows().map((row) => {
+      /** @type {Values} */
       const values = {};
-      for (const control of row.querySelectorAll("[data-cell]")) values[control.dataset.cell] = readControl(control);
+      for (const control of /** @type {NodeListOf<Control>} */ (row.querySelectorAll("[data-cell]"))) values[/** @type {string} */ (control.dataset.cell)] = readControl(control);
       return values;
     });
   }
 
+  /** @param {Values[]} rows (from Python, or a saved sheet: anything else is left alone) */
   write(rows) {
     if (!Array.isArray(rows)) return;
     const wanted = Math.max(this.min, Math.min(this.max, rows.length));
@@ -139,59 +192,80 @@ class RowList {
     current.slice(wanted).forEach((row) => row.remove());
     for (let i = current.length; i < wanted; i++) this.append(this.fresh);
     this.rows().forEach((row, i) => {
-      for (const control of row.querySelectorAll("[data-cell]")) {
-        writeControl(control, (rows[i] || {})[control.dataset.cell]);
+      for (const control of /** @type {NodeListOf<Control>} */ (row.querySelectorAll("[data-cell]"))) {
+        writeControl(control, (rows[i] || {})[/** @type {string} */ (control.dataset.cell)]);
       }
     });
     this.renumber();
   }
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("./rollbook.js").Rollbook} rollbook
+ */
 export function mountWidget(root, rollbook) {
   if (root.dataset.rbMounted) return;
   root.dataset.rbMounted = "1";
   const { ask } = rollbook;
   const name = root.dataset.widget;
-  const form = root.querySelector(".rb-widget__form");
-  const panel = root.querySelector(".rb-widget__panel");
-  const status = form.querySelector(".rb-widget__status");
-  const message = form.querySelector(".rb-widget__message");
-  const rolledOutput = root.querySelector(".rb-widget__rolled");
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".rb-widget__form"));
+  const panel = /** @type {HTMLElement} */ (root.querySelector(".rb-widget__panel"));
+  const status = /** @type {HTMLElement} */ (form.querySelector(".rb-widget__status"));
+  const message = /** @type {HTMLElement | null} */ (form.querySelector(".rb-widget__message"));
+  const rolledOutput = /** @type {HTMLOutputElement | null} */ (root.querySelector(".rb-widget__rolled"));
   // The form's fields: one box, or on a Play page two (the values that change in play,
   // then the sheet's setup folded in a <details>).
-  const boxes = [...form.querySelectorAll(".rb-widget__fields")];
-  const inBoxes = (selector) => boxes.flatMap((box) => [...box.querySelectorAll(selector)]);
+  const boxes = [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".rb-widget__fields"))];
+  /**
+   * @template {HTMLElement} E
+   * @param {string} selector
+   * @returns {E[]}
+   */
+  const inBoxes = (selector) => boxes.flatMap((box) => [.../** @type {NodeListOf<E>} */ (box.querySelectorAll(selector))]);
   const defaults = JSON.parse(root.dataset.values || "{}");
   const key = STORE + (root.dataset.store || `${location.pathname}#${root.id}`);
+  /** @type {Control[]} */
   const controls = inBoxes(":scope > .rb-field [data-field]");
+  /** @type {Map<string, RowList>} */
   const rowLists = new Map();
+  /** @type {Map<string, DiceField>} */
   const diceFields = new Map();
-  const actButtons = [...form.querySelectorAll(".rb-widget__act[data-act]")];
+  const actButtons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (form.querySelectorAll(".rb-widget__act[data-act]"))];
   // Another widget's saved values this one takes fields from (the pool roller from the sheet).
   const sourceKey = root.dataset.source ? STORE + root.dataset.source : null;
   const typing = afterPause(root, () => recompute(), 150);
   let latest = 0;
+  /** @type {Values | null} */
   let shown = null; // the values the panel answers for: Python fills in from what changed since
   // The last answer that refused nothing (to begin with, the one written at build time).
   let good = panel.querySelector(".rb-panel__error") ? null : [...panel.children].map((node) => node.cloneNode(true));
-  let undoTimer = null;
+  /** @type {number | undefined} */
+  let undoTimer;
 
+  /**
+   * @param {string} text
+   * @param {string} [kind]
+   */
   const setStatus = (text, kind = "") => {
     status.className = `rb-widget__status${kind ? ` rb-${kind}` : ""}`;
     status.textContent = text;
   };
 
   const read = () => {
+    /** @type {Values} */
     const values = {};
-    for (const control of controls) values[control.dataset.field] = readControl(control);
+    for (const control of controls) values[/** @type {string} */ (control.dataset.field)] = readControl(control);
     for (const [field, rows] of rowLists) values[field] = rows.read();
     for (const [field, dice] of diceFields) values[field] = dice.read();
     return values;
   };
 
+  /** @param {Values} values */
   const write = (values) => {
     for (const control of controls) {
-      if (control.dataset.field in values) writeControl(control, values[control.dataset.field]);
+      const field = /** @type {string} */ (control.dataset.field);
+      if (field in values) writeControl(control, values[field]);
     }
     for (const [field, rows] of rowLists) if (field in values) rows.write(values[field]);
     for (const [field, dice] of diceFields) if (field in values) dice.write(values[field]);
@@ -199,14 +273,15 @@ export function mountWidget(root, rollbook) {
 
   // Python names the fields another widget's values set (read-only while they do) and
   // the buttons that have nothing to do; a button losing the focus hands it to the dice.
+  /** @param {WidgetView} view */
   const showState = (view) => {
     for (const control of controls) {
-      const taken = (view.taken || []).includes(control.dataset.field);
-      if (control.tagName === "INPUT" && control.type !== "checkbox") control.readOnly = taken;
+      const taken = (view.taken || []).includes(/** @type {string} */ (control.dataset.field));
+      if (control.tagName === "INPUT" && control.type !== "checkbox") /** @type {HTMLInputElement} */ (control).readOnly = taken;
       control.closest(".rb-field")?.classList.toggle("rb-field--taken", taken);
     }
     for (const button of actButtons) {
-      const off = (view.disabled || []).includes(button.dataset.act);
+      const off = (view.disabled || []).includes(/** @type {string} */ (button.dataset.act));
       if (off && document.activeElement === button) {
         button.disabled = true;
         if (![...diceFields.values()].some((dice) => dice.focus())) actButtons.find((b) => !b.disabled)?.focus();
@@ -217,10 +292,11 @@ export function mountWidget(root, rollbook) {
 
   // A refusal keeps the sheet in view: Python answers what still makes sense under
   // its errors; when it can answer nothing else, the last good answer stays, marked.
+  /** @param {WidgetView} view */
   const showPanel = (view) => {
     const blocks = drawBlocks(view.blocks);
     const refused = view.blocks.filter((block) => block.type === "error").length;
-    if (!refused) good = blocks.map((node) => node.cloneNode(true));
+    if (!refused) good = blocks.map((node) => /** @type {Element} */ (node.cloneNode(true)));
     else if (refused === blocks.length && good) {
       const stale = el("div", "rb-panel__stale");
       const note = "Until then, the answer for the last values that worked:";
@@ -229,18 +305,19 @@ export function mountWidget(root, rollbook) {
     }
     panel.replaceChildren(...blocks);
     wireChecks();
-    for (const wrapper of boxes.flatMap((box) => [...box.children])) {
-      const field = wrapper.querySelector("[data-field]")?.dataset.field || wrapper.dataset.rows || wrapper.dataset.dice;
+    for (const wrapper of boxes.flatMap((box) => [.../** @type {HTMLCollectionOf<HTMLElement>} */ (box.children)])) {
+      const field = /** @type {HTMLElement | null} */ (wrapper.querySelector("[data-field]"))?.dataset.field || wrapper.dataset.rows || wrapper.dataset.dice;
       if (field) wrapper.hidden = view.unused.includes(field);
     }
-    for (const control of form.querySelectorAll("[data-field], [data-rows], [data-dice]")) {
+    for (const control of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-field], [data-rows], [data-dice]"))) {
       const field = control.dataset.field || control.dataset.rows || control.dataset.dice;
-      if (view.invalid.includes(field)) control.setAttribute("aria-invalid", "true");
+      if (view.invalid.includes(/** @type {string} */ (field))) control.setAttribute("aria-invalid", "true");
       else control.removeAttribute("aria-invalid");
     }
   };
 
   // `act` names the button the reader pressed (Python rolls, rerolls...), or none.
+  /** @param {string | null} [act] */
   const recompute = async (act = null) => {
     typing.cancel();
     const values = read();
@@ -249,10 +326,12 @@ export function mountWidget(root, rollbook) {
     markEdited(root, JSON.stringify(values) !== preset);
     rollbook.loading(status, "Working it out…");
     root.setAttribute("aria-busy", "true");
+    /** @type {{ name?: string, action: string, values: Values, previous: Values, act?: string, source?: Values | null }} */
     const args = { name, action: "show", values, previous: shown ?? values };
     if (act) args.act = act;
     if (sourceKey) args.source = loadSaved(sourceKey);
     try {
+      /** @type {WidgetView} */
       const view = await ask("widget", args);
       if (request !== latest || !root.isConnected) return;
       if (view.set && Object.keys(view.set).length) {
@@ -268,7 +347,7 @@ export function mountWidget(root, rollbook) {
       if (view.log) rollbook.rolled("widget", { log: view.log });
       setStatus("");
     } catch (error) {
-      if (request === latest) rollbook.showError(status, error, () => recompute(act));
+      if (request === latest) rollbook.showError(status, /** @type {Error} */ (error), () => recompute(act));
     } finally {
       if (request === latest) root.removeAttribute("aria-busy");
     }
@@ -276,6 +355,7 @@ export function mountWidget(root, rollbook) {
 
   // Other values in place of the form's (the page's on Reset, the reader's on Undo, a
   // shared link's), answered afresh; recompute drops a pending answer to typing.
+  /** @param {Values} values */
   const replace = (values) => {
     write(values);
     shown = read();
@@ -283,6 +363,11 @@ export function mountWidget(root, rollbook) {
   };
 
   // Export and import say how they went in their own line, which recomputing leaves alone.
+  /**
+   * @param {string} text
+   * @param {string} [kind]
+   * @param {...Node} extra
+   */
   const tell = (text, kind = "", ...extra) => {
     if (!message) return;
     if (!extra.length) clearTimeout(undoTimer);
@@ -293,6 +378,12 @@ export function mountWidget(root, rollbook) {
   // "<text> Undo" in the message line for a while (Reset, a tap): Undo calls `restore`
   // and says `back`; the focus goes back to `home` after Undo, or when the offer lapses
   // while it held the focus.
+  /**
+   * @param {string} text
+   * @param {() => void} restore
+   * @param {string} back
+   * @param {HTMLElement} home
+   */
   const offerUndo = (text, restore, back, home) => {
     const undo = el("button", "md-button rb-widget__undo", "Undo");
     undo.type = "button";
@@ -305,7 +396,7 @@ export function mountWidget(root, rollbook) {
     clearTimeout(undoTimer);
     tell(text, "", undo);
     undoTimer = setTimeout(() => {
-      const hadFocus = message.contains(document.activeElement);
+      const hadFocus = /** @type {HTMLElement} */ (message).contains(document.activeElement);
       tell("");
       if (hadFocus) home.focus();
     }, UNDO_MS);
@@ -324,16 +415,17 @@ export function mountWidget(root, rollbook) {
   function wireChecks() {
     const table = panel.children[checkedAfter];
     if (checked.childNodes.length && table?.classList.contains("rb-panel__table")) table.after(checks);
-    for (const button of panel.querySelectorAll(".rb-check")) {
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".rb-check"))) {
       if (button.dataset.rbMounted) continue;
       button.dataset.rbMounted = "1";
       button.disabled = false;
       button.title = button.dataset.title || "";
       button.addEventListener("click", () => {
         const box = button.closest(".rb-panel__table") ?? button.parentElement;
-        checkedAfter = [...panel.children].indexOf(box);
-        box.after(checks);
+        checkedAfter = [...panel.children].indexOf(/** @type {Element} */ (box));
+        /** @type {Element} */ (box).after(checks);
       });
+      /** @returns {Promise<WidgetRoll>} */
       const request = async () => {
         const values = read();
         const check = button.dataset.check;
@@ -358,10 +450,10 @@ export function mountWidget(root, rollbook) {
   // A play-time value (current HP, XP...): each tap of − or + is saved at once, with Undo.
   // Asked of the form, so that a row added later (a status, say) steps as well.
   form.addEventListener("click", (event) => {
-    const step = event.target.closest(".rb-step");
+    const step = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".rb-step"));
     if (!step) return;
-    const input = step.parentElement.querySelector("input[data-field], input[data-cell]");
-    const label = step.closest(".rb-field").querySelector(".rb-field__label").textContent.trim();
+    const input = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (step.parentElement).querySelector("input[data-field], input[data-cell]"));
+    const label = /** @type {Element} */ (/** @type {Element} */ (step.closest(".rb-field")).querySelector(".rb-field__label")).textContent?.trim();
     const before = input.value.trim();
     const now = Number(before) + Number(step.dataset.step);
     if (before === "" || !Number.isInteger(now)) {
@@ -383,10 +475,10 @@ export function mountWidget(root, rollbook) {
 
   offerOptions(root, boxes);
   for (const fieldset of inBoxes(":scope > [data-rows]")) {
-    rowLists.set(fieldset.dataset.rows, new RowList(fieldset, changed));
+    rowLists.set(/** @type {string} */ (fieldset.dataset.rows), new RowList(fieldset, changed));
   }
   for (const fieldset of inBoxes(":scope > [data-dice]")) {
-    diceFields.set(fieldset.dataset.dice, new DiceField(fieldset, () => {
+    diceFields.set(/** @type {string} */ (fieldset.dataset.dice), new DiceField(fieldset, () => {
       tell("");
       changed();
     }));
@@ -394,28 +486,34 @@ export function mountWidget(root, rollbook) {
   for (const button of actButtons) button.addEventListener("click", () => recompute(button.dataset.act));
   if (sourceKey) {
     // The source saved on this page (its own event) or in another tab (a storage event).
+    /** @param {Event} event */
     const sourceChanged = (event) => {
       if (!root.isConnected) {
         // A page left by instant navigation: stop listening rather than save stale values.
         window.removeEventListener(SAVED_EVENT, sourceChanged);
         window.removeEventListener("storage", sourceChanged);
-      } else if ((event.detail?.key ?? event.key) === sourceKey) changed();
+      } else {
+        // A save on this page (SAVED_EVENT) or in another tab (a StorageEvent).
+        const saved = /** @type {CustomEvent<{ key: string }> & StorageEvent} */ (event);
+        if ((saved.detail?.key ?? saved.key) === sourceKey) changed();
+      }
     };
     window.addEventListener(SAVED_EVENT, sourceChanged);
     window.addEventListener("storage", sourceChanged);
   }
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
-    if (event.target.type === "file") return;
+    if (/** @type {HTMLInputElement} */ (event.target).type === "file") return;
     tell("");
     changed();
   });
 
-  const rollButton = form.querySelector(".rb-widget__roll");
+  const rollButton = /** @type {HTMLButtonElement | null} */ (form.querySelector(".rb-widget__roll"));
   if (rollButton && rolledOutput) {
     // A refusal the answer already shows is pointed at, not repeated under the button.
     // The answer knows where it came from (this widget, these values), so that its
     // Share and its roll log entry link to this very roll.
+    /** @returns {Promise<WidgetRoll>} */
     const request = async () => {
       const values = read();
       try {
@@ -423,7 +521,7 @@ export function mountWidget(root, rollbook) {
         return { ...view, from: rolledFrom(root, values) };
       } catch (error) {
         const shownAlready = [...panel.querySelectorAll(":scope > .rb-panel__error")].some(
-          (line) => line.textContent === error.message,
+          (line) => line.textContent === /** @type {Error} */ (error).message,
         );
         throw shownAlready ? new Error("Not rolled: mend the value marked below first.") : error;
       }
@@ -436,7 +534,7 @@ export function mountWidget(root, rollbook) {
 
   // Reset puts the page's values back; for a while "Undo" restores the reader's own,
   // in the form and in the saved sheet (which other pages may share through `store`).
-  const resetButton = form.querySelector(".rb-widget__reset");
+  const resetButton = /** @type {HTMLButtonElement | null} */ (form.querySelector(".rb-widget__reset"));
   resetButton?.addEventListener("click", () => {
     const before = read();
     clearTimeout(undoTimer);
@@ -446,22 +544,23 @@ export function mountWidget(root, rollbook) {
       tell("Nothing to reset: these are the page's values.");
       return;
     }
-    offerUndo("Reset to the page's values. ", () => replace(before), "Your values are back.", resetButton);
+    offerUndo("Reset to the page's values. ", () => replace(before), "Your values are back.", /** @type {HTMLButtonElement} */ (resetButton));
   });
 
   form.querySelector(".rb-widget__export")?.addEventListener("click", async () => {
     try {
+      /** @type {File} */
       const file = await ask("widget", { name, action: "export", values: read() });
       download(file);
       tell(`Saved ${file.filename}`);
     } catch (error) {
-      tell(error.message, "error");
+      tell(/** @type {Error} */ (error).message, "error");
     }
   });
 
-  const fileInput = form.querySelector(".rb-widget__import input[type=file]");
+  const fileInput = /** @type {HTMLInputElement | null} */ (form.querySelector(".rb-widget__import input[type=file]"));
   fileInput?.addEventListener("change", async () => {
-    const file = fileInput.files[0];
+    const file = /** @type {FileList} */ (fileInput.files)[0];
     fileInput.value = "";
     if (!file) return;
     try {
@@ -469,6 +568,7 @@ export function mountWidget(root, rollbook) {
         throw new Error(`${file.name} is too large to be a saved sheet (${Math.ceil(file.size / 1024)} KiB)`);
       }
       const text = await file.text();
+      /** @type {{ values: Values, panel: WidgetView, characters: Values[] }} */
       const result = await ask("widget", { name, action: "import", text });
       if (roster) {
         // Each character in the file joins the others; none is overwritten.
@@ -486,7 +586,7 @@ export function mountWidget(root, rollbook) {
       showPanel(result.panel);
       tell(`Imported ${file.name}`);
     } catch (error) {
-      tell(`${error.message}. ${roster ? "Your characters are" : "Your sheet is"} unchanged.`, "error");
+      tell(`${/** @type {Error} */ (error).message}. ${roster ? "Your characters are" : "Your sheet is"} unchanged.`, "error");
     }
   });
 
@@ -503,10 +603,17 @@ export function mountWidget(root, rollbook) {
     root.dataset.store && root.dataset.nameField && exportButton
       ? mountRoster(root, { key, nameField: root.dataset.nameField, read, replace, defaults, ask, download })
       : null;
-  const actions = form.querySelector(".rb-widget__actions");
-  if (exportButton) printable(root, actions);
+  const actions = /** @type {HTMLElement | null} */ (form.querySelector(".rb-widget__actions"));
+  if (exportButton) printable(root, /** @type {HTMLElement} */ (actions));
   // A shared roll's link: Python rolls the linker's values again from the seed.
+  /**
+   * @param {Values} values
+   * @param {string} seed
+   * @param {HTMLElement} into
+   * @param {string | null} [check]
+   */
   const rollAgain = async (values, seed, into, check) => {
+    /** @type {WidgetRoll} */
     const view = check
       ? await ask("widget", { name, action: "check", values, check, seed })
       : await ask("widget", { name, action: "roll", values, seed });
@@ -524,6 +631,10 @@ export function mountWidget(root, rollbook) {
   });
 }
 
+/**
+ * @param {HTMLElement} output
+ * @param {WidgetRoll} view
+ */
 function showRolled(output, view) {
   output.classList.remove("rb-loading", "rb-error");
   const lines = view.lines.map((line) => {

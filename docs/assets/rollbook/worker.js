@@ -1,3 +1,4 @@
+// @ts-check
 // Rollbook's Python worker: a module Web Worker that runs rules_py in Pyodide.
 // It answers {id, op, args} with {id, ok, result | error}; the page never waits on it.
 // Imported at once rather than statically: a static import is one more round trip
@@ -15,7 +16,14 @@ const ASM = "pyodide.asm.mjs.gz";
 const LOCK = "pyodide-lock.json.gz";
 // An empty zip: on the snapshot path, the place of the standard library until it arrives.
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
-let handle = null;
+/** @typedef {import("./runtime/pyodide.mjs").PyodideAPI} PyodideAPI */
+/**
+ * The runtime's manifest.json, written by scripts/tasks.py assets().
+ * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, snapshot?: string, snapshot_diff?: boolean }} Manifest
+ */
+/** @type {((request: string) => string) | null} */
+let handle = null; // rules_py.views.handle, once Python is ready
+/** @type {Promise<void> | null} */
 let stdlib = null; // on the snapshot path: the standard library's zip, being put in place
 
 // Pyodide does not always reject when one of its downloads fails (a missing
@@ -23,6 +31,7 @@ let stdlib = null; // on the snapshot path: the standard library's zip, being pu
 // start-up goes through this fetch: a failure ends the start-up at once, and the
 // bytes received are reported to the page while the big files download.
 let booting = true;
+/** @type {(error: Error) => void} */
 let failStartup;
 const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
 // The snapshot (begun below, before the manifest names it): when it fails, Python loads afresh.
@@ -35,8 +44,9 @@ let reported = 0;
 // When each step of the start-up ended, in ms from this worker's start: sent to the
 // page with "ready" (the benchmark prints them as the split of the start-up's time).
 const started = performance.now();
+/** @type {Record<string, number>} */
 const steps = {};
-const step = (name) => {
+const step = (/** @type {string} */ name) => {
   steps[name] ??= Math.round(performance.now() - started);
   report(true); // the page shows that the start-up goes on, not only its downloads
 };
@@ -63,6 +73,7 @@ const offlineCopy =
         .then((names) => (names.length === 1 ? caches.open(names[0]) : null))
         .catch(() => null)
     : null;
+/** @param {string} url */
 async function fromOfflineCopy(url) {
   const cache = await offlineCopy;
   if (!cache || !url.startsWith(runtime.href)) return null;
@@ -71,6 +82,16 @@ async function fromOfflineCopy(url) {
 }
 
 const realFetch = globalThis.fetch.bind(globalThis);
+// Relies on Pyodide 314's loadPyodide downloading through the global fetch, looked up
+// when it downloads: browser_getBinaryResponse calls fetch(new URL(<indexURL> +
+// "pyodide.asm.wasm", location), {}) for the wasm and likewise for stdLibURL (here
+// EMPTY_ZIP, or python_stdlib.zip), while lockFileContents and createPyodideModule keep
+// it from fetching pyodide-lock.json or importing pyodide.asm.mjs itself
+// (tests/test_pyodide_patches.py checks each of these in node_modules/pyodide).
+/**
+ * @param {RequestInfo | URL} input
+ * @param {RequestInit} [init]
+ */
 globalThis.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, location.href);
   const name = url.pathname.split("/").pop();
@@ -83,7 +104,7 @@ globalThis.fetch = async (input, init) => {
     return standIn;
   }
   if (url.href === wasmURL) compiling = true;
-  const fatal = (why) => {
+  const fatal = (/** @type {string} */ why) => {
     if (booting && url.href !== optional) failStartup(new Error(`${name} ${why}`));
   };
   let response;
@@ -115,12 +136,14 @@ globalThis.fetch = async (input, init) => {
 
 // Every download of the start-up begins now, in parallel, rather than one after the
 // other as Pyodide reaches it: Pyodide's own fetch of each gets the one begun here.
+/** @type {Map<string, Promise<Response>>} */
 const early = new Map();
+/** @param {string} name */
 function prefetch(name) {
   const url = new URL(name, runtime).href;
   early.set(url, fetch(url));
 }
-const takeEarly = (url) => {
+const takeEarly = (/** @type {string} */ url) => {
   const response = early.get(url);
   early.delete(url);
   return response;
@@ -147,8 +170,18 @@ const wasmBytes = wasmParts.then(([, bytes]) => new Response(bytes).arrayBuffer(
 wasmBytes.catch(() => {});
 // (Pyodide only logs a failed compilation and waits forever: end the start-up instead.)
 compiled.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`)));
+/** @type {WeakSet<Response>} */
 const standIns = new WeakSet();
 const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+// Relies on Pyodide 314's instantiateWasm (getInstantiateWasmFunc) handing the promise
+// that fetch returned for <indexURL> + "pyodide.asm.wasm" (so the stand-in Response
+// above) to WebAssembly.instantiateStreaming(response, imports), looked up on
+// WebAssembly when it is called, and taking { instance, module } from its answer
+// (tests/test_pyodide_patches.py checks these in node_modules/pyodide).
+/**
+ * @param {Response | PromiseLike<Response>} source
+ * @param {WebAssembly.Imports} [imports]
+ */
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
   if (!standIns.has(response)) return instantiateStreaming(response, imports);
@@ -174,8 +207,12 @@ lockFile.catch(() => {});
 
 // A gzip file's body as it was before it was packed: decompressed while it downloads,
 // unless the host already did (one that sends .gz files with Content-Encoding: gzip).
+/**
+ * @param {Response} response
+ * @returns {Promise<ReadableStream<Uint8Array>>}
+ */
 async function unpacked(response) {
-  const reader = response.body.getReader();
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
   const first = await reader.read();
   const head = first.done ? new Uint8Array() : first.value;
   const body = new ReadableStream({
@@ -187,12 +224,13 @@ async function unpacked(response) {
       if (done) controller.close();
       else controller.enqueue(value);
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: (/** @type {unknown} */ reason) => reader.cancel(reason),
   });
   const gzipped = head[0] === 0x1f && head[1] === 0x8b;
   return gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
+/** @param {URL} url */
 async function fetchBytes(url) {
   const response = await (takeEarly(url.href) ?? fetch(url));
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
@@ -203,6 +241,7 @@ async function boot() {
   const { loadPyodide } = await pyodideModule;
   const manifestResponse = await fetch(new URL("manifest.json", runtime));
   if (!manifestResponse.ok) throw new Error("the Python runtime is missing from this site");
+  /** @type {Manifest} */
   const manifest = await manifestResponse.json();
   const wheels = manifest.wheels.map((w) => new URL(w, runtime).href);
   for (const name of [WASM, ASM, LOCK]) {
@@ -210,7 +249,7 @@ async function boot() {
   }
   // The wait counts the bytes downloaded against the bytes this start-up needs.
   const sizes = manifest.sizes || {};
-  const weigh = (names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
+  const weigh = (/** @type {string[]} */ names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
   total = weigh([WASM, ASM, LOCK, SNAPSHOT]);
   report(true);
   const options = {
@@ -218,6 +257,7 @@ async function boot() {
     createPyodideModule: await asmModule,
     lockFileContents: lockFile,
   };
+  /** @type {PyodideAPI | null} */
   let pyodide = null;
   let how = "snapshot";
   if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
@@ -250,7 +290,7 @@ async function boot() {
   handle = pyodide.pyimport("rules_py.handler").handle;
   // A snapshot restores Python's random state too: seed afresh from this browser's entropy.
   const entropy = Array.from(crypto.getRandomValues(new Uint32Array(8)));
-  const seeded = JSON.parse(handle(JSON.stringify({ op: "seed", args: { entropy } })));
+  const seeded = JSON.parse(/** @type {(request: string) => string} */ (handle)(JSON.stringify({ op: "seed", args: { entropy } })));
   if (!seeded.ok) throw new Error(seeded.error);
   step("python ready");
   booting = false;
@@ -264,18 +304,22 @@ async function boot() {
     loadStdlib = () =>
       (stdlib ??= fetch(new URL("python_stdlib.zip", runtime)).then(async (response) => {
         if (!response.ok) throw new Error(`python_stdlib.zip answered ${response.status}`);
-        pyodide.FS.writeFile(zip, new Uint8Array(await response.arrayBuffer()));
-        pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+        /** @type {PyodideAPI} */ (pyodide).FS.writeFile(zip, new Uint8Array(await response.arrayBuffer()));
+        /** @type {PyodideAPI} */ (pyodide).runPython("import importlib\nimportlib.invalidate_caches()");
       }));
     unpackWheels = () =>
-      (unpacking ??= loadStdlib().then(() => pyodide.loadPackage(wheels, { messageCallback: () => {} })));
+      (unpacking ??= /** @type {() => Promise<void>} */ (loadStdlib)().then(() => /** @type {PyodideAPI} */ (pyodide).loadPackage(wheels, { messageCallback: () => {} })));
   }
 }
 
+/** @type {Promise<unknown> | null} */
 let unpacking = null;
+/** @type {(() => Promise<unknown>) | null} */
 let unpackWheels = null;
+/** @type {(() => Promise<void>) | null} */
 let loadStdlib = null;
-let idle = null;
+/** @type {number | undefined} */
+let idle;
 
 const ready = Promise.race([boot(), startupFailed]);
 ready.catch((error) => {
@@ -294,21 +338,21 @@ addEventListener("message", async (event) => {
   const request = JSON.stringify({ op, args });
   let answer;
   try {
-    answer = JSON.parse(handle(request));
+    answer = JSON.parse(/** @type {(request: string) => string} */ (handle)(request));
   } catch (error) {
-    answer = { ok: false, error: String((error && error.message) || error) };
+    answer = { ok: false, error: String((error && /** @type {Error} */ (error).message) || error) };
     if (unpackWheels && /ImportError|ModuleNotFoundError/.test(answer.error)) {
       try {
         await unpackWheels();
-        answer = JSON.parse(handle(request));
+        answer = JSON.parse(/** @type {(request: string) => string} */ (handle)(request));
       } catch (again) {
-        answer = { ok: false, error: String((again && again.message) || again) };
+        answer = { ok: false, error: String((again && /** @type {Error} */ (again).message) || again) };
       }
     }
   }
   postMessage({ id, ...answer });
   if (loadStdlib && !stdlib) {
     clearTimeout(idle);
-    idle = setTimeout(() => loadStdlib().catch(() => (stdlib = null)), 2000);
+    idle = setTimeout(() => /** @type {() => Promise<void>} */ (loadStdlib)().catch(() => (stdlib = null)), 2000);
   }
 });
