@@ -150,3 +150,31 @@ def source_notes(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
     blocks = re.findall(r'^!!! note "Source note"\n((?:(?: {4}.*)?\n)+)', text, re.MULTILINE)
     return [" ".join(block.split()) for block in blocks]
+
+
+SEED_WINDOW = 10
+"""The shared seed_overlap tool's window: runs of this many words."""
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+"""Where scripts/test finds the overlap tool's source documents."""
+
+_SEED_WORDS = re.compile(r"[a-z]+")
+
+
+def seed_words(text: str) -> list[str]:
+    """Lower-case words with apostrophes dropped, so "levels'" and "levels" match."""
+    return _SEED_WORDS.findall(text.lower().replace("’", "").replace("'", ""))
+
+
+def word_runs(words: list[str]) -> set[tuple[str, ...]]:
+    """Every run of :data:`SEED_WINDOW` words."""
+    return {tuple(words[i : i + SEED_WINDOW]) for i in range(len(words) - SEED_WINDOW + 1)}
+
+
+def shared_runs(page: list[str], runs: set[tuple[str, ...]]) -> list[str]:
+    """The runs of ``page`` that are also in ``runs``, as text."""
+    return [
+        " ".join(page[i : i + SEED_WINDOW])
+        for i in range(len(page) - SEED_WINDOW + 1)
+        if tuple(page[i : i + SEED_WINDOW]) in runs
+    ]

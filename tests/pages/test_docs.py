@@ -1,5 +1,6 @@
-"""The pages as a reader meets them: navigation, titles, the home page, and the rules
-statements that can be checked against the sources' numbers and the rules package.
+"""The pages as a reader meets them: navigation, titles, the home page, the developers'
+section, and no page repeating a source word for word. The statements of one system's
+pages are checked in its own module here (``test_wodu.py``, ``test_two_d6.py`` …).
 
 MkDocs' own loader reads mkdocs.yml (its ``!ENV`` and ``!!python/name`` tags included),
 builds the navigation and renders single pages; no browser and no full build.
@@ -14,7 +15,6 @@ import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -26,9 +26,8 @@ from mkdocs.structure.nav import Navigation, Section, get_navigation
 from mkdocs.structure.pages import Page
 
 from rules_py._cli import main
-from rules_py.dice import distribution
-from rules_py.systems import SYSTEMS, peupfudge, wodu
-from tests.rules_pages import prose, source_notes
+from rules_py.systems import SYSTEMS
+from tests.rules_pages import SEEDS, prose, seed_words, shared_runs, source_notes, word_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -336,7 +335,7 @@ def test_the_command_line_page_shows_what_the_tool_prints(
 
 
 # --------------------------------------------------------------------------
-# Issue 8, item 25: the 2d10 WoDu Hack against its draft and rules_py.systems.wodu
+# Helpers, and the site-wide check that no page repeats a source word for word
 # --------------------------------------------------------------------------
 
 
@@ -348,188 +347,14 @@ def _source_notes(path: str) -> list[str]:
     return source_notes(DOCS / path)
 
 
-def _points(expr: str, bonus: int, target: int) -> Fraction:
-    """How many percentage points ``+bonus`` adds to P(expr >= target)."""
-    return 100 * (distribution(f"{expr}+{bonus}").p_ge(target) - distribution(expr).p_ge(target))
-
-
-def test_wodu_odds_page_says_where_a_d20_bonus_is_worth_less() -> None:
-    text = _prose("wodu/odds.md")
-    assert "always worth exactly 10" not in text
-    worth = {t: _points("d20", 2, t) for t in range(2, 23)}  # at target 1 both are certain
-    full = max(worth.values())
-    ends = sorted(t for t, points in worth.items() if points != full)
-    middle = [t for t in worth if t not in ends]
-    found = re.search(
-        r"On a d20 it is worth exactly (\d+) points at every target from (\d+) to (\d+), "
-        r"but only (\d+) at targets (\d+) and (\d+)",
-        text,
-    )
-    assert found, "the d20 +2 sentence is missing"
-    assert int(found[1]) == full
-    assert (int(found[2]), int(found[3])) == (middle[0], middle[-1])
-    assert middle == list(range(middle[0], middle[-1] + 1))
-    assert {worth[t] for t in ends} == {int(found[4])}
-    assert [int(found[5]), int(found[6])] == ends
-    bare = re.search(r"at (\d+) the bare d20 already succeeds (\d+)%", text)
-    assert bare and 100 * distribution("d20").p_ge(int(bare[1])) == int(bare[2])
-
-
-def test_wodu_odds_page_gives_the_2d10_bonus_at_its_largest() -> None:
-    text = _prose("wodu/odds.md")
-    found = re.search(
-        r"On 2d10 it is worth up to (\d+) points .*?\((\d+)% to (\d+)% at (\d+)\)", text
-    )
-    assert found
-    worth = {t: _points("2d10", 2, t) for t in range(2, 23)}
-    target = int(found[4])
-    assert int(found[1]) == max(worth.values()) == worth[target]
-    assert 100 * distribution("2d10").p_ge(target) == int(found[2])
-    assert 100 * distribution("2d10+2").p_ge(target) == int(found[3])
-
-
-def test_wodu_advancement_gives_the_max_hp_step_into_level_1() -> None:
-    text = _prose("wodu/advancement.md")
-    assert "always one more" not in text
-    steps = [wodu.max_hp(level + 1, 0) - wodu.max_hp(level, 0) for level in range(wodu.MAX_LEVEL)]
-    found = re.search(r"From Level (\d+) on, .*? and one more point of Max HP\.", text)
-    assert found and all(step == 1 for step in steps[int(found[1]) - 1 :])
-    assert steps[int(found[1]) - 2] != 1
-    jump = re.search(r"raises Max HP by \*\*(\d+)\*\*, from (\d+) \+ STR to (\d+) \+ STR", text)
-    assert jump
-    assert (int(jump[1]), int(jump[2]), int(jump[3])) == (
-        steps[0],
-        wodu.max_hp(0, 0),
-        wodu.max_hp(1, 0),
-    )
-
-
-def test_wodu_tier_is_called_the_sites_word_where_it_appears() -> None:
-    assert re.search(
-        r"\*\*Tier\*\* is the site's word.*?column \*Notes\*", _prose("wodu/advancement.md")
-    )
-    glossary = _prose("wodu/glossary.md")
-    entry = glossary[glossary.index("{#tier}") : glossary.index("{#time-skip}")]
-    assert "the site's word" in entry and "Notes" in entry
-    assert "Notes column" in _prose("wodu/index.md")
-
-
-def test_wodu_special_moves_keep_the_drafts_plus_two() -> None:
-    first, upgraded, *_, top = wodu.HERO_POWER_BONUSES
-    text = _prose("wodu/special-moves.md")
-    assert f"replaces the power's +{first} damage bonus with a **+{upgraded}**" in text
-    assert f"stop at **+{top}**" in text
-    assert "with a higher one" not in text
-
-
-@pytest.mark.parametrize(
-    ("page", "values"),
-    [
-        ("wodu/abilities.md", [f"{wodu.MIN_ABILITY} to +{wodu.MAX_ABILITY}"]),
-        ("wodu/advancement.md", [f"Level {wodu.MAX_LEVEL} as the top"]),
-        ("wodu/damage.md", ["weapon +1", f"starting at +{wodu.HERO_POWER_BONUSES[0]}"]),
-    ],
-)
-def test_wodu_inferences_are_marked_as_the_sites(page: str, values: list[str]) -> None:
-    notes = [note for note in _source_notes(page) if "the site's inference" in note]
-    assert len(notes) == 1, f"{page}: no source note names the site's inference"
-    for value in values:
-        assert value in notes[0]
-
-
-# --------------------------------------------------------------------------
-# Issue 8, item 26: Peupfudge against its draft and rules_py.systems.peupfudge
-# --------------------------------------------------------------------------
-
-SEED_WORDS = re.compile(r"[a-z]+")
-SEED_WINDOW = 10  # the shared seed_overlap tool's window
-SEEDS = ROOT.parent / "shared" / "seeds"  # where scripts/test finds the overlap tool's
-
-
-def _seed_words(text: str) -> list[str]:
-    """Lower-case words with apostrophes dropped, so "levels'" and "levels" match."""
-    return SEED_WORDS.findall(text.lower().replace("’", "").replace("'", ""))
-
-
-def _shared_runs(page: list[str], runs: set[tuple[str, ...]]) -> list[str]:
-    return [
-        " ".join(page[i : i + SEED_WINDOW])
-        for i in range(len(page) - SEED_WINDOW + 1)
-        if tuple(page[i : i + SEED_WINDOW]) in runs
-    ]
-
-
-def _runs(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i : i + SEED_WINDOW]) for i in range(len(words) - SEED_WINDOW + 1)}
-
-
-def test_peupfudge_example_1_restates_the_drafts_difficulty() -> None:
-    """Example 1's D in our words: the overlap tool missed it, "levels'" against "levels"."""
-    draft = _seed_words(
-        "by considering that a standard being with 7 levels worth of Construction Magic "
-        "XP would succeed half the time at casting this spell over an abyss of that size"
-    )
-    page = _seed_words((DOCS / "peupfudge/examples.md").read_text(encoding="utf-8"))
-    assert _shared_runs(page, _runs(draft)) == []
-
-
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents sit beside the checkout")
 def test_no_page_repeats_a_source_word_for_word_apostrophes_ignored() -> None:
     runs: set[tuple[str, ...]] = set()
     for seed in sorted(SEEDS.glob("*.txt")):
-        runs |= _runs(_seed_words(seed.read_text(encoding="utf-8")))
+        runs |= word_runs(seed_words(seed.read_text(encoding="utf-8")))
     for path in sorted(DOCS.rglob("*.md")):
-        shared = _shared_runs(_seed_words(path.read_text(encoding="utf-8")), runs)
+        shared = shared_runs(seed_words(path.read_text(encoding="utf-8")), runs)
         assert shared == [], f"{path.relative_to(DOCS)}: {shared}"
-
-
-def test_peupfudge_dice_are_the_main_source_of_randomness_not_all_of_it() -> None:
-    text = _prose("peupfudge/index.md")
-    assert "All of the game's randomness" not in text
-    assert "are the game's chief source of randomness" in text
-
-
-@pytest.mark.parametrize(
-    "page",
-    [
-        "peupfudge/index.md",
-        "peupfudge/actions.md",
-        "peupfudge/opposed-actions.md",
-        "peupfudge/probability.md",
-        "peupfudge/play.md",
-    ],
-)
-def test_peupfudge_pages_with_tools_give_their_range_of_dice(page: str) -> None:
-    assert f"from {peupfudge.MIN_DICE} to {peupfudge.MAX_DICE} fudge dice" in _prose(page)
-
-
-def test_peupfudge_probability_tool_does_not_promise_more_rows() -> None:
-    assert "change the ranges of N and D" not in _prose("peupfudge/probability.md")
-
-
-def test_peupfudge_ties_are_no_success_for_the_tied_only() -> None:
-    text = _prose("peupfudge/opposed-actions.md")
-    assert "nobody succeeds" not in text
-    assert "no success for any of the characters who tie" in text
-    assert "The rule speaks only of the characters who tie" in text
-    # Two who tie behind a clear leader: the leader still finishes alone on top.
-    outcomes = peupfudge.opposed_outcomes([8, 0, 0], dice=1)
-    assert outcomes.alone_on_top[0] == 1 and outcomes.tie == 0
-
-
-def test_kotorikhs_sheet_notes_the_map_the_prose_gives_him() -> None:
-    text = (DOCS / "peupfudge/examples.md").read_text(encoding="utf-8")
-    kit = re.search(r"^\| Kotorikh \| \(just the pack\) \| (.*) \|$", text, re.MULTILINE)
-    assert kit and "map" in kit[1].split("; ")
-    sheet = text[text.index("### Kotorikh's character sheet") : text.index("### The first night")]
-    inventory = sheet[sheet.index("**Inventory**") : sheet.index("**Abilities**")]
-    table = "\n".join(line for line in inventory.splitlines() if line.startswith("|"))
-    assert "map" not in table
-    notes = [
-        " ".join(note.split())
-        for note in re.findall(r'!!! note "Source note"\n((?: {4}.*\n)+)', inventory)
-    ]
-    assert any("map" in note and "has no map" in note for note in notes)
 
 
 # --------------------------------------------------------------------------
