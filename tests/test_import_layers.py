@@ -9,6 +9,7 @@ between modules or on a module importing from a floor above its own. Imports und
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -167,3 +168,31 @@ def test_the_graph_sees_lazy_and_relative_imports() -> None:
 )
 def test_cycles_are_found(graph: dict[str, set[str]], expected: list[list[str]]) -> None:
     assert cycles(graph) == expected
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def test_the_architecture_page_draws_every_floor() -> None:
+    """The developers' page names each floor of :data:`FLOORS` in its table of floors."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    table = text[text.index("## The floors") : text.index("## One shape")]
+    for floor in FLOORS:
+        for name in floor:
+            if name in ("rules_py", "rules_py.__main__", "tests", "scripts"):
+                continue
+            short = name.removeprefix("rules_py.")
+            path = ROOT / name.replace(".", "/")
+            shown = f"`{short}/`" if path.is_dir() else f"`{short}.py`"
+            assert shown in table, name
+
+
+def test_the_architecture_page_lists_each_system_s_chapters() -> None:
+    """Its table of chapters is each system package's public modules, no more, no less."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    for package in sorted((ROOT / "rules_py" / "systems").iterdir()):
+        if not (package / "__init__.py").exists():
+            continue
+        chapters = {p.stem for p in package.glob("*.py") if not p.stem.startswith("_")}
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{package.name}` |"))
+        assert set(re.findall(r"`(\w+)`", row.split("|")[2])) == chapters, package.name

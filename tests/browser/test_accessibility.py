@@ -11,73 +11,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
+from tests.browser.axe import (
+    SETTLED,
+    WIDTHS,
+    audit_four_ways,
+    scheme_context,
+    serious,
+    visit,
+)
 from tests.browser.widgets import TIMEOUT, widget
 from tests.sitesrv import SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SCHEMES = {"light": "default", "dark": "slate"}
-WIDTHS = (390, 1280)
-# Moderate and minor rules that issue 8 asked to bring to zero as well.
-NAMED_RULES = {
-    "region",
-    "landmark-unique",
-    "heading-order",
-    "empty-table-header",
-    "scrollable-region-focusable",
-}
-WIDGETS = "button[data-roll], [data-odds], [data-widget]"
-SETTLED = """() => {
-  const widgets = [...document.querySelectorAll('button[data-roll], [data-odds], [data-widget]')];
-  const tables = [...document.querySelectorAll('.md-typeset table:not([class])')];
-  return widgets.every((w) => w.dataset.rbMounted)
-    && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
-}"""
-NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-# Colours are read once every finite animation (a fresh roll's flash) has ended:
-# halfway through one, the background under the text is the flash's, not the page's.
-ANIMATIONS_ENDED = """async () => {
-  const finite = document.getAnimations().filter(
-    (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
-}"""
-AUDIT = """async () => {
-  await (ANIMATIONS_ENDED)();
-  // Judge the contrast of one-character text too (a die's face, a "+"): left to
-  // itself axe calls it "too short" and passes it, so a faint 7 went unseen.
-  // (The check's options are replaced whole, so axe 4's defaults are restated.)
-  axe.configure({ checks: [{ id: 'color-contrast', options: {
-    ignoreUnicode: true, ignoreLength: true, ignorePseudo: false, boldValue: 700,
-    boldTextPt: 14, largeTextPt: 18,
-    contrastRatio: { normal: { expected: 4.5 }, large: { expected: 3 } },
-    pseudoSizeThreshold: 0.25, shadowOutlineEmMax: 0.2, textStrokeEmMin: 0.03,
-  } }] });
-  const result = await axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    targets: v.nodes.map((n) => n.target.join(' ')),
-  }));
-}""".replace("ANIMATIONS_ENDED", ANIMATIONS_ENDED)
-
-
-@contextmanager
-def scheme_context(browser: Browser, scheme: str, width: int) -> Iterator[BrowserContext]:
-    """A fresh context in ``scheme`` ("light" or "dark") at ``width`` CSS pixels."""
-    context = browser.new_context(
-        viewport={"width": width, "height": 900},
-        color_scheme="dark" if scheme == "dark" else "light",
-    )
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def site_pages(site: Path) -> list[str]:
@@ -110,42 +60,6 @@ def test_every_page_of_the_site_is_audited(built_site: tuple[Path, int]) -> None
     assert sorted(site_pages(built_site[0])) == PAGES and len(PAGES) > 20
 
 
-def run_axe(page: Page) -> list[dict[str, Any]]:
-    """Every violation axe finds on the page as it stands."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
-    return violations
-
-
-def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The violations the site must not have: serious or critical, and the named rules."""
-    return [
-        v for v in violations if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES
-    ]
-
-
-def audit(page: Page, url: str) -> list[dict[str, Any]]:
-    """The violations axe finds on ``url`` once its widgets are live."""
-    page.goto(url)
-    page.wait_for_function(SETTLED, timeout=30_000)
-    page.evaluate(NEXT_FRAMES)  # Material wrapped the tables: the page's script names the boxes
-    if page.locator(WIDGETS).count():
-        assert page.evaluate("window.rollbook.ready") is True, f"Python did not start on {url}"
-    return run_axe(page)
-
-
-# The reader's own switch: Material's palette toggle sets the scheme on the page, as
-# loading it under that colour-scheme preference does. The choice it stores is wiped,
-# so that the next page loads under the context's preference again.
-TOGGLE_SCHEME = """() => {
-  document.querySelector('[data-md-component="palette"] label:not([hidden])').click();
-  for (const key of Object.keys(localStorage)) {
-    if (key.endsWith('.__palette')) localStorage.removeItem(key);
-  }
-}"""
-
-
 @pytest.fixture(scope="module")
 def audit_page(browser: Browser) -> Iterator[Page]:
     """One tab for the whole sweep: its HTTP cache is warm after the first page."""
@@ -155,38 +69,16 @@ def audit_page(browser: Browser) -> Iterator[Page]:
 
 @pytest.mark.parametrize("path", [*PAGES, "404.html"], ids=lambda p: f"/{p}")
 def test_axe_finds_nothing_serious(audit_page: Page, server: SiteServer, path: str) -> None:
-    """Each page once loaded, audited in light and dark at 390 px, then at 1280 px.
+    """Each page reached as a reader reaches it, then audited in light and dark at 390 px
+    and at 1280 px.
 
-    The page loads at a phone's width under a light preference; the scheme changes with
-    Material's own toggle and the width as a window's does, so Python starts once a page.
+    The tab follows a link from the page before (Material's instant navigation), so
+    Python starts once for the sweep, not once a page; the first page, and the 404 page
+    that no link reaches, load afresh.
     """
-    page = audit_page
-    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
-    failures = []
-    steps = [("light", WIDTHS[0]), ("dark", WIDTHS[0]), ("dark", WIDTHS[1]), ("light", WIDTHS[1])]
-    for step, (scheme, width) in enumerate(steps):
-        if step == 0:
-            violations = audit(page, server.url + path)
-        else:
-            if scheme != steps[step - 1][0]:
-                page.evaluate(TOGGLE_SCHEME)
-                page.wait_for_function(
-                    "s => document.body.dataset.mdColorScheme === s", arg=SCHEMES[scheme]
-                )
-            if width != steps[step - 1][1]:
-                page.set_viewport_size({"width": width, "height": 900})
-            page.evaluate(NEXT_FRAMES)
-            violations = run_axe(page)
-        shown = page.evaluate("document.body.dataset.mdColorScheme")
-        assert shown == SCHEMES[scheme], f"/{path}: scheme {shown!r}, not {SCHEMES[scheme]!r}"
-        assert page.evaluate("innerWidth") == width
-        for v in serious(violations):
-            targets = ", ".join(v["targets"][:5])
-            more = f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
-            failures.append(
-                f"/{path} {scheme} {width}px: {v['id']} [{v['impact']}] {v['help']}: "
-                f"{targets}{more}"
-            )
+    audit_page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    visit(audit_page, server.url + path)
+    failures = [f"/{path} {line}" for line in audit_four_ways(audit_page, keep=serious)]
     assert not failures, f"{len(failures)} axe violations:\n" + "\n".join(failures)
 
 

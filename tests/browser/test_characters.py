@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.axe import ON_A_PHONE, audit_four_ways, scheme_context, serious
 from tests.browser.play import (
     name_character,
     names,
@@ -22,7 +23,6 @@ from tests.browser.play import (
     roll_check,
 )
 from tests.browser.play import roster as roster_of
-from tests.browser.test_accessibility import SCHEMES, run_axe, scheme_context, serious
 from tests.browser.widgets import TIMEOUT, copy_roll_link, widget
 from tests.sitesrv import SiteServer
 
@@ -139,13 +139,13 @@ def test_a_check_from_the_sheet_is_logged_and_shared_under_the_character_s_name(
 PLAY_PAGES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/play.md"))
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("section", PLAY_PAGES)
 def test_a_play_page_in_use_passes_axe_on_a_phone(
-    browser: Browser, server: SiteServer, section: str, scheme: str
+    browser: Browser, server: SiteServer, section: str
 ) -> None:
-    """Setup unfolded, a check rolled from the sheet and a value tapped: still nothing serious."""
-    with scheme_context(browser, scheme, 390) as context:
+    """Setup unfolded, a check rolled from the sheet and a value tapped: still nothing
+    serious, light or dark."""
+    with scheme_context(browser, "light", 390) as context:
         page = context.new_page()
         page.goto(f"{server.url}{section}/play/")
         sheet = page.locator(".rb-widget:has(.rb-roster)").first
@@ -157,8 +157,8 @@ def test_a_play_page_in_use_passes_axe_on_a_phone(
         )
         sheet.locator('.rb-step[data-step="1"]').first.click()
         expect(sheet.locator(".rb-widget__message")).to_contain_text("→")
-        failures = serious(run_axe(page))
-        assert failures == [], f"/{section}/play/ {scheme}: {failures}"
+        failures = audit_four_ways(page, keep=serious, ways=ON_A_PHONE)
+        assert failures == [], f"/{section}/play/: {failures}"
 
 
 def test_a_shared_character_is_kept_as_a_new_one_beside_the_reader_s(

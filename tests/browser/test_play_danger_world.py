@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.browser.axe import audit_four_ways, scheme_context, serious, visit
 from tests.browser.play import (
     names,
     open_play,
@@ -22,7 +22,6 @@ from tests.browser.play import (
     tracked,
     two_characters,
 )
-from tests.browser.test_accessibility import audit, run_axe, scheme_context, serious
 from tests.browser.widgets import TIMEOUT, expect_panel, wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -144,22 +143,19 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("width", [390, 1280], ids=lambda w: f"{w}px")
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_the_play_page_before_and_after_a_roll(
-    browser: Browser, server: SiteServer, scheme: str, width: int
+    browser: Browser, server: SiteServer
 ) -> None:
-    with scheme_context(browser, scheme, width) as context:
+    """Both audited light and dark, at 390 and 1280 px (tests/browser/axe.py)."""
+    with scheme_context(browser, "light", 390) as context:
         page = context.new_page()
-        url = server.url + "danger-world/play/"
-        assert [v["id"] for v in serious(audit(page, url))] == []
+        visit(page, server.url + "danger-world/play/")
+        assert audit_four_ways(page, keep=serious) == []
         roll_check(widget(page, SHEET), "stat:Agility")
         roller = widget(page, ROLLER)
         expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
         wait_idle(roller)
-
-        found = serious(run_axe(page))
-        assert [(v["id"], v["targets"][:3]) for v in found] == []
+        assert audit_four_ways(page, keep=serious) == []
 
 
 def test_a_move_picked_in_the_roller_names_what_the_best_set_achieves(

@@ -1,0 +1,204 @@
+"""axe-core in the built site: run it on a page as it stands, in both schemes and widths.
+
+Shared by every test that audits a page. A page is audited in four ways from one load:
+light and dark (through Material's own palette toggle, as a reader switches) at 390 px,
+then at 1280 px (resized as a window is). Loading a page afresh for each way would start
+its Python four times over for the same markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SCHEMES = {"light": "default", "dark": "slate"}
+WIDTHS = (390, 1280)
+# Moderate and minor rules that issue 8 asked to bring to zero as well.
+NAMED_RULES = {
+    "region",
+    "landmark-unique",
+    "heading-order",
+    "empty-table-header",
+    "scrollable-region-focusable",
+}
+WIDGETS = "button[data-roll], [data-odds], [data-widget]"
+SETTLED = """() => {
+  const widgets = [...document.querySelectorAll('button[data-roll], [data-odds], [data-widget]')];
+  const tables = [...document.querySelectorAll('.md-typeset table:not([class])')];
+  return widgets.every((w) => w.dataset.rbMounted)
+    && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
+}"""
+NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# Colours are read once every finite animation (a fresh roll's flash) has ended:
+# halfway through one, the background under the text is the flash's, not the page's.
+ANIMATIONS_ENDED = """async () => {
+  const finite = document.getAnimations().filter(
+    (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+}"""
+AUDIT = """async () => {
+  await (ANIMATIONS_ENDED)();
+  // Judge the contrast of one-character text too (a die's face, a "+"): left to
+  // itself axe calls it "too short" and passes it, so a faint 7 went unseen.
+  // (The check's options are replaced whole, so axe 4's defaults are restated.)
+  axe.configure({ checks: [{ id: 'color-contrast', options: {
+    ignoreUnicode: true, ignoreLength: true, ignorePseudo: false, boldValue: 700,
+    boldTextPt: 14, largeTextPt: 18,
+    contrastRatio: { normal: { expected: 4.5 }, large: { expected: 3 } },
+    pseudoSizeThreshold: 0.25, shadowOutlineEmMax: 0.2, textStrokeEmMin: 0.03,
+  } }] });
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}""".replace("ANIMATIONS_ENDED", ANIMATIONS_ENDED)
+
+
+@contextmanager
+def scheme_context(browser: Browser, scheme: str, width: int) -> Iterator[BrowserContext]:
+    """A fresh context in ``scheme`` ("light" or "dark") at ``width`` CSS pixels."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 900},
+        color_scheme="dark" if scheme == "dark" else "light",
+    )
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def run_axe(page: Page) -> list[dict[str, Any]]:
+    """Every violation axe finds on the page as it stands."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(AUDIT)
+    return violations
+
+
+def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The violations the site must not have: serious or critical, and the named rules."""
+    return [
+        v for v in violations if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES
+    ]
+
+
+def audit(page: Page, url: str) -> list[dict[str, Any]]:
+    """The violations axe finds on ``url`` once its widgets are live."""
+    page.goto(url)
+    page.wait_for_function(SETTLED, timeout=30_000)
+    page.evaluate(NEXT_FRAMES)  # Material wrapped the tables: the page's script names the boxes
+    if page.locator(WIDGETS).count():
+        assert page.evaluate("window.rollbook.ready") is True, f"Python did not start on {url}"
+    return run_axe(page)
+
+
+# The reader's own switch: Material's palette (its label for the scheme's radio button)
+# sets the scheme on the page, as loading it under that colour-scheme preference does.
+# The choice it stores is wiped, so that the next page loads under the context's
+# preference again.
+CHOOSE_SCHEME = """(scheme) => {
+  const palette = '[data-md-component="palette"]';
+  document.querySelector(`${palette} input[data-md-color-scheme="${scheme}"]`).click();
+  for (const key of Object.keys(localStorage)) {
+    if (key.endsWith('.__palette')) localStorage.removeItem(key);
+  }
+}"""
+
+
+FOUR_WAYS: tuple[tuple[str, int], ...] = (
+    ("light", WIDTHS[0]),
+    ("dark", WIDTHS[0]),
+    ("dark", WIDTHS[1]),
+    ("light", WIDTHS[1]),
+)
+"""Light then dark at a phone's width, dark then light at a desktop's: one toggle a step."""
+
+ON_A_PHONE: tuple[tuple[str, int], ...] = FOUR_WAYS[:2]
+"""Light then dark at a phone's width."""
+
+Violation = dict[str, Any]
+
+
+def set_scheme(page: Page, scheme: str) -> None:
+    """Switch the page to ``scheme`` ("light" or "dark") with the palette toggle, if needed."""
+    if page.evaluate("document.body.dataset.mdColorScheme") != SCHEMES[scheme]:
+        page.evaluate(CHOOSE_SCHEME, SCHEMES[scheme])
+        page.wait_for_function(
+            "s => document.body.dataset.mdColorScheme === s", arg=SCHEMES[scheme]
+        )
+
+
+def set_width(page: Page, width: int) -> None:
+    """Resize the page's window to ``width`` CSS pixels (900 high), if needed."""
+    size = page.viewport_size
+    if size is None or size["width"] != width:
+        page.set_viewport_size({"width": width, "height": 900})
+
+
+def audit_four_ways(
+    page: Page,
+    keep: Callable[[list[Violation]], list[Violation]] = lambda found: found,
+    ways: tuple[tuple[str, int], ...] = FOUR_WAYS,
+) -> list[str]:
+    """What axe finds on the page as it stands, in each of ``ways``, one line each.
+
+    ``keep`` chooses the violations that fail (all of them unless told, :func:`serious`
+    for the sweep of every page). The page is left light at the width it had.
+    """
+    size = page.viewport_size
+    failures = []
+    for scheme, width in ways:
+        set_scheme(page, scheme)
+        set_width(page, width)
+        page.evaluate(NEXT_FRAMES)
+        shown = page.evaluate("document.body.dataset.mdColorScheme")
+        assert shown == SCHEMES[scheme], f"scheme {shown!r}, not {SCHEMES[scheme]!r}"
+        assert page.evaluate("innerWidth") == width
+        for v in keep(run_axe(page)):
+            targets = ", ".join(v["targets"][:5])
+            more = f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
+            failures.append(
+                f"{scheme} {width}px: {v['id']} [{v['impact']}] {v['help']}: {targets}{more}"
+            )
+    set_scheme(page, "light")
+    if size is not None:
+        set_width(page, size["width"])
+    return failures
+
+
+# A reader's own way from page to page: a link, which Material's instant navigation
+# follows without reloading, so the page's Python (in its worker) keeps running.
+FOLLOW_LINK = """(href) => {
+  const container = document.querySelector('[data-md-component="container"]');
+  if (container) container.dataset.rbLeaving = '';
+  const link = Object.assign(document.createElement('a'), { href, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}"""
+ARRIVED = """(href) => location.href === href
+  && !document.querySelector('[data-md-component="container"][data-rb-leaving]')"""
+
+
+def visit(page: Page, url: str) -> None:
+    """Open ``url`` as a reader does: by a link from the page already open on the site
+    (instant navigation), or afresh when the tab is blank or elsewhere; then wait until
+    its widgets are mounted and Material has wrapped its tables."""
+    on_site = page.url.split("/")[:3] == url.split("/")[:3] and page.url != url
+    if on_site and page.evaluate("typeof window.location$ === 'object'"):
+        page.evaluate(FOLLOW_LINK, url)
+        page.wait_for_function(ARRIVED, arg=url, timeout=30_000)
+    else:
+        page.goto(url)
+    page.wait_for_function(SETTLED, timeout=30_000)
+    page.evaluate(NEXT_FRAMES)  # Material wrapped the tables: the page's script names the boxes
+    if page.locator(WIDGETS).count():
+        assert page.evaluate("window.rollbook.ready") is True, f"Python did not start on {url}"
