@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
-from tests.browser.widgets import TIMEOUT
+from tests.browser.widgets import TIMEOUT, wait_until
 from tests.sitesrv import SiteServer
 
 WASM = "**/runtime/pyodide.asm.wasm.gz"
@@ -32,8 +32,7 @@ class Held:
         context.route(pattern, lambda route: self.routes.append(route))
 
     def release(self, page: Page) -> None:
-        while not self.routes:
-            page.wait_for_timeout(50)
+        wait_until(page, lambda: bool(self.routes), "the held request")
         for route in self.routes:
             route.continue_()
 
@@ -222,11 +221,7 @@ def test_the_head_starts_python_and_the_first_roll_restores_the_snapshot(
     assert not [name for name in before if name.endswith(".whl")]
     # Once the worker has been idle a moment, the standard library arrives (for a
     # module imported later), and the dice still answer.
-    for _ in range(100):
-        if "python_stdlib.zip" in asked:
-            break
-        page.wait_for_timeout(100)
-    assert "python_stdlib.zip" in asked
+    wait_until(page, lambda: "python_stdlib.zip" in asked, "the standard library to be asked")
     _, output = click_roll(page, "3d6")
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
 

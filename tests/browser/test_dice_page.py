@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, e
 
 from rules_py.views import odds_view
 from tests.browser.conftest import Requests
-from tests.browser.widgets import expect_panel, set_field, widget
+from tests.browser.widgets import expect_panel, set_field, wait_until, widget
 from tests.sitesrv import SiteServer
 
 READY = "window.rollbook && window.rollbook.state.status === 'ready'"
@@ -59,9 +59,7 @@ def test_click_before_python_is_ready_shows_loading_then_result(
     output = page.locator(f'output[for="{button_id}"]')
     expect(output).to_contain_text("Getting the dice ready…")
     expect(output).to_have_class(re.compile("rb-loading"))
-    page.wait_for_function("() => true")
-    while not gate:
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: bool(gate), "the held request")
     gate[0].continue_()
     expect(output.locator(".rb-total")).to_be_visible(timeout=30_000)
     assert 1 <= int(output.locator(".rb-part--die").text_content() or 0) <= 20

@@ -254,7 +254,7 @@ def test_the_offline_copy_can_be_removed_and_saved_again(
     ) == [0, 0]
     page.reload()  # the reader's choice holds: nothing is saved again on its own
     expect(status).to_have_text("Not saved for offline")
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("networkidle")  # the page has asked all it will ask
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     page.get_by_role("button", name="Save for offline").click()
     expect(status).to_have_text("Available offline", timeout=SAVED)
@@ -276,7 +276,7 @@ def test_a_question_asked_while_the_dice_start_stays_asked(
     expect(status).to_have_text(question)
     page.wait_for_function("window.rollbook && window.rollbook.state.status === 'ready'")
     page.wait_for_load_state("load")
-    page.wait_for_timeout(1000)  # the save after the dice's start has looked at the copy
+    page.wait_for_load_state("networkidle")  # the save after the dice's start has run
     expect(status).to_have_text(question)
     expect(page.get_by_role("button", name="Keep it")).to_be_focused()
 

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from tests.browser.widgets import TIMEOUT
+from tests.browser.axe import ANIMATIONS_ENDED, NEXT_FRAMES
+from tests.browser.widgets import TIMEOUT, wait_until
 from tests.sitesrv import SiteServer
 
 READY = "window.rollbook && window.rollbook.state.status === 'ready'"
@@ -52,12 +53,14 @@ def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: Si
     button.tap()
     output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    phone.wait_for_timeout(800)  # Material shows a tooltip at once and hides it after 250 ms
+    # Material shows a tooltip at once on focus or hover, so by the time the result is
+    # drawn it would be there; once the result's flash has ended, none may be left.
+    phone.evaluate(ANIMATIONS_ENDED)
     expect(phone.locator(".md-tooltip2")).to_have_count(0)
     # A second tap rolls again: the button still works after letting go of the focus.
     button.tap()
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    phone.wait_for_timeout(800)
+    phone.evaluate(ANIMATIONS_ENDED)
     expect(phone.locator(".md-tooltip2")).to_have_count(0)
 
 
@@ -71,7 +74,8 @@ def test_a_tapped_roll_does_not_stay_filled_as_if_hovered(phone: Page, server: S
     button.tap()
     output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    phone.wait_for_timeout(300)
+    # Whatever the hover would fill has finished changing: the button's transitions end.
+    button.evaluate("b => Promise.all(b.getAnimations().map((a) => a.finished))")
     assert button.evaluate("b => b.matches(':hover')"), "the tap should count as a hover"
     assert button.evaluate("b => getComputedStyle(b).backgroundColor") == resting
 
@@ -111,8 +115,7 @@ def test_a_tap_before_the_page_script_runs_is_answered_once_python_is_ready(
     output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
     expect(output).to_contain_text("Getting the dice ready")
     expect(button).to_have_attribute("aria-busy", "true")
-    while len(held) < 2:
-        phone.wait_for_timeout(50)
+    wait_until(phone, lambda: len(held) == 2, "the page script and Pyodide's wasm to be asked")
     for route in held:
         route.continue_()
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
@@ -138,12 +141,14 @@ def test_a_tap_leaves_no_tooltip_over_what_it_tapped(
     phone: Page, server: SiteServer, target: str
 ) -> None:
     """Issue 16, item 25: on a touch screen a tap is no hover that stays."""
+    phone.clock.install()  # the page's timers, to run ahead instead of waiting them out
     phone.goto(server.url + "2d6/checks/")
     phone.wait_for_function(READY, timeout=TIMEOUT)
     tapped = phone.locator(target).first
     tapped.scroll_into_view_if_needed()
     tapped.tap()
-    phone.wait_for_timeout(1000)  # past Material's 250 ms before a hovered title shows
+    phone.clock.run_for(1000)  # past Material's 250 ms before a hovered title shows
+    phone.evaluate(NEXT_FRAMES)
     expect(phone.locator(ACTIVE_TOOLTIP)).to_have_count(0)
 
 

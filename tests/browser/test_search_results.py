@@ -24,6 +24,15 @@ SYSTEMS = (
 TIMEOUT = 30_000
 
 
+# At least five results, and as many as the frame before: the batches have stopped coming.
+SETTLED_LIST = """() => {
+  const count = document.querySelectorAll('.md-search-result__item').length;
+  const same = count === window.rbResultCount;
+  window.rbResultCount = count;
+  return count >= 5 && same;
+}"""
+
+
 def search(page: Page, server: SiteServer, words: str) -> None:
     page.goto(server.url)
     search_box = page.locator(".md-search__input")
@@ -31,10 +40,7 @@ def search(page: Page, server: SiteServer, words: str) -> None:
     search_box.press_sequentially(words)  # Material searches on key events, not on fill
     expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
     # Material renders the results in a batch after the first: wait for the list to settle.
-    page.wait_for_function(
-        "document.querySelectorAll('.md-search-result__item').length >= 5", timeout=TIMEOUT
-    )
-    page.wait_for_timeout(300)
+    page.wait_for_function(SETTLED_LIST, timeout=TIMEOUT, polling="raf")
 
 
 @pytest.mark.parametrize("words", ["initiative", "damage"])

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
 TIMEOUT = 30_000
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => done(null)))"
+
+
+def wait_until(page: Page, ready: Callable[[], bool], what: str, timeout: int = TIMEOUT) -> None:
+    """Wait a frame at a time until ``ready()``, a condition on the test's side (a held
+    request has arrived, say), holds: Playwright hands the test its events in between."""
+    deadline = time.monotonic() + timeout / 1000
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} ms for {what}")
+        page.evaluate(NEXT_FRAME)
 
 
 def widget(page: Page, name: str, index: int = 0) -> Locator:
