@@ -361,7 +361,14 @@ def pytest_args(args: list[str]) -> list[str]:
     (pytest-xdist, one Chromium per worker) and the ten slowest named at the end, unless
     ``ARGS`` choose otherwise (``-n 0`` runs them in one process)."""
     chosen = " ".join(args)
-    spread = [] if re.search(r"(^| )(-n|--numprocesses|-p no:xdist)", chosen) else ["-n", "auto"]
+    # worksteal: a worker that runs out takes tests queued for the other. Plain "load"
+    # hands each worker a long run of tests in collection order up front, so one got
+    # nearly every browser test and the other sat idle for half the run.
+    spread = (
+        []
+        if re.search(r"(^| )(-n|--numprocesses|-p no:xdist)", chosen)
+        else ["-n", "auto", "--dist", "worksteal"]
+    )
     slowest = [] if "--durations" in chosen else ["--durations=10"]
     return [*spread, *slowest, *args]
 

@@ -374,8 +374,8 @@ def test_serve_answers_the_service_worker_it_has_not_without_a_log_line(
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        ([], ["-n", "auto", "--durations=10"]),
-        (["tests/dice"], ["-n", "auto", "--durations=10", "tests/dice"]),
+        ([], ["-n", "auto", "--dist", "worksteal", "--durations=10"]),
+        (["tests/dice"], ["-n", "auto", "--dist", "worksteal", "--durations=10", "tests/dice"]),
         (["-n", "0"], ["--durations=10", "-n", "0"]),
         (["-p", "no:xdist", "--durations=3"], ["-p", "no:xdist", "--durations=3"]),
     ],

@@ -35,13 +35,20 @@ SETTLED = """() => {
   return widgets.every((w) => w.dataset.rbMounted)
     && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
 }"""
-NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# Two frames drawn; a page that draws none (it never should) is given 200 ms instead,
+# so that a test fails on what it reads rather than hanging.
+NEXT_FRAMES = """() => new Promise((done) => {
+  requestAnimationFrame(() => requestAnimationFrame(() => done(null)));
+  setTimeout(() => done(null), 200);
+})"""
 # Colours are read once every finite animation (a fresh roll's flash) has ended:
 # halfway through one, the background under the text is the flash's, not the page's.
+# Only running ones are waited for (a paused animation never ends), for 10 s at most.
 ANIMATIONS_ENDED = """async () => {
-  const finite = document.getAnimations().filter(
-    (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  const finite = document.getAnimations().filter((a) => a.playState === 'running'
+    && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  const ended = Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  await Promise.race([ended, new Promise((done) => setTimeout(done, 10_000))]);
 }"""
 AUDIT = """async () => {
   await (ANIMATIONS_ENDED)();
@@ -88,16 +95,6 @@ def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         v for v in violations if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES
     ]
-
-
-def audit(page: Page, url: str) -> list[dict[str, Any]]:
-    """The violations axe finds on ``url`` once its widgets are live."""
-    page.goto(url)
-    page.wait_for_function(SETTLED, timeout=30_000)
-    page.evaluate(NEXT_FRAMES)  # Material wrapped the tables: the page's script names the boxes
-    if page.locator(WIDGETS).count():
-        assert page.evaluate("window.rollbook.ready") is True, f"Python did not start on {url}"
-    return run_axe(page)
 
 
 # The reader's own switch: Material's palette (its label for the scheme's radio button)
@@ -200,5 +197,9 @@ def visit(page: Page, url: str) -> None:
         page.goto(url)
     page.wait_for_function(SETTLED, timeout=30_000)
     page.evaluate(NEXT_FRAMES)  # Material wrapped the tables: the page's script names the boxes
-    if page.locator(WIDGETS).count():
-        assert page.evaluate("window.rollbook.ready") is True, f"Python did not start on {url}"
+    if page.locator(WIDGETS).count():  # Python has started, or says why not
+        page.wait_for_function(
+            "['ready', 'failed'].includes(window.rollbook?.state.status)", timeout=30_000
+        )
+        status = page.evaluate("window.rollbook.state.status")
+        assert status == "ready", f"Python did not start on {url}: {status}"

@@ -175,7 +175,7 @@ def test_widget_tables_redrawn_by_the_script_keep_focus_and_name(
 ) -> None:
     page.goto(server.url + "peupfudge/abilities/")
     root = widget(page, "peupfudge-xp")
-    page.evaluate("window.rollbook.ready")
+    page.wait_for_function("window.rollbook?.state.status === 'ready'", timeout=TIMEOUT)
     old = root.locator(".rb-panel__table").first.element_handle()
     root.locator('input[type="number"]').first.fill("5")
     page.wait_for_function("b => !b.isConnected", arg=old, timeout=TIMEOUT)  # redrawn

@@ -24,12 +24,15 @@ SYSTEMS = (
 TIMEOUT = 30_000
 
 
-# At least five results, and as many as the frame before: the batches have stopped coming.
+# At least five results, the same list (its first item the same element, as many items)
+# for ten frames running: each keystroke's answer redraws the list, the last one stays.
 SETTLED_LIST = """() => {
+  const first = document.querySelector('.md-search-result__item');
   const count = document.querySelectorAll('.md-search-result__item').length;
-  const same = count === window.rbResultCount;
-  window.rbResultCount = count;
-  return count >= 5 && same;
+  const seen = (window.rbResults ??= { first: null, count: -1, frames: 0 });
+  if (first === seen.first && count === seen.count) seen.frames += 1;
+  else Object.assign(seen, { first, count, frames: 0 });
+  return count >= 5 && seen.frames >= 10;
 }"""
 
 

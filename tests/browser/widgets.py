@@ -9,7 +9,10 @@ from collections.abc import Callable
 from playwright.sync_api import Locator, Page, expect
 
 TIMEOUT = 30_000
-NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => done(null)))"
+NEXT_FRAME = """() => new Promise((done) => {
+  requestAnimationFrame(() => done(null));
+  setTimeout(() => done(null), 100);  // a page that draws no frame is still polled
+})"""
 
 
 def wait_until(page: Page, ready: Callable[[], bool], what: str, timeout: int = TIMEOUT) -> None:
