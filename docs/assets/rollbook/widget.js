@@ -333,7 +333,9 @@ export function mountWidget(root, rollbook) {
     try {
       /** @type {WidgetView} */
       const view = await ask("widget", args);
-      if (request !== latest || !root.isConnected) return;
+      // Typed into since it was asked: an answer for the form as it was would write its
+      // values (view.set) over what the reader is typing. The question the pause asks wins.
+      if (request !== latest || typing.pending || !root.isConnected) return;
       if (view.set && Object.keys(view.set).length) {
         write(view.set);
         save(key, read());
@@ -349,7 +351,7 @@ export function mountWidget(root, rollbook) {
     } catch (error) {
       if (request === latest) rollbook.showError(status, /** @type {Error} */ (error), () => recompute(act));
     } finally {
-      if (request === latest) root.removeAttribute("aria-busy");
+      if (request === latest && !typing.pending) root.removeAttribute("aria-busy");
     }
   };
 
