@@ -23,7 +23,7 @@ from tests.browser.play import (
     roll_check,
 )
 from tests.browser.play import roster as roster_of
-from tests.browser.widgets import TIMEOUT, copy_roll_link, widget
+from tests.browser.widgets import TIMEOUT, copy_roll_link, pointer_away, widget
 from tests.sitesrv import SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,16 +157,8 @@ def test_a_play_page_in_use_passes_axe_on_a_phone(
         )
         sheet.locator('.rb-step[data-step="1"]').first.click()
         expect(sheet.locator(".rb-widget__message")).to_contain_text("→")
-        # A phone has no pointer resting where it last tapped. The test's mouse does, and
-        # after the panel is redrawn it may rest on a titled button, whose Material
-        # tooltip (outside every landmark) axe then finds: it moves to the header's corner,
-        # where nothing has a title, and the tooltip goes.
-        page.mouse.move(0, 0)
-        page.wait_for_function(
-            "![...document.querySelectorAll('[id^=\"__tooltip\"]')]"
-            ".some((tip) => tip.checkVisibility())",
-            timeout=TIMEOUT,
-        )
+        # After the panel's redraw the mouse may rest on a titled button.
+        pointer_away(page)
         failures = audit_four_ways(page, keep=serious, ways=ON_A_PHONE)
         assert failures == [], f"/{section}/play/: {failures}"
 
