@@ -24,6 +24,7 @@ from tests.browser.axe import (
     serious,
     visit,
 )
+from tests.browser.contrast import COLOURS, contrast_ratio
 from tests.browser.widgets import TIMEOUT, widget
 from tests.sitesrv import SiteServer
 
@@ -83,38 +84,6 @@ def test_axe_finds_nothing_serious(audit_page: Page, server: SiteServer, path: s
 
 
 # Direct measurements of the item 12 cases (WCAG 2 contrast ratio).
-COLOURS = """(target) => {
-  const element = typeof target === "string" ? document.querySelector(target) : target;
-  const parse = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
-  let [r, g, b, a = 1] = parse(getComputedStyle(element).color);
-  for (let e = element; e; e = e.parentElement) a *= Number(getComputedStyle(e).opacity);
-  // The backgrounds up to the first opaque one, composited (white below them all).
-  const layers = [];
-  for (let e = element; e; e = e.parentElement) {
-    const [br, bg, bb, ba = 1] = parse(getComputedStyle(e).backgroundColor);
-    if (ba > 0) layers.unshift([br, bg, bb, ba]);
-    if (ba >= 1) break;
-  }
-  const back = layers.reduce(
-    (below, [br, bg, bb, ba]) => [br, bg, bb].map((c, i) => c * ba + below[i] * (1 - ba)),
-    [255, 255, 255],
-  );
-  return { fore: [r, g, b].map((c, i) => c * a + back[i] * (1 - a)), back };
-}"""
-
-
-def contrast(fore: list[float], back: list[float]) -> float:
-    def luminance(rgb: list[float]) -> float:
-        linear = [
-            c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
-            for c in rgb
-        ]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 @pytest.mark.parametrize(
     ("scheme", "path", "selector"),
     [
@@ -136,7 +105,7 @@ def test_text_of_item_12_reads_at_4_5_to_1(
         page.goto(server.url + path)
         page.wait_for_function(SETTLED, timeout=30_000)
         colours = page.evaluate(COLOURS, selector)
-        ratio = contrast(colours["fore"], colours["back"])
+        ratio = contrast_ratio(colours["fore"], colours["back"])
         assert ratio >= 4.5, f"{selector} on /{path} ({scheme}): {ratio:.2f}:1 {colours}"
 
 

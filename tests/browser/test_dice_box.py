@@ -21,7 +21,7 @@ from tests.browser.axe import (
     scheme_context,
     serious,
 )
-from tests.browser.test_accessibility import COLOURS, contrast
+from tests.browser.contrast import COLOURS, contrast_ratio
 from tests.browser.widgets import TIMEOUT
 from tests.sitesrv import SiteServer
 
@@ -205,7 +205,7 @@ def test_a_dropped_die_reads_at_4_5_to_1(browser: Browser, server: SiteServer, s
         expect(page.locator(f"{BOX} .rb-part--dropped")).to_have_count(1, timeout=TIMEOUT)
         page.evaluate(ANIMATIONS_ENDED)
         colours = page.evaluate(COLOURS, f"{BOX} .rb-part--dropped")
-    ratio = contrast(colours["fore"], colours["back"])
+    ratio = contrast_ratio(colours["fore"], colours["back"])
     assert ratio >= 4.5, f"dropped die ({scheme}): {ratio:.2f}:1 {colours}"
 
 

@@ -14,7 +14,7 @@ from rules_py.markdown._html import chart_svg
 from rules_py.systems import wodu
 from rules_py.views import odds_view
 from rules_py.widgets import WIDGETS
-from tests.browser.test_accessibility import COLOURS, contrast
+from tests.browser.contrast import COLOURS, contrast_ratio
 from tests.browser.widgets import (
     ACTION_HEIGHTS,
     COLUMN_MISALIGNMENTS,
@@ -254,7 +254,7 @@ def test_builder_refusal_keeps_the_sheet_and_marks_the_fields_it_names(
     expect(panel.locator(".rb-panel__stale .rb-facts")).to_contain_text("Max HP")
     # Marked by a rule at its side, not faded: the old answer is still text to read.
     colours = page.evaluate(COLOURS, ".rb-panel__stale .rb-facts")
-    assert contrast(colours["fore"], colours["back"]) >= 4.5, colours
+    assert contrast_ratio(colours["fore"], colours["back"]) >= 4.5, colours
     set_field(builder, "level", "1")
     expect(builder.locator(".rb-panel__error")).to_have_count(0, timeout=TIMEOUT)
     expect(builder.locator("[aria-invalid]")).to_have_count(0)
