@@ -37,3 +37,42 @@ def test_dice_typed_while_a_roll_is_answered_are_the_ones_kept(
     wait_idle(roller)
     assert faces.evaluate_all("ds => ds.map(d => d.dataset.face)") == ["3", "3", "3", "2", "6"]
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Hold what the page asks of Python, so that a test chooses the order of the answers:
+# everything asked while held goes to the worker, in order, on release.
+HOLD_QUESTIONS = """() => {
+  const worker = window.rollbook.state.worker;
+  const post = worker.postMessage.bind(worker);
+  const held = [];
+  worker.postMessage = (message) => held.push(message);
+  window.releaseQuestions = () => {
+    worker.postMessage = post;
+    const count = held.length;
+    for (const message of held.splice(0)) post(message);
+    return count;
+  };
+}"""
+
+
+def test_a_check_rolled_while_the_sheet_is_redrawn_shows_its_answer(
+    page: Page, server: SiteServer
+) -> None:
+    """A tap asks Python to redraw the sheet; a row's Roll, pressed before that answer,
+    is answered after it. The redraw had left the check's answer out of the page (the
+    place it is shown was put back only if it already showed something), so the roll
+    was never seen: a CI run lost a roll just after a reload this way."""
+    page.goto(server.url + "d10-0/play/")
+    sheet = widget(page, "d10-0-builder")
+    page.wait_for_function("window.rollbook.state.status === 'ready'", timeout=TIMEOUT)
+    wait_idle(sheet)
+    page.evaluate(HOLD_QUESTIONS)
+    sheet.locator('.rb-field--current_health .rb-step[data-step="-1"]').click()
+    sheet.locator('button.rb-check[data-check="attribute:AG"]').click()
+    assert page.evaluate("window.releaseQuestions()") == 2  # the redraw's, then the roll's
+    outcome = sheet.locator(".rb-widget__checked .rb-rolled__outcome")
+    expect(outcome).to_be_visible(timeout=TIMEOUT)
+    expect(sheet.locator(".rb-widget__checked")).to_contain_text("Agility")
+    wait_idle(sheet)
+    expect(outcome).to_be_visible()  # and it stays, under the redrawn table
+    assert page.errors == []  # type: ignore[attr-defined]

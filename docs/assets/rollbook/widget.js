@@ -413,19 +413,27 @@ export function mountWidget(root, rollbook) {
   const checked = el("output", "rb-widget__checked");
   checked.setAttribute("aria-live", "polite");
   checks.append(checked);
-  let checkedAfter = -1; // where in the panel the last check's table is
+  /** @type {string | null} */
+  let lastCheck = null; // the check last pressed: its answer goes under its row's table
+  /** @param {HTMLButtonElement} button */
+  const placeChecks = (button) => /** @type {Element} */ (button.closest(".rb-panel__table") ?? button.parentElement).after(checks);
   function wireChecks() {
-    const table = panel.children[checkedAfter];
-    if (checked.childNodes.length && table?.classList.contains("rb-panel__table")) table.after(checks);
+    // A redraw puts the answer back under the same check's table, or at the panel's
+    // end if that row is gone: also while the answer is on its way (a roll pressed
+    // just before the redraw's answer came back was otherwise shown nowhere).
+    if (lastCheck !== null) {
+      const again = /** @type {HTMLButtonElement | null} */ (panel.querySelector(`.rb-check[data-check="${CSS.escape(lastCheck)}"]`));
+      if (again) placeChecks(again);
+      else panel.append(checks);
+    }
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".rb-check"))) {
       if (button.dataset.rbMounted) continue;
       button.dataset.rbMounted = "1";
       button.disabled = false;
       button.title = button.dataset.title || "";
       button.addEventListener("click", () => {
-        const box = button.closest(".rb-panel__table") ?? button.parentElement;
-        checkedAfter = [...panel.children].indexOf(/** @type {Element} */ (box));
-        /** @type {Element} */ (box).after(checks);
+        lastCheck = button.dataset.check ?? "";
+        placeChecks(button);
       });
       /** @returns {Promise<WidgetRoll>} */
       const request = async () => {
