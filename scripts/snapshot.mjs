@@ -21,7 +21,10 @@ for (const wheel of wheels) {
       "zipfile.ZipFile('/tmp/wheel.whl').extractall(sysconfig.get_paths()['purelib'])",
   );
 }
-pyodide.runPython("import rules_py.snapshot; rules_py.snapshot.warm_up()");
+// Only the published systems' widgets are warmed (ROLLBOOK_SYSTEMS, from mkdocs.yml's
+// extra.systems; all five when unset): the others stay out of the snapshot.
+const systems = process.env.ROLLBOOK_SYSTEMS ? process.env.ROLLBOOK_SYSTEMS.split(",") : null;
+pyodide.runPython(`import rules_py.snapshot; rules_py.snapshot.warm_up(${JSON.stringify(systems) ?? "None"})`);
 // What the warm-up computed is not worth its bytes: empty the caches it filled.
 pyodide.runPython(`
 import functools, gc

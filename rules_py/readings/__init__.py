@@ -13,25 +13,42 @@ A reading only changes how the dice are shown: the same expression and seed
 roll the same dice with or without it. Layering: this package sits on
 :mod:`rules_py.dice` and :mod:`rules_py.systems`, under :mod:`rules_py.views`
 (the worker's roll) and :mod:`rules_py.markdown` (the build's button).
+
+Each reading's module (and its system's rules) is imported only when a roll names
+it, so that a site without Danger World or D10/0 never loads them (issue 19).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from rules_py.dice import DiceError, Expression
-from rules_py.readings import _d10_0, _danger_world
 from rules_py.readings._reading import Part, Read, Reading
+
+
+def _imported_when_read(module: str, function: str) -> Callable[[Sequence[str]], Reading]:
+    """``module.function``, imported on its first call."""
+
+    def read(words: Sequence[str]) -> Reading:
+        found: Callable[[Sequence[str]], Reading] = getattr(
+            importlib.import_module(module), function
+        )
+        return found(words)
+
+    return read
+
 
 READINGS: Mapping[str, Callable[[Sequence[str]], Reading]] = MappingProxyType(
     {
-        _danger_world.NAME: _danger_world.pool,
-        _d10_0.ATTRIBUTE: _d10_0.attribute,
-        _d10_0.SKILL: _d10_0.skill,
+        "pool": _imported_when_read("rules_py.readings._danger_world", "pool"),
+        "0-9": _imported_when_read("rules_py.readings._d10_0", "attribute"),
+        "00-99": _imported_when_read("rules_py.readings._d10_0", "skill"),
     }
 )
-"""Each reading by its name, the first word after ``as``; it takes the words after it."""
+"""Each reading by its name, the first word after ``as``; it takes the words after it.
+(The names are the modules' ``NAME``, ``ATTRIBUTE`` and ``SKILL``; a test holds them equal.)"""
 
 USAGE = "`pool`, `pool difficulty N` (Danger World), `0-9` or `00-99` (D10/0)"
 
