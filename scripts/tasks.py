@@ -46,9 +46,51 @@ def _run(*args: str | Path, **kwargs: object) -> None:
     subprocess.run([str(a) for a in args], check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
 
 
-def _fingerprint() -> str:
-    """What the runtime is made from: Pyodide's version, rules_py's sources, the pins."""
+def published_systems(config_file: str | Path | None = None) -> list[str]:
+    """The systems a build of ``config_file`` (mkdocs.yml unless told) publishes: its
+    ``extra.systems``, checked as the build checks it (scripts/systems_hook.py)."""
+    from mkdocs.utils import yaml_load
+
+    from scripts.systems_hook import chosen_systems
+
+    path = Path(config_file or ROOT / "mkdocs.yml")
+    with path.open(encoding="utf-8") as config:
+        extra = (yaml_load(config) or {}).get("extra") or {}
+    return chosen_systems(extra)
+
+
+def config_for(systems: list[str], folder: Path) -> Path:
+    """A config in ``folder`` for a copy that publishes ``systems``: mkdocs.yml's in all
+    else (it inherits it, with mkdocs.yml's folders and hooks named in full)."""
+    import yaml
+
+    own = {
+        "INHERIT": str(ROOT / "mkdocs.yml"),
+        "docs_dir": str(ROOT / "docs"),
+        "theme": {"name": "material", "custom_dir": str(ROOT / "overrides")},
+        "hooks": [str(ROOT / "scripts" / h) for h in ("search_hook.py", "systems_hook.py")],
+        "extra": {"systems": systems},
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    config = folder / f"mkdocs-{'+'.join(systems)}.yml"
+    config.write_text(yaml.safe_dump(own, sort_keys=False), encoding="utf-8")
+    return config
+
+
+def runtime_folder(systems: list[str]) -> Path:
+    """Where the runtime for ``systems`` is built: docs/ for mkdocs.yml's own choice
+    (``scripts/serve`` serves it from there), a folder of its own under ``.cache/``
+    for another (a test's or a benchmark's one-system build)."""
+    if systems == published_systems():
+        return RUNTIME
+    return ROOT / ".cache" / "runtime" / "+".join(systems)
+
+
+def _fingerprint(systems: list[str]) -> str:
+    """What the runtime is made from: Pyodide's version, rules_py's sources, the pins,
+    and the systems whose widgets its snapshot warms."""
     digest = hashlib.sha256()
+    digest.update(repr(systems).encode())
     digest.update(repr(PACKED).encode())
     digest.update((PYODIDE / "package.json").read_bytes())
     digest.update((ROOT / "pyproject.toml").read_bytes())
@@ -60,43 +102,48 @@ def _fingerprint() -> str:
     return digest.hexdigest()
 
 
-def _runtime_is_current(fingerprint: str) -> bool:
-    manifest_path = RUNTIME / "manifest.json"
+def _runtime_is_current(runtime: Path, fingerprint: str) -> bool:
+    manifest_path = runtime / "manifest.json"
     if not manifest_path.exists():
         return False
     manifest = json.loads(manifest_path.read_text())
     return manifest.get("fingerprint") == fingerprint and all(
-        (RUNTIME / name).exists()
+        (runtime / name).exists()
         for name in [*manifest["wheels"], manifest["snapshot"], *manifest.get("sizes", {})]
     )
 
 
-def assets() -> None:
-    """Copy Pyodide's runtime, build the wheels and the memory snapshot into docs/.
+def assets(config_file: str | Path | None = None) -> Path:
+    """Copy Pyodide's runtime, build the wheels and the memory snapshot; return its folder.
 
-    The output is generated, not committed; it is rebuilt only when its inputs change.
-    It is built in a folder beside it and swapped in only once complete, so a failed
-    rebuild (offline, say) leaves the previous runtime working.
+    The snapshot warms the widgets of the systems ``config_file`` (mkdocs.yml unless
+    told) publishes; the folder is :func:`runtime_folder`'s. The output is generated,
+    not committed; it is rebuilt only when its inputs change. It is built in a folder
+    beside it and swapped in only once complete, so a failed rebuild (offline, say)
+    leaves the previous runtime working.
     """
-    fingerprint = _fingerprint()
-    if _runtime_is_current(fingerprint):
+    systems = published_systems(config_file)
+    runtime = runtime_folder(systems)
+    fingerprint = _fingerprint(systems)
+    if _runtime_is_current(runtime, fingerprint):
         print("rollbook: browser runtime is up to date", file=sys.stderr)
-        return
-    print("rollbook: building the browser runtime", file=sys.stderr)
-    RUNTIME.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{RUNTIME.name}-new-", dir=RUNTIME.parent))
+        return runtime
+    print(f"rollbook: building the browser runtime ({', '.join(systems)})", file=sys.stderr)
+    runtime.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{runtime.name}-new-", dir=runtime.parent))
     staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
     try:
-        _build_runtime(staging, fingerprint)
+        _build_runtime(staging, fingerprint, systems)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
-        if RUNTIME.exists():
+        if runtime.exists():
             print("rollbook: the rebuild failed; the previous runtime is kept", file=sys.stderr)
         raise
-    _swap_in(staging, RUNTIME)
+    _swap_in(staging, runtime)
+    return runtime
 
 
-def _build_runtime(out: Path, fingerprint: str) -> None:
+def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
     """Everything the browser loads, into the empty folder ``out``; the manifest last."""
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, out / name)
@@ -130,13 +177,21 @@ def _build_runtime(out: Path, fingerprint: str) -> None:
         wheels = sorted(p.name for p in Path(tmp).glob("*.whl"))
         for name in wheels:
             shutil.copy2(Path(tmp) / name, out / name)
-    _run("node", ROOT / "scripts" / "snapshot.mjs", out, out / SNAPSHOT, *(out / w for w in wheels))
+    _run(
+        "node",
+        ROOT / "scripts" / "snapshot.mjs",
+        out,
+        out / SNAPSHOT,
+        *(out / w for w in wheels),
+        env={**os.environ, "ROLLBOOK_SYSTEMS": ",".join(systems)},
+    )
     for name in PACKED:  # the snapshot was made from the originals: pack them only now
         _pack(out / name)
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
         "snapshot": SNAPSHOT,
+        "systems": systems,  # whose widgets the snapshot warms
         # The snapshot's heap is stored XOR the wasm's data segments (snapshot-diff.mjs).
         "snapshot_diff": "pyodide.asm.wasm data segments",
         "packed": [f"{name}.gz" for name in PACKED],
@@ -165,11 +220,28 @@ def _swap_in(new: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def build(site_dir: str = "site") -> None:
-    """The complete site, browser runtime included, into ``site_dir``."""
-    assets()
-    mkdocs_build(site_dir)
+def build(site_dir: str = "site", config_file: str | Path | None = None) -> None:
+    """The complete site, browser runtime included, into ``site_dir``.
+
+    ``config_file`` (mkdocs.yml unless told) may publish other systems than mkdocs.yml
+    does: its runtime, built apart, replaces the one the pages were copied with.
+    """
+    runtime = assets(config_file)
+    mkdocs_build(site_dir, None if config_file is None else str(config_file))
+    if runtime != RUNTIME:
+        _swap_in(
+            _copy_beside(runtime, Path(site_dir) / "assets/rollbook/runtime"),
+            Path(site_dir) / "assets/rollbook/runtime",
+        )
     service_worker(site_dir)
+
+
+def _copy_beside(source: Path, target: Path) -> Path:
+    """A copy of the folder ``source`` beside ``target``, to be swapped in for it."""
+    copy = target.with_name(f".{target.name}-new-{os.getpid()}")
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(source, copy)
+    return copy
 
 
 def service_worker(site_dir: str | Path) -> None:

@@ -91,7 +91,7 @@ def test_a_rebuild_replaces_the_runtime_whole(
         "icepool-2.1.3-py3-none-any.whl",
         "rules_py-0.1.0-py3-none-any.whl",
     ]
-    assert manifest["fingerprint"] == tasks._fingerprint()
+    assert manifest["fingerprint"] == tasks._fingerprint(tasks.published_systems())
     assert not (runtime / "old.whl").exists()
     assert (runtime / "pyodide.mjs").read_text() == "new pyodide.mjs"
     assert (runtime / tasks.SNAPSHOT).read_text() == "new snapshot"

@@ -1,0 +1,103 @@
+"""The systems a build publishes: what belongs to a left-out system leaves the page.
+
+A group's copy may publish only the systems it plays (``extra.systems`` in
+``mkdocs.yml``, issue 19). Pages shared by every system (Home, the offline page,
+the command line) mark what belongs to one system with ``data-system``::
+
+    <div class="rb-card" markdown data-system="wodu">...</div>
+    - [Peupfudge](peupfudge/index.md) { data-system="peupfudge" }
+
+An element marked for systems none of which is published is dropped, headings and
+all (so the table of contents never names it). A link into a left-out system's
+section (``wodu/...``, ``../2d6/checks.md``) becomes its plain text: a house page may
+name a rule of a system the copy does not publish without a broken link.
+
+Options: ``systems``, the published systems (the site sections' names; all five
+unless told). ``scripts/systems_hook.py`` passes ``extra.systems`` to it.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as etree
+from collections.abc import Iterable
+from typing import Any
+
+from markdown import Extension, Markdown
+from markdown.treeprocessors import Treeprocessor
+
+from rules_py.systems import SYSTEMS
+
+SECTIONS = tuple(SYSTEMS)
+"""The five systems, by the name of the site section (and folder) each has."""
+
+MARKER = "data-system"
+
+
+def section_of(href: str) -> str | None:
+    """The system whose section a relative link leads into (``../2d6/checks.md``: 2d6)."""
+    if not href or "://" in href or href.startswith(("#", "/", "mailto:")):
+        return None
+    parts = [p for p in href.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+    return parts[0] if len(parts) > 1 and parts[0] in SECTIONS else None
+
+
+class _LeaveOut(Treeprocessor):  # type: ignore[misc]  # markdown has no types
+    def __init__(self, md: Markdown, systems: Iterable[str]) -> None:
+        super().__init__(md)
+        self.published = set(systems)
+
+    def run(self, root: etree.Element) -> None:
+        self._prune(root)
+
+    def _prune(self, parent: etree.Element) -> None:
+        for child in list(parent):
+            marked = child.get(MARKER)
+            if marked is not None:
+                del child.attrib[MARKER]
+                if not self.published.intersection(marked.split()):
+                    _remove(parent, child)
+                    continue
+            self._prune(child)
+            if child.tag == "a" and section_of(child.get("href", "")) not in (
+                None,
+                *self.published,
+            ):
+                _unlink(child)
+
+
+def _remove(parent: etree.Element, child: etree.Element) -> None:
+    """Take ``child`` out of ``parent``, keeping the text that followed it."""
+    if child.tail and child.tail.strip():
+        index = list(parent).index(child)
+        if index:
+            before = parent[index - 1]
+            before.tail = (before.tail or "") + child.tail
+        else:
+            parent.text = (parent.text or "") + child.tail
+    parent.remove(child)
+
+
+def _unlink(link: etree.Element) -> None:
+    """Make a link its own text: a ``span`` with the link's content and no address."""
+    link.tag = "span"
+    link.attrib.clear()
+
+
+class SystemsExtension(Extension):  # type: ignore[misc]  # markdown has no types
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {"systems": [list(SECTIONS), "the systems the site publishes"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        systems = self.getConfig("systems")
+        unknown = sorted(set(systems) - set(SECTIONS))
+        if unknown:
+            raise ValueError(
+                f"Rollbook: unknown system {unknown[0]!r}: choose from {', '.join(SECTIONS)}"
+            )
+        # After attr_list (8) has set the markers, before toc (5) lists the headings.
+        md.treeprocessors.register(_LeaveOut(md, systems), "rb_systems", 6)
+
+
+def makeExtension(**kwargs: Any) -> SystemsExtension:
+    return SystemsExtension(**kwargs)

@@ -1,0 +1,73 @@
+"""scripts/systems_hook.py: ``extra.systems`` chooses the sections a build publishes (issue 19)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.exceptions import ConfigurationError
+
+from scripts import tasks
+from scripts.systems_hook import chosen_systems, on_config, published_nav
+
+ALL = ["wodu", "peupfudge", "d10-0", "2d6", "danger-world"]
+
+
+def test_without_the_setting_every_system_is_published() -> None:
+    assert chosen_systems({}) == ALL
+    assert tasks.published_systems() == ALL  # mkdocs.yml's own choice
+
+
+def test_the_chosen_systems_come_in_the_sites_order() -> None:
+    assert chosen_systems({"systems": ["danger-world", "wodu"]}) == ["wodu", "danger-world"]
+
+
+@pytest.mark.parametrize(
+    ("systems", "message"),
+    [
+        (["dnd"], "unknown system 'dnd': choose from wodu, peupfudge, d10-0, 2d6, danger-world"),
+        ([], "names no system"),
+        ("2d6", "is a list of system names"),
+        ([2], "is a list of system names"),
+    ],
+)
+def test_a_bad_setting_says_what_is_wrong(systems: object, message: str) -> None:
+    with pytest.raises(ConfigurationError, match=message):
+        chosen_systems({"systems": systems})
+
+
+def test_the_nav_loses_the_left_out_sections_and_keeps_the_rest() -> None:
+    nav = [
+        {"Home": "index.md"},
+        "dice.md",
+        {"2d10 WoDu Hack": ["wodu/index.md", {"Abilities": "wodu/abilities.md"}]},
+        {"2d6": ["2d6/index.md"]},
+        {"Mixed": ["wodu/x.md", {"House": "house-rules/index.md"}]},
+    ]
+    assert published_nav(nav, {"wodu"}) == [
+        {"Home": "index.md"},
+        "dice.md",
+        {"2d6": ["2d6/index.md"]},
+        {"Mixed": [{"House": "house-rules/index.md"}]},
+    ]
+
+
+def test_a_one_system_config_excludes_the_others_and_tells_the_extension(tmp_path: Path) -> None:
+    config = load_config(str(tasks.config_for(["2d6"], tmp_path)))
+    config = on_config(config)
+    tops = [next(iter(entry)) if isinstance(entry, dict) else entry for entry in config.nav]
+    assert "2d6 Roleplaying System" in tops and "2d10 WoDu Hack" not in tops
+    assert "Danger World" not in tops and "For developers" in tops
+    for section in ("wodu", "peupfudge", "d10-0", "danger-world"):
+        assert config.exclude_docs.match_file(f"{section}/index.md")
+    assert not config.exclude_docs.match_file("2d6/index.md")
+    assert config.exclude_docs.match_file("includes/abbreviations.md")  # mkdocs.yml's own
+    assert config.mdx_configs["rules_py.markdown.systems"] == {"systems": ["2d6"]}
+    assert tasks.published_systems(tasks.config_for(["2d6"], tmp_path)) == ["2d6"]
+
+
+def test_a_one_system_runtime_is_built_apart_from_docs() -> None:
+    assert tasks.runtime_folder(ALL) == tasks.RUNTIME
+    assert tasks.runtime_folder(["2d6"]) == tasks.ROOT / ".cache" / "runtime" / "2d6"
+    assert tasks._fingerprint(["2d6"]) != tasks._fingerprint(ALL)
