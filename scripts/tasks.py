@@ -125,11 +125,31 @@ def assets(config_file: str | Path | None = None) -> Path:
     systems = published_systems(config_file)
     runtime = runtime_folder(systems)
     fingerprint = _fingerprint(systems)
-    if _runtime_is_current(runtime, fingerprint):
-        print("rollbook: browser runtime is up to date", file=sys.stderr)
-        return runtime
-    print(f"rollbook: building the browser runtime ({', '.join(systems)})", file=sys.stderr)
     runtime.parent.mkdir(parents=True, exist_ok=True)
+    # Two builds at once (the test workers') build one runtime, not two over each other.
+    with _locked(runtime.parent / f".{runtime.name}.lock"):
+        if _runtime_is_current(runtime, fingerprint):
+            print("rollbook: browser runtime is up to date", file=sys.stderr)
+            return runtime
+        _rebuild_runtime(runtime, fingerprint, systems)
+    return runtime
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (a file beside what it guards) while inside."""
+    import fcntl
+
+    with path.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _rebuild_runtime(runtime: Path, fingerprint: str, systems: list[str]) -> None:
+    print(f"rollbook: building the browser runtime ({', '.join(systems)})", file=sys.stderr)
     staging = Path(tempfile.mkdtemp(prefix=f".{runtime.name}-new-", dir=runtime.parent))
     staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
     try:
@@ -140,7 +160,6 @@ def assets(config_file: str | Path | None = None) -> Path:
             print("rollbook: the rebuild failed; the previous runtime is kept", file=sys.stderr)
         raise
     _swap_in(staging, runtime)
-    return runtime
 
 
 def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:

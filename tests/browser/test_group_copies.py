@@ -1,0 +1,139 @@
+"""A group's own copy (issue 19): a build that publishes only some systems, in a browser.
+
+Two copies are built as a group would set them (``extra.systems``): one with only the
+2d6 Roleplaying System, one with the WoDu Hack and Danger World. Each passes the smoke
+tests of its sections (the home page's cards and the tabs name only its systems; each
+section's first page and Play page open, roll and answer), no page of it links a
+section it left out, and its Python starts from its own snapshot, which warmed only
+its systems' widgets.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scripts import tasks
+from tests.browser.widgets import TIMEOUT, wait_idle, widget
+from tests.sitesrv import SiteServer
+
+ALL = ("wodu", "peupfudge", "d10-0", "2d6", "danger-world")
+TITLES = {
+    "wodu": "2d10 WoDu Hack",
+    "peupfudge": "Peupfudge",
+    "d10-0": "The D10/0 System",
+    "2d6": "2d6 Roleplaying System",
+    "danger-world": "Danger World",
+}
+SHEETS = {"wodu": "wodu-builder", "2d6": "2d6-builder", "danger-world": "danger-world-sheet"}
+COPIES = (("2d6",), ("wodu", "danger-world"))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module", params=COPIES, ids=lambda c: "+".join(c))
+def copy(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[tuple[str, ...], Path, SiteServer]]:
+    """A copy publishing ``systems``, built as ``scripts/build`` builds one, and served."""
+    systems: tuple[str, ...] = request.param
+    folder = tmp_path_factory.mktemp("copy")
+    config = tasks.config_for(list(systems), folder)
+    port = _free_port()
+    site = folder / "site"
+    build = f"from scripts import tasks; tasks.build({str(site)!r}, {str(config)!r})"
+    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/"}
+    subprocess.run([sys.executable, "-c", build], cwd=tasks.ROOT, env=env, check=True)
+    with SiteServer(site, port=port) as server:
+        yield systems, site, server
+
+
+def test_no_page_links_a_section_the_copy_left_out(
+    copy: tuple[tuple[str, ...], Path, SiteServer],
+) -> None:
+    systems, site, _ = copy
+    left_out = [s for s in ALL if s not in systems]
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 10
+    link = re.compile(r'href="[^"]*?(?:^|/|")(' + "|".join(map(re.escape, left_out)) + r")/")
+    for html in pages:
+        found = link.search(html.read_text(encoding="utf-8"))
+        assert found is None, f"{html.relative_to(site)} links /{found[1]}/"
+    for section in left_out:
+        assert not (site / section).exists()
+    for section in systems:
+        assert (site / section / "play" / "index.html").exists()
+    index = json.loads((site / "search" / "search_index.json").read_text())
+    searched = {d["location"].split("/")[0] for d in index["docs"] if "/" in d["location"]}
+    assert searched <= {*systems, "dice", "authoring", "command-line", "architecture"}
+    manifest = json.loads((site / "assets/rollbook/runtime/manifest.json").read_text())
+    assert manifest["systems"] == list(systems)
+
+
+def _ready(page: Page) -> None:
+    page.wait_for_function(
+        "['ready', 'failed'].includes(window.rollbook?.state.status)", timeout=TIMEOUT
+    )
+    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+
+
+def test_home_names_only_the_copys_systems_and_each_section_rolls(
+    browser: Browser, copy: tuple[tuple[str, ...], Path, SiteServer]
+) -> None:
+    systems, _, server = copy
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url)
+        cards = page.locator(".rb-card h3 > a:not(.headerlink)")
+        expect(cards).to_have_text([TITLES[s] for s in systems])
+        tabs = page.locator(".md-tabs__link").all_inner_texts()
+        assert [t for t in tabs if t in TITLES.values()] == [TITLES[s] for s in systems]
+        _ready(page)  # Python starts from this copy's own snapshot
+        for system in systems:
+            page.goto(f"{server.url}{system}/")
+            expect(page.locator("h1")).to_contain_text(TITLES[system].removeprefix("The "))
+            button = page.locator("button[data-roll]").first
+            if button.count():
+                button.click()
+                output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+                expect(output.locator(".rb-total, .rb-rolled__outcome").first).to_be_visible(
+                    timeout=TIMEOUT
+                )
+            page.goto(f"{server.url}{system}/play/")
+            _ready(page)
+            if system in SHEETS:
+                sheet = widget(page, SHEETS[system])
+                wait_idle(sheet)
+                expect(sheet.locator(".rb-widget__panel")).not_to_be_empty()
+                check = sheet.locator("button.rb-check").first
+                check.click()
+                expect(sheet.locator(".rb-widget__checked .rb-rolled__outcome")).to_be_visible(
+                    timeout=TIMEOUT
+                )
+        # A widget of a system the copy left out is still answered, from the package.
+        other = next(s for s in ALL if s not in systems)
+        name = {"wodu": "wodu-check", "peupfudge": "peupfudge-action", "d10-0": "d10-0-check"}
+        answer = page.evaluate(
+            "name => window.rollbook.ask('widget', {name, action: 'show', values: {}})",
+            name.get(other, "2d6-check"),
+        )
+        assert answer["blocks"]
+        assert errors == []
+    finally:
+        context.close()
