@@ -9,11 +9,16 @@ pages built, so they follow. ``scripts/tasks.py`` reads the same setting to warm
 those systems' widgets in the browser's memory snapshot.
 
 Without ``extra.systems`` every system is published.
+
+``extra.house_rules: true`` publishes the group's own pages, ``docs/house-rules/``
+(``index.md`` first, then the folder's other pages by file name), as a "House rules"
+tab after the systems; off (the default), the folder is left out of the build.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pathspec
@@ -23,6 +28,8 @@ from mkdocs.exceptions import ConfigurationError
 from rules_py.markdown.systems import SECTIONS
 
 EXTENSION = "rules_py.markdown.systems"
+HOUSE_RULES = "house-rules"
+"""The folder (under docs/) of a group's own pages."""
 
 
 def chosen_systems(extra: Mapping[str, Any]) -> list[str]:
@@ -66,15 +73,50 @@ def published_nav(nav: list[Any], left_out: set[str]) -> list[Any]:
     return kept
 
 
+def house_pages(docs: Path) -> list[str]:
+    """The house pages in ``docs``: ``house-rules/index.md`` first, the others by name."""
+    folder = docs / HOUSE_RULES
+    if not (folder / "index.md").is_file():
+        raise ConfigurationError(
+            f"extra.house_rules is on, but docs/{HOUSE_RULES}/index.md is missing: "
+            "add the house rules' first page there, or set house_rules: false"
+        )
+    others = sorted(p.name for p in folder.glob("*.md") if p.name != "index.md")
+    return [f"{HOUSE_RULES}/{name}" for name in ["index.md", *others]]
+
+
+def with_house_rules(nav: list[Any], pages: list[str]) -> list[Any]:
+    """``nav`` with a "House rules" tab after the last system's."""
+    systems = [i for i, entry in enumerate(nav) if _holds_a_system(entry)]
+    at = systems[-1] + 1 if systems else len(nav)
+    return [*nav[:at], {"House rules": pages}, *nav[at:]]
+
+
+def _holds_a_system(entry: Any) -> bool:
+    if isinstance(entry, dict):
+        return any(_holds_a_system(value) for value in entry.values())
+    if isinstance(entry, list):
+        return any(_holds_a_system(value) for value in entry)
+    return isinstance(entry, str) and _in_section(entry, set(SECTIONS))
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     chosen = chosen_systems(config.extra)
-    left_out = [s for s in SECTIONS if s not in chosen]
-    if left_out:
+    house = config.extra.get("house_rules", False)
+    if not isinstance(house, bool):
+        raise ConfigurationError(f"extra.house_rules is true or false (got {house!r})")
+    left = [s for s in SECTIONS if s not in chosen]
+    if left and config.nav is not None:
+        config.nav = published_nav(config.nav, set(left))
+    left_out = [f"/{s}/" for s in left]
+    if house:
         if config.nav is not None:
-            config.nav = published_nav(config.nav, set(left_out))
-        lines = list(config.exclude_docs.patterns) if config.exclude_docs else []
-        patterns = [getattr(p, "pattern", None) for p in lines]
-        excluded = [p for p in patterns if p] + [f"/{s}/" for s in left_out]
-        config.exclude_docs = pathspec.gitignore.GitIgnoreSpec.from_lines(excluded)
+            config.nav = with_house_rules(config.nav, house_pages(Path(config.docs_dir)))
+    else:
+        left_out.append(f"/{HOUSE_RULES}/")
+    lines = list(config.exclude_docs.patterns) if config.exclude_docs else []
+    patterns = [getattr(p, "pattern", None) for p in lines]
+    excluded = [p for p in patterns if p] + left_out
+    config.exclude_docs = pathspec.gitignore.GitIgnoreSpec.from_lines(excluded)
     config.mdx_configs.setdefault(EXTENSION, {})["systems"] = chosen
     return config

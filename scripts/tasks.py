@@ -59,20 +59,25 @@ def published_systems(config_file: str | Path | None = None) -> list[str]:
     return chosen_systems(extra)
 
 
-def config_for(systems: list[str], folder: Path) -> Path:
-    """A config in ``folder`` for a copy that publishes ``systems``: mkdocs.yml's in all
-    else (it inherits it, with mkdocs.yml's folders and hooks named in full)."""
+HOOKS = ("search_hook.py", "systems_hook.py", "manifest_hook.py")
+"""mkdocs.yml's hooks, in scripts/."""
+
+
+def config_for(systems: list[str], folder: Path, house_rules: bool = False) -> Path:
+    """A config in ``folder`` for a copy that publishes ``systems`` (and its house rules,
+    if told): mkdocs.yml's in all else (it inherits it, with mkdocs.yml's folders and
+    hooks named in full)."""
     import yaml
 
     own = {
         "INHERIT": str(ROOT / "mkdocs.yml"),
         "docs_dir": str(ROOT / "docs"),
         "theme": {"name": "material", "custom_dir": str(ROOT / "overrides")},
-        "hooks": [str(ROOT / "scripts" / h) for h in ("search_hook.py", "systems_hook.py")],
-        "extra": {"systems": systems},
+        "hooks": [str(ROOT / "scripts" / h) for h in HOOKS],
+        "extra": {"systems": systems, "house_rules": house_rules},
     }
     folder.mkdir(parents=True, exist_ok=True)
-    config = folder / f"mkdocs-{'+'.join(systems)}.yml"
+    config = folder / f"mkdocs-{'+'.join(systems)}{'+house-rules' if house_rules else ''}.yml"
     config.write_text(yaml.safe_dump(own, sort_keys=False), encoding="utf-8")
     return config
 

@@ -71,3 +71,63 @@ def test_a_one_system_runtime_is_built_apart_from_docs() -> None:
     assert tasks.runtime_folder(ALL) == tasks.RUNTIME
     assert tasks.runtime_folder(["2d6"]) == tasks.ROOT / ".cache" / "runtime" / "2d6"
     assert tasks._fingerprint(["2d6"]) != tasks._fingerprint(ALL)
+
+
+def test_house_rules_are_left_out_unless_asked_for(tmp_path: Path) -> None:
+    config = on_config(load_config(str(tasks.config_for(["2d6"], tmp_path))))
+    assert config.exclude_docs.match_file("house-rules/index.md")
+    assert "House rules" not in [next(iter(e)) for e in config.nav if isinstance(e, dict)]
+
+
+def test_house_rules_are_a_tab_after_the_systems_index_first(tmp_path: Path) -> None:
+    config = on_config(load_config(str(tasks.config_for(["wodu", "2d6"], tmp_path, True))))
+    assert not config.exclude_docs.match_file("house-rules/index.md")
+    tops = [next(iter(e)) if isinstance(e, dict) else e for e in config.nav]
+    assert tops.index("House rules") == tops.index("2d6 Roleplaying System") + 1
+    assert tops[-1] == "For developers"
+    house = next(e["House rules"] for e in config.nav if isinstance(e, dict) and "House rules" in e)
+    assert house[0] == "house-rules/index.md"
+
+
+def test_house_pages_come_index_first_then_by_file_name(tmp_path: Path) -> None:
+    from scripts.systems_hook import house_pages
+
+    folder = tmp_path / "house-rules"
+    with pytest.raises(ConfigurationError, match=r"house-rules/index\.md is missing"):
+        house_pages(tmp_path)
+    folder.mkdir()
+    for name in ("index.md", "zz-magic.md", "armour.md", "notes.txt"):
+        (folder / name).write_text("# Page\n")
+    assert house_pages(tmp_path) == [
+        "house-rules/index.md",
+        "house-rules/armour.md",
+        "house-rules/zz-magic.md",
+    ]
+
+
+def test_house_rules_is_true_or_false(tmp_path: Path) -> None:
+    config = load_config(str(tasks.config_for(["2d6"], tmp_path)))
+    config.extra["house_rules"] = "yes"
+    with pytest.raises(ConfigurationError, match="house_rules is true or false"):
+        on_config(config)
+
+
+def test_a_bad_roll_on_a_house_page_stops_the_build_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Built from a docs folder of its own: a home page and two house pages."""
+    import yaml
+
+    docs = tmp_path / "docs"
+    (docs / "house-rules").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n")
+    (docs / "house-rules" / "index.md").write_text("# House\n\nRoll `#!roll 2d6`.\n")
+    (docs / "house-rules" / "doom.md").write_text("# Doom\n\nRoll `#!roll 3d10k4`.\n")
+    config = tasks.config_for(["2d6"], tmp_path, house_rules=True)
+    own = yaml.safe_load(config.read_text())
+    own.update(docs_dir=str(docs), nav=[{"Home": "index.md"}], exclude_docs="", not_in_nav="")
+    config.write_text(yaml.safe_dump(own))
+    with pytest.raises(SystemExit) as stopped:
+        tasks.mkdocs_build(str(tmp_path / "site"), str(config))
+    assert str(stopped.value).startswith("rollbook: build stopped: docs/house-rules/doom.md: ")
+    assert "3d10k4" in str(stopped.value) and "\n" not in str(stopped.value)

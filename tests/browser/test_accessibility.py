@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from scripts.systems_hook import HOUSE_RULES
 from tests.browser.axe import (
     SETTLED,
     WIDTHS,
@@ -43,15 +44,24 @@ def site_pages(site: Path) -> list[str]:
 
 
 def docs_pages() -> list[str]:
-    """Every page the docs make, as a path under the site's root, read from docs/ (no build)."""
+    """Every page the docs make, as a path under the site's root, read from docs/ (no build):
+    the house rules only when mkdocs.yml publishes them (``extra.house_rules``)."""
+    left_out = {"includes"} if house_rules_published() else {"includes", HOUSE_RULES}
     pages = []
     for source in sorted((ROOT / "docs").rglob("*.md")):
         relative = source.relative_to(ROOT / "docs")
-        if "includes" in relative.parts:
+        if left_out & set(relative.parts):
             continue
         folder = relative.parent if relative.stem == "index" else relative.with_suffix("")
         pages.append("" if folder == Path(".") else folder.as_posix() + "/")
     return sorted(pages)
+
+
+def house_rules_published() -> bool:
+    from mkdocs.utils import yaml_load
+
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as config:
+        return bool((yaml_load(config).get("extra") or {}).get("house_rules", False))
 
 
 PAGES = docs_pages()

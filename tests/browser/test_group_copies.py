@@ -23,7 +23,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scripts import tasks
-from tests.browser.widgets import TIMEOUT, wait_idle, widget
+from tests.browser.axe import audit_four_ways
+from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
 from tests.sitesrv import SiteServer
 
 ALL = ("wodu", "peupfudge", "d10-0", "2d6", "danger-world")
@@ -36,6 +37,7 @@ TITLES = {
 }
 SHEETS = {"wodu": "wodu-builder", "2d6": "2d6-builder", "danger-world": "danger-world-sheet"}
 COPIES = (("2d6",), ("wodu", "danger-world"))
+"""The copies built; the first publishes its house rules too."""
 
 
 def _free_port() -> int:
@@ -51,7 +53,7 @@ def copy(
     """A copy publishing ``systems``, built as ``scripts/build`` builds one, and served."""
     systems: tuple[str, ...] = request.param
     folder = tmp_path_factory.mktemp("copy")
-    config = tasks.config_for(list(systems), folder)
+    config = tasks.config_for(list(systems), folder, house_rules=systems == COPIES[0])
     port = _free_port()
     site = folder / "site"
     build = f"from scripts import tasks; tasks.build({str(site)!r}, {str(config)!r})"
@@ -76,9 +78,10 @@ def test_no_page_links_a_section_the_copy_left_out(
         assert not (site / section).exists()
     for section in systems:
         assert (site / section / "play" / "index.html").exists()
+    assert (site / "house-rules" / "index.html").exists() == (systems == COPIES[0])
     index = json.loads((site / "search" / "search_index.json").read_text())
     searched = {d["location"].split("/")[0] for d in index["docs"] if "/" in d["location"]}
-    assert searched <= {*systems, "dice", "authoring", "command-line", "architecture"}
+    assert searched & {*ALL} == {*systems}  # none of a left-out system's pages is searched
     manifest = json.loads((site / "assets/rollbook/runtime/manifest.json").read_text())
     assert manifest["systems"] == list(systems)
 
@@ -126,6 +129,8 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
                 expect(sheet.locator(".rb-widget__checked .rb-rolled__outcome")).to_be_visible(
                     timeout=TIMEOUT
                 )
+        if systems == COPIES[0]:
+            _the_house_page_rolls_at_its_house_values(page, server)
         # A widget of a system the copy left out is still answered, from the package.
         other = next(s for s in ALL if s not in systems)
         name = {"wodu": "wodu-check", "peupfudge": "peupfudge-action", "d10-0": "d10-0-check"}
@@ -137,3 +142,27 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
         assert errors == []
     finally:
         context.close()
+
+
+def _the_house_page_rolls_at_its_house_values(page: Page, server: SiteServer) -> None:
+    """The example house page: a tab after the systems; its roll, odds and widget work."""
+    page.goto(server.url)
+    tabs = page.locator(".md-tabs__link").all_inner_texts()
+    assert tabs.index("House rules") == tabs.index(TITLES["2d6"]) + 1
+    page.goto(f"{server.url}house-rules/")
+    _ready(page)
+    button = page.locator("button[data-roll='2d6+1']")
+    button.click()
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    figure = page.locator("[data-odds]").first
+    expect(figure.locator("input[name=target]")).to_have_value("10")
+    check = widget(page, "2d6-check")
+    expect(check.locator('[data-field="dc"]')).to_have_value("10")
+    expect(check.locator('[data-field="bonus"]')).to_have_value("3")
+    wait_idle(check)
+    # The page at rest: no focus or pointer left on a titled button, whose Material
+    # tooltip would sit outside every landmark.
+    page.evaluate("document.activeElement?.blur()")
+    pointer_away(page)
+    assert audit_four_ways(page) == []  # light and dark, at 390 and 1280 px

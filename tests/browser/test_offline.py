@@ -96,7 +96,7 @@ def test_the_manifest_makes_the_site_installable_under_its_path(site: Site) -> N
         manifest = json.load(answer)
     assert manifest["short_name"] == "Rollbook" and manifest["name"].startswith("Rollbook")
     assert manifest["start_url"] == manifest["scope"] == "./"  # the manifest's own folder
-    assert manifest["theme_color"] == "#7e57c2"  # Material's deep purple, the header's colour
+    assert manifest["theme_color"] == "#7e56c2"  # Material's deep purple, the header's colour
     sizes = {}
     for icon in manifest["icons"]:
         with urllib.request.urlopen(site.url + icon["src"]) as answer:
