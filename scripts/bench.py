@@ -7,6 +7,8 @@ latency) <= 6 s cold, from a host that gzips what it sends and from a plain one 
 does not; Python starts from the offline copy no slower than from the HTTP cache; a
 first visit fetches <= 8 MiB before its first roll, as a gzipping static host sends it;
 click to result <= 16 ms. Figures are medians over several runs unless named.
+``--systems 2d6`` also builds a group's copy of those systems only (issue 19) and
+measures its download and first roll beside the full site's.
 Each row says its target, whether it is met, and how Python started (``snapshot`` or
 ``fresh``) in the runs it measures.
 """
@@ -30,7 +32,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from scripts import bench_danger_world, bench_play
-from scripts.tasks import assets, service_worker
+from scripts.tasks import assets, build, config_for, service_worker
 from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -319,6 +321,33 @@ def measure(browser: Browser, server: SiteServer, runs: int) -> tuple[list[Row],
     return rows, cold
 
 
+COMPARED = (
+    "bytes a page needs before Python",
+    "bytes transferred until the first roll (cold)",
+    "first roll answered after navigation (cold)",
+    "first roll answered after navigation (revisit)",
+)
+"""What a group's copy of fewer systems changes, measured beside the full site."""
+
+
+def measure_copy(browser: Browser, systems: list[str], runs: int, full: Sequence[Row]) -> list[Row]:
+    """A copy that publishes only ``systems`` (issue 19), built as ``scripts/build`` builds
+    one and measured as the full site is: :data:`COMPARED`, the copy's then the full site's."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build(str(site), config_for(systems, Path(tmp)))
+        with SiteServer(site) as server:
+            rows, _ = measure(browser, server, runs)
+    label = "+".join(systems)
+    of_full = {row.name: row for row in full}
+    compared = [Row(f"a copy of {label} only, beside the full site (copy / full):", "")]
+    for row in rows:
+        if row.name in COMPARED:
+            both = f"{row.shown} / {of_full[row.name].shown}"
+            compared.append(dataclasses.replace(row, name=f"{label}: {row.name}", shown=both))
+    return compared
+
+
 def _table(rows: Sequence[Row]) -> list[str]:
     width = max(len(r.name) for r in rows if r.shown)
     lines = [
@@ -444,6 +473,12 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument(
         "--site", type=Path, help="measure this built site (e.g. another commit's) instead"
     )
+    parser.add_argument(
+        "--systems",
+        type=lambda names: names.split(","),
+        help="also build a copy publishing only these systems (e.g. 2d6 or wodu,danger-world)"
+        " and measure its download and first roll beside the full site's",
+    )
     args = parser.parse_args(argv)
     assets()
     phone_runs = args.runs if args.phone_runs is None else args.phone_runs
@@ -466,6 +501,8 @@ def main(argv: Sequence[str]) -> None:
         ):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             rows, _ = measure(browser, server, args.runs)
+            if args.systems:
+                rows += measure_copy(browser, args.systems, args.runs, rows)
             if phone_runs:
                 for host, serving in (("gzipping", gzipping), ("plain", server)):
                     rows += phone_rows(*measure_phone(browser, serving, phone_runs), host)
