@@ -7,7 +7,8 @@ sets in ``mkdocs.yml``:
 * ``name`` and ``short_name``: ``site_name``;
 * ``description``: ``site_description``;
 * ``theme_color``: the light palette's ``primary``, as Material's own style sheet gives
-  that colour (so the installed app's bar matches the header);
+  that colour (so the installed app's bar matches the header), or ``extra.theme_color``
+  for a custom palette; the pages' ``<meta name="theme-color">`` says the same;
 * ``icons``: the PNGs in ``assets/rollbook/icons/`` (replace them with the group's own)
   and ``theme.favicon``.
 
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import ConfigurationError
 
 MANIFEST = "manifest.webmanifest"
 ICONS = (
@@ -35,7 +37,15 @@ FALLBACK_COLOUR = "#7e56c2"
 
 
 def primary_colour(config: MkDocsConfig) -> str:
-    """The light scheme's primary colour as Material's palette style sheet defines it."""
+    """The colour of the installed app's bar: ``extra.theme_color`` if set (for a custom
+    palette), else the light scheme's primary as Material's palette style sheet defines it."""
+    chosen = config.extra.get("theme_color")
+    if chosen is not None:
+        if not (isinstance(chosen, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", chosen)):
+            raise ConfigurationError(
+                f"extra.theme_color is a colour such as '#7e56c2' (got {chosen!r})"
+            )
+        return chosen
     palette = config.theme.get("palette") or {}
     schemes = palette if isinstance(palette, list) else [palette]
     light = next((p for p in schemes if p.get("scheme", "default") == "default"), {})
@@ -80,6 +90,12 @@ def manifest(config: MkDocsConfig) -> dict[str, Any]:
         "background_color": "#ffffff",
         "icons": icons,
     }
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    # The pages' <meta name="theme-color"> (overrides/main.html) reads it here.
+    config.extra["theme_color"] = primary_colour(config)
+    return config
 
 
 def on_post_build(config: MkDocsConfig) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 from mkdocs.config import load_config
+from mkdocs.exceptions import ConfigurationError
 
 from scripts import tasks
-from scripts.manifest_hook import _palette_sheets, manifest, on_post_build
+from scripts.manifest_hook import _palette_sheets, manifest, on_config, on_post_build
 
 
 def group_config(tmp_path: Path, **settings: object):  # type: ignore[no-untyped-def]
@@ -59,3 +61,15 @@ def test_the_manifest_is_written_into_the_built_site(tmp_path: Path) -> None:
     on_post_build(config)
     written = json.loads((tmp_path / "site" / "manifest.webmanifest").read_text())
     assert written["name"] == "Table Nine"
+
+
+def test_the_pages_bar_colour_is_the_manifests_and_a_custom_one_may_be_named(
+    tmp_path: Path,
+) -> None:
+    config = on_config(group_config(tmp_path, theme={"palette": {"primary": "teal"}}))
+    assert config.extra["theme_color"] == manifest(config)["theme_color"] == "#009485"
+    config = on_config(group_config(tmp_path, extra={"systems": ["2d6"], "theme_color": "#123abc"}))
+    assert manifest(config)["theme_color"] == "#123abc"
+    config = group_config(tmp_path, extra={"systems": ["2d6"], "theme_color": "teal"})
+    with pytest.raises(ConfigurationError, match=r"extra\.theme_color is a colour"):
+        on_config(config)

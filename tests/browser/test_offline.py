@@ -91,6 +91,7 @@ def test_the_manifest_makes_the_site_installable_under_its_path(site: Site) -> N
         html = answer.read().decode()
     link = re.search(r'<link rel="manifest" href="([^"]+)"', html)
     assert link and link[1] == "../manifest.webmanifest"
+    assert '<meta name="theme-color" content="#7e56c2">' in html  # the manifest's, below
     with urllib.request.urlopen(site.url + "manifest.webmanifest") as answer:
         assert answer.headers["Content-Type"] == "application/manifest+json"
         manifest = json.load(answer)
