@@ -12,8 +12,8 @@ WARM_EXPRESSIONS = ("3d10k2+2", "2d6kl1", "4dF", "4d6dl1", "2d6!", "d%+d10-1")
 """Expressions whose computation touches every code path of the dice engine."""
 
 
-WARM_READINGS = {"d10-0": ("d10 as 0-9", "d100 as 00-99"), "danger-world": ("3d6 as pool",)}
-"""Each system's readings of inline rolls, rolled once (a roll ``as pool``...)."""
+WARM_READINGS = {"d10-0": (("d10", "0-9"), ("d100", "00-99")), "danger-world": (("3d6", "pool"),)}
+"""Each system's readings of inline rolls (expression, reading), rolled once."""
 
 
 def warm_up(systems: Iterable[str] | None = None) -> None:
@@ -32,8 +32,7 @@ def warm_up(systems: Iterable[str] | None = None) -> None:
         views.odds_view(expr, target=1)
         views.roll_view(expr)
     for system in chosen:
-        for roll in WARM_READINGS.get(system, ()):
-            expr, reading = roll.split(" as ")
+        for expr, reading in WARM_READINGS.get(system, ()):
             views.roll_view(expr, reading=reading)
     for widget in widgets.widgets_of(chosen).values():
         widget.panel({})

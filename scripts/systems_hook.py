@@ -25,7 +25,7 @@ import pathspec
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import ConfigurationError
 
-from rules_py.markdown.systems import SECTIONS
+from rules_py.markdown.systems import SECTIONS, published, section_of
 
 EXTENSION = "rules_py.markdown.systems"
 HOUSE_RULES = "house-rules"
@@ -34,26 +34,15 @@ HOUSE_RULES = "house-rules"
 
 def chosen_systems(extra: Mapping[str, Any]) -> list[str]:
     """The systems ``extra`` publishes, in the site's order; a bad setting says what is wrong."""
-    chosen = extra.get("systems", list(SECTIONS))
-    if not isinstance(chosen, list) or not all(isinstance(s, str) for s in chosen):
-        raise ConfigurationError(
-            f"extra.systems is a list of system names, any of {', '.join(SECTIONS)}"
-        )
-    for name in chosen:
-        if name not in SECTIONS:
-            raise ConfigurationError(
-                f"extra.systems: unknown system {name!r}: choose from {', '.join(SECTIONS)}"
-            )
-    if not chosen:
-        raise ConfigurationError(
-            f"extra.systems names no system: choose one or more of {', '.join(SECTIONS)}"
-        )
-    return [s for s in SECTIONS if s in chosen]
+    try:
+        return published(extra.get("systems", list(SECTIONS)))
+    except ValueError as error:
+        raise ConfigurationError(f"extra.systems {error}") from None
 
 
 def _in_section(entry: Any, left_out: set[str]) -> bool:
     """A nav page (``wodu/play.md``) in a left-out system's folder."""
-    return isinstance(entry, str) and entry.split("/", 1)[0] in left_out and "/" in entry
+    return isinstance(entry, str) and section_of(entry) in left_out
 
 
 def published_nav(nav: list[Any], left_out: set[str]) -> list[Any]:

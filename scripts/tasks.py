@@ -46,17 +46,23 @@ def _run(*args: str | Path, **kwargs: object) -> None:
     subprocess.run([str(a) for a in args], check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
 
 
-def published_systems(config_file: str | Path | None = None) -> list[str]:
-    """The systems a build of ``config_file`` (mkdocs.yml unless told) publishes: its
-    ``extra.systems``, checked as the build checks it (scripts/systems_hook.py)."""
+def extra_settings(config_file: str | Path | None = None) -> dict[str, Any]:
+    """The ``extra`` settings of ``config_file`` (mkdocs.yml unless told), read as MkDocs
+    reads them (``INHERIT`` followed)."""
     from mkdocs.utils import yaml_load
-
-    from scripts.systems_hook import chosen_systems
 
     path = Path(config_file or ROOT / "mkdocs.yml")
     with path.open(encoding="utf-8") as config:
-        extra = (yaml_load(config) or {}).get("extra") or {}
-    return chosen_systems(extra)
+        extra: dict[str, Any] = (yaml_load(config) or {}).get("extra") or {}
+    return extra
+
+
+def published_systems(config_file: str | Path | None = None) -> list[str]:
+    """The systems a build of ``config_file`` (mkdocs.yml unless told) publishes: its
+    ``extra.systems``, checked as the build checks it (scripts/systems_hook.py)."""
+    from scripts.systems_hook import chosen_systems
+
+    return chosen_systems(extra_settings(config_file))
 
 
 HOOKS = ("search_hook.py", "systems_hook.py", "manifest_hook.py")

@@ -33,6 +33,19 @@ SECTIONS = tuple(SYSTEMS)
 MARKER = "data-system"
 
 
+def published(systems: object) -> list[str]:
+    """``systems`` checked (a non-empty list of the five's names) and in the site's order;
+    ``ValueError`` says what is wrong, to follow the setting's name."""
+    if not isinstance(systems, list) or not all(isinstance(s, str) for s in systems):
+        raise ValueError(f"is a list of system names, any of {', '.join(SECTIONS)}")
+    for name in systems:
+        if name not in SECTIONS:
+            raise ValueError(f"names an unknown system {name!r}: choose from {', '.join(SECTIONS)}")
+    if not systems:
+        raise ValueError(f"names no system: choose one or more of {', '.join(SECTIONS)}")
+    return [s for s in SECTIONS if s in systems]
+
+
 def section_of(href: str) -> str | None:
     """The system whose section a relative link leads into (``../2d6/checks.md``: 2d6)."""
     if not href or "://" in href or href.startswith(("#", "/", "mailto:")):
@@ -89,12 +102,10 @@ class SystemsExtension(Extension):  # type: ignore[misc]  # markdown has no type
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
-        systems = self.getConfig("systems")
-        unknown = sorted(set(systems) - set(SECTIONS))
-        if unknown:
-            raise ValueError(
-                f"Rollbook: unknown system {unknown[0]!r}: choose from {', '.join(SECTIONS)}"
-            )
+        try:
+            systems = published(self.getConfig("systems"))
+        except ValueError as error:
+            raise ValueError(f"Rollbook: the systems option {error}") from None
         # After attr_list (8) has set the markers, before toc (5) lists the headings.
         md.treeprocessors.register(_LeaveOut(md, systems), "rb_systems", 6)
 

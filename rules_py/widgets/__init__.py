@@ -17,18 +17,17 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
+from rules_py.systems import SYSTEMS
 from rules_py.views import View
 from rules_py.widgets._widget import Widget, WidgetError, by_name
 from rules_py.widgets._widget import answer as _answer
 
 SYSTEM_WIDGETS: dict[str, str] = {
-    "wodu": "rules_py.widgets.wodu",
-    "peupfudge": "rules_py.widgets.peupfudge",
-    "d10-0": "rules_py.widgets.d10_0",
-    "2d6": "rules_py.widgets.two_d6",
-    "danger-world": "rules_py.widgets.danger_world",
+    name: rules.replace("rules_py.systems.", "rules_py.widgets.", 1)
+    for name, rules in SYSTEMS.items()
 }
-"""Each system's widget module, by the system's name (the site section's)."""
+"""Each system's widget module, by the system's name (the site section's): the package
+beside its rules' (``rules_py.systems.two_d6``: ``rules_py.widgets.two_d6``)."""
 
 _LOADED: dict[str, dict[str, Widget]] = {}
 
@@ -63,9 +62,7 @@ def widgets_of(systems: Iterable[str]) -> dict[str, Widget]:
 def answer(name: str, action: str, args: dict[str, Any]) -> View:
     """Answer a request from the page for the widget called ``name``."""
     widget = find(name)
-    if widget is None:
-        raise WidgetError(f"unknown widget {name!r}")
-    return _answer({name: widget}, name, action, args)
+    return _answer({} if widget is None else {name: widget}, name, action, args)
 
 
 def __getattr__(attribute: str) -> dict[str, Widget]:

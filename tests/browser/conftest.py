@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from scripts.tasks import service_worker
 from tests.sitesrv import CHROMIUM, TEST_CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,21 +29,13 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def build_site(site: Path, site_url: str) -> None:
-    """Build the runtime (if needed) and the site for ``site_url`` into ``site``.
-
-    With its service worker, as scripts/build does (the ``context`` fixture below
-    leaves it unregistered).
-    """
-    subprocess.run([sys.executable, "-m", "scripts.tasks", "assets"], cwd=ROOT, check=True)
+def build_site(site: Path, site_url: str, config: Path | None = None) -> None:
+    """Build the runtime (if needed) and the site for ``site_url`` into ``site``, as
+    scripts/build does (``tasks.build``): with its service worker (the ``context``
+    fixture below leaves it unregistered), from ``config`` if given (a group's copy)."""
+    build = f"from scripts import tasks; tasks.build({str(site)!r}, {config and str(config)!r})"
     env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    service_worker(site)
+    subprocess.run([sys.executable, "-c", build], cwd=ROOT, env=env, check=True)
 
 
 def site_port(site: Path) -> int:

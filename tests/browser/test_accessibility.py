@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from scripts.systems_hook import HOUSE_RULES
+from scripts.tasks import extra_settings
 from tests.browser.axe import (
     SETTLED,
     WIDTHS,
@@ -58,10 +59,7 @@ def docs_pages() -> list[str]:
 
 
 def house_rules_published() -> bool:
-    from mkdocs.utils import yaml_load
-
-    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as config:
-        return bool((yaml_load(config).get("extra") or {}).get("house_rules", False))
+    return bool(extra_settings().get("house_rules", False))
 
 
 PAGES = docs_pages()

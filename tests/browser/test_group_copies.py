@@ -11,11 +11,7 @@ its systems' widgets.
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scripts import tasks
 from tests.browser.axe import audit_four_ways
+from tests.browser.conftest import _free_port, build_site
 from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -40,12 +37,6 @@ COPIES = (("2d6",), ("wodu", "danger-world"))
 """The copies built; the first publishes its house rules too."""
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module", params=COPIES, ids=lambda c: "+".join(c))
 def copy(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -56,9 +47,7 @@ def copy(
     config = tasks.config_for(list(systems), folder, house_rules=systems == COPIES[0])
     port = _free_port()
     site = folder / "site"
-    build = f"from scripts import tasks; tasks.build({str(site)!r}, {str(config)!r})"
-    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/"}
-    subprocess.run([sys.executable, "-c", build], cwd=tasks.ROOT, env=env, check=True)
+    build_site(site, f"http://127.0.0.1:{port}/", config)
     with SiteServer(site, port=port) as server:
         yield systems, site, server
 
