@@ -5,7 +5,11 @@ A group's copy may publish only the systems it plays (``extra.systems`` in
 the command line) mark what belongs to one system with ``data-system``::
 
     <div class="rb-card" markdown data-system="wodu">...</div>
-    - [Peupfudge](peupfudge/index.md) { data-system="peupfudge" }
+
+    - [Peupfudge](peupfudge/index.md)
+      { data-system="peupfudge" }
+
+(attr_list reads a list item's mark on the line under it, not at the line's end).
 
 An element marked for systems none of which is published is dropped, headings and
 all (so the table of contents never names it). A link into a left-out system's
