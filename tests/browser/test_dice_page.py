@@ -223,6 +223,20 @@ def test_phone_layout_does_not_scroll_sideways(browser: Browser, server: SiteSer
     context.close()
 
 
+@pytest.mark.parametrize("path", ["authoring/", "danger-world/checks/"])
+def test_without_javascript_a_labelled_roll_does_not_push_a_phone_sideways(
+    browser: Browser, server: SiteServer, path: str
+) -> None:
+    """A roll with a label ("roll with a background") and its "Rolling needs JavaScript"
+    hint wrap on a 390 px screen instead of widening the page."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.url + path)
+    expect(page.locator(".rb-roll__nojs").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
 def test_keyboard_rolls(page: Page, server: SiteServer) -> None:
     page.goto(server.url + "dice/")
     button = page.locator("button[data-roll='d%']")
