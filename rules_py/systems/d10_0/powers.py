@@ -11,7 +11,8 @@ Readings (the source leaves them open; the site's Powers page states them):
 * held points stay in Current but are not free: Need, Drain and Hold look at
   the free points, Current less those held;
 * Gain never takes Current past Normal (both example powers gain "until Normal";
-  Normal is the typical number available);
+  Normal is the typical number available), and never takes points away: a Current
+  already at or above Normal (a power's own rules may put it there) stays as it is;
 * a hold ends by releasing its points back to the free ones (the Spirit Lance's
   missed projection "is released from the hold"); draining them afterwards is a
   Drain of free points, as the Spirit Lance's hit drains what it held.
@@ -90,7 +91,8 @@ def apply(points: PowerPoints, function: Function, amount: int) -> Applied:
     """Apply one function (Powers, Power Points) with its amount.
 
     ``ValueError`` for what cannot be done: draining or holding more than the free
-    points, releasing more than are held. Gain stops at Normal.
+    points, releasing more than are held. Gain stops at Normal and never lowers
+    Current: "Gain adds to current power points" (Powers, Power Points).
     """
     amount = _whole(amount, "The amount", 1)
     normal, current, held, free = points.normal, points.current, points.held, points.free
@@ -99,14 +101,17 @@ def apply(points: PowerPoints, function: Function, amount: int) -> Applied:
         verdict = "met" if ok else "not met"
         return Applied(points, ok, f"Need {amount}: {verdict}, {free} free of Current {current}")
     if function == "gain":
-        after = min(normal, max(current, current + amount))
+        after = max(current, min(normal, current + amount))
         gained = after - current
-        note = f" (Current stops at Normal {normal})" if gained < amount else ""
-        return Applied(
-            PowerPoints(normal, after, held),
-            True,
-            f"Gain {amount}: Current {current} → {after}{note}",
-        )
+        if gained == 0:
+            said = (
+                f"Gain {amount}: Current stays {current}, already at or above "
+                f"Normal {normal} (Gain stops at Normal and never takes points away)"
+            )
+        else:
+            note = f" (Current stops at Normal {normal})" if gained < amount else ""
+            said = f"Gain {amount}: Current {current} → {after}{note}"
+        return Applied(PowerPoints(normal, after, held), True, said)
     if function in ("drain", "hold") and amount > free:
         raise ValueError(
             refusal(

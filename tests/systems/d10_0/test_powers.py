@@ -7,6 +7,8 @@ the Powers page states for what the guide leaves open.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules_py.systems.d10_0.powers import PowerPoints, apply
@@ -96,3 +98,32 @@ def test_calc_power_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> N
         capsys, "calc", "d10-0", "power", "normal=5", "current=5"
     )
     assert "needs current=" in cli_error(capsys, "calc", "d10-0", "power", "normal=5", "gain=1")
+
+
+def test_gain_adds_and_never_takes_current_down_to_normal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Gain "adds to current power points" (Powers, Power Points): above Normal (a power's
+    own rules may put Current there) a Gain leaves Current as it is (issue 27, item 3)."""
+    above = PowerPoints(normal=5, current=8)
+    gained = apply(above, "gain", 1)
+    assert gained.points.current == 8
+    assert gained.said.startswith("Gain 1: Current stays 8, already at or above Normal 5")
+    assert apply(PowerPoints(5, 5), "gain", 2).points.current == 5
+    data = cli_json(capsys, "calc", "d10-0", "power", "normal=5", "current=8", "gain=1")
+    assert data["value"]["current"] == 8 and data["value"]["free"] == 8
+    values = {"normal": 5, "current": 8, "held": 2, "function": "gain", "amount": 1}
+    panel = answer(
+        "d10-0-power-points", "show", {"values": values, "previous": values, "act": "apply"}
+    )
+    assert panel["set"] == {"current": 8, "held": 2}
+
+
+def test_the_powers_page_reads_need_and_the_gain_cap_as_the_tools_do() -> None:
+    """The page's Need counts free points and its Spirit Shaman note names the cap the
+    tools apply, instead of saying the site adds nothing (issue 27, item 3)."""
+    page = (Path(__file__).parents[3] / "docs" / "d10-0" / "powers.md").read_text()
+    assert "at least 3 free points" in page
+    assert "Current stays 8" in page
+    assert "the site adds nothing\n    to either" not in page
+    assert "stopping at Normal" in page
