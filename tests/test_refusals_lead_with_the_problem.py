@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from rules_py.systems._params import refusal
+from rules_py.systems._params import json_list, json_object, refusal, require_int, yes_no
+from rules_py.systems.danger_world.sheet import FORMAT_VERSION, sheet_from_dict
 from rules_py.widgets import WidgetError, answer
 from rules_py.widgets._widget import refusals
 from tests.cli_io import cli_error
@@ -142,3 +144,77 @@ def test_widget_import_refusal_leads_with_the_problem() -> None:
 )
 def test_refusal_leads_with_the_problem_capitalised(problem: str, where: str, message: str) -> None:
     assert refusal(problem, where) == message
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"story_points": {"personal": None}},
+            "Personal SP is missing: it must be a whole number "
+            "(Danger World, Aspects and Story Points)",
+        ),
+        (
+            {"danger_level": None},
+            "The danger level is missing: it must be a whole number "
+            "(Danger World, The Danger Track)",
+        ),
+        (
+            {"danger_level": "three"},
+            "The danger level must be a whole number (got 'three') "
+            "(Danger World, The Danger Track)",
+        ),
+    ],
+)
+def test_a_missing_value_is_named_missing_a_real_one_quoted(
+    data: dict[str, object], message: str
+) -> None:
+    """A JSON null reads "X is missing", never "(got None)"; a real value is still quoted."""
+    with pytest.raises(ValueError) as info:
+        sheet_from_dict({"version": FORMAT_VERSION, **data})
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        (
+            lambda: require_int(None, "bonus dice", "R"),
+            "Bonus dice is missing: it must be a whole number (R)",
+        ),
+        (
+            lambda: json_list(None, "the aspect list", "R"),
+            "The aspect list is missing: it must be a list (R)",
+        ),
+        (lambda: json_object(None, "a row", "R"), "A row is missing: it must be an object (R)"),
+        (
+            lambda: json_list("", "the aspect list", "R"),
+            "The aspect list is empty: it must be a list (R)",
+        ),
+        (lambda: json_object(3, "a row", "R"), "A row must be an object (got 3) (R)"),
+        (
+            lambda: yes_no({"take7": "maybe"}, "take7", "R"),
+            "take7= must be yes or no (got 'maybe') (R)",
+        ),
+    ],
+)
+def test_shared_refusals_name_what_is_missing(check: Callable[[], object], message: str) -> None:
+    with pytest.raises(ValueError) as info:
+        check()
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("widget", "values", "message"),
+    [
+        ("danger-world-sheet", {"Cool": None}, "Cool is empty: enter a whole number from 1 to 4"),
+        ("wodu-builder", {"level": 0, "start_str": None}, "Starting STR is missing: choose one of"),
+    ],
+)
+def test_a_widget_field_sent_null_is_missing_not_none(
+    widget: str, values: dict[str, Any], message: str
+) -> None:
+    """A shared link's or an import's JSON null reads as missing, not "(got 'None')"."""
+    messages = refusals(answer(widget, "show", {"values": values}))
+    assert any(m.startswith(message) for m in messages), messages
+    assert not any("None" in m for m in messages), messages

@@ -76,23 +76,38 @@ def number_param(
     text = needed(params, key, prefix, where)
     number = whole_number(text)
     if number is None:
-        raise ValueError(refusal(f"{key}= must be a whole number (got {text!r})", rule))
+        raise ValueError(not_a(f"{key}=", "a whole number", text, rule))
     return number
 
 
 def yes_no(params: Mapping[str, str], key: str, rule: str, default: str = "no") -> bool:
-    """``params[key]`` (or ``default``) read as yes/no; "key= is yes or no (<rule>)" otherwise."""
+    """``params[key]`` (or ``default``) read as yes/no; "key= must be yes or no (<rule>)" else."""
     text = params.get(key, default)
     word = text.strip().lower()
     if word not in BOOLEANS:
-        raise ValueError(refusal(f"{key}= is yes or no (got {text!r})", rule))
+        raise ValueError(not_a(f"{key}=", "yes or no", text, rule))
     return BOOLEANS[word]
+
+
+def not_a(what: str, kind: str, value: object, rule: str = "") -> str:
+    """The refusal of ``value`` where ``what`` must be ``kind`` ("a whole number", "a list").
+
+    A real value is quoted: ``"Bonus dice must be a whole number (got 'x') (rule)"``; a missing
+    one (``None``, a JSON ``null``) is named as missing, never as ``got None``, and a blank
+    one as empty: ``"Bonus dice is missing: it must be a whole number (rule)"``,
+    ``"dc= is empty: it must be a whole number"``.
+    """
+    if value is None:
+        return refusal(f"{what} is missing: it must be {kind}", rule)
+    if isinstance(value, str) and not value.strip():
+        return refusal(f"{what} is empty: it must be {kind}", rule)
+    return refusal(f"{what} must be {kind} (got {value!r})", rule)
 
 
 def require_int(value: object, what: str, rule: str) -> int:
     """``value`` as an int (``bool`` refused); "What must be a whole number (<rule>)" otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(refusal(f"{what} must be a whole number (got {value!r})", rule))
+        raise ValueError(not_a(what, "a whole number", value, rule))
     return value
 
 
@@ -124,12 +139,12 @@ def require_range(value: object, what: str, rule: str, lo: int, hi: int | None =
 def json_object(value: object, what: str, prefix: str) -> Mapping[str, object]:
     """``value`` when it is a JSON object; "What must be an object (<prefix>)" otherwise."""
     if not isinstance(value, Mapping):
-        raise ValueError(refusal(f"{what} must be an object (got {value!r})", prefix))
+        raise ValueError(not_a(what, "an object", value, prefix))
     return value
 
 
 def json_list(value: object, what: str, prefix: str) -> Sequence[object]:
     """``value`` when it is a JSON list; "What must be a list (<prefix>)" otherwise."""
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise ValueError(refusal(f"{what} must be a list (got {value!r})", prefix))
+        raise ValueError(not_a(what, "a list", value, prefix))
     return value

@@ -51,7 +51,8 @@ class Number:
         if isinstance(raw, int):
             number = raw
         else:
-            text = str(raw).strip().replace("−", "-")
+            # A JSON null (a shared link's or an import's missing value) is as empty as "".
+            text = "" if raw is None else str(raw).strip().replace("−", "-")
             if not text:
                 raise FieldError(
                     self.name,
@@ -85,6 +86,8 @@ class Choice:
         value = str(raw)
         if value not in {v for v, _ in self.options}:
             allowed = ", ".join(v for v, _ in self.options)
+            if raw is None:
+                raise FieldError(self.name, f"{self.label} is missing: choose one of {allowed}")
             raise FieldError(self.name, f"{self.label} must be one of {allowed} (got {value!r})")
         return value
 
