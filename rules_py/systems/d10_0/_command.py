@@ -192,10 +192,11 @@ def _burst(params: Mapping[str, str], command: str) -> dict[str, object]:
             )
         )
     b = block(re.sub(r"[-_]", " ", _needed(params, "block", command)))
-    score = _number(params, "score", command, "Degrees and Difficulty")
-    difficulty = parse_difficulty(_needed(params, "difficulty", command), True)
     x = _number(params, "x", command, "Advanced Simulations") if "x" in params else None
     ap = _number(params, "ap", command, "Advanced Simulations") if "ap" in params else None
+    cost = ap_cost(b, x, ap)  # first: an ap= that X contradicts is refused, never ignored
+    score = _number(params, "score", command, "Degrees and Difficulty")
+    difficulty = parse_difficulty(_needed(params, "difficulty", command), True)
     overflow = _flag(params, "overflow", "Overflow")
     x_value = x if x is not None else 1
     chances = step_chances(b, score, difficulty, overflow)
@@ -207,7 +208,7 @@ def _burst(params: Mapping[str, str], command: str) -> dict[str, object]:
     return {
         "outcomes": steps,
         "block": b.title,
-        "ap": ap_cost(b, x, ap),
+        "ap": cost,
         "threatening": [[n, p] for n, p in hits.items()],
     }
 

@@ -189,10 +189,18 @@ def _ap(b: Block, ap: int | None) -> int:
             )
         return b.base_ap
     choices = b.ap_choices
+    spelled = ", ".join(map(str, choices[:-1])) + f" or {choices[-1]}"
+    if ap is None:
+        raise ValueError(
+            refusal(
+                f"{b.title} needs its AP cost: it is fired for {spelled} AP",
+                f"{SYSTEM}, Advanced Simulations",
+            )
+        )
     if ap not in choices:
         raise ValueError(
             refusal(
-                f"{b.title} is fired for {', '.join(map(str, choices))} AP (got {ap})",
+                f"{b.title} is fired for {spelled} AP (got {ap})",
                 f"{SYSTEM}, Advanced Simulations",
             )
         )
@@ -200,8 +208,23 @@ def _ap(b: Block, ap: int | None) -> int:
 
 
 def ap_cost(b: Block, x: int | None = None, ap: int | None = None) -> int:
-    """The action points the block costs: ``3 + X`` for the X Shot Burst."""
-    return _x(b, x) + b.base_ap if b.variable_x else _ap(b, ap)
+    """The action points the block costs: ``3 + X`` for the X Shot Burst.
+
+    An ``ap`` given with a variable X must be that cost: the AP follow from X, so
+    X Shot Burst with X 3 and 5 AP is refused rather than read as 6.
+    """
+    if not b.variable_x:
+        return _ap(b, ap)
+    cost = _x(b, x) + b.base_ap
+    if ap is not None and ap != cost:
+        raise ValueError(
+            refusal(
+                f"{b.title} with X {x} costs {cost} AP ({b.base_ap} + X), not {ap}: "
+                "its AP cost follows from X",
+                f"{SYSTEM}, Advanced Simulations",
+            )
+        )
+    return cost
 
 
 def shots_fired(b: Block, x: int | None = None) -> int:

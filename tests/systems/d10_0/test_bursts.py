@@ -145,7 +145,7 @@ def test_d10_0_shotgun_damage_goes_by_step_and_proton_by_ap() -> None:
 def test_d10_0_block_refusals_name_the_rule() -> None:
     with pytest.raises(ValueError, match="needs X"):
         b.hits_distribution(X_SHOT, 50, 0)
-    with pytest.raises(ValueError, match="3, 4, 5 AP"):
+    with pytest.raises(ValueError, match="3, 4 or 5 AP"):
         b.block_damage_distribution(PROTON, 50, 0, ap=6)
     with pytest.raises(ValueError, match="no X"):
         b.hits_distribution(THREE, 50, 0, x=2)

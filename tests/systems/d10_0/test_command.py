@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -203,13 +204,23 @@ def test_d10_0_check_x_shot_burst_as_the_guide_works_it(
         (["block=laser", "score=45", "difficulty=0"], "The blocks are Three Shot Burst"),
         (["block=x-shot-burst", "score=45", "difficulty=0"], "needs X"),
         (["block=three-shot-burst", "score=45", "difficulty=0", "skill=no"], "skill check"),
-        (["block=proton-stream", "score=45", "difficulty=0"], "fired for 3, 4, 5 AP"),
+        (["block=proton-stream", "score=45", "difficulty=0"], "fired for 3, 4 or 5 AP"),
+        # Issue 27, item 7: the AP follow from X, so a contradicting ap= is refused, and a
+        # missing AP cost is named instead of "(got None)".
+        (["block=x-shot-burst", "x=3", "ap=5"], "X Shot Burst with X 3 costs 6 AP (3 + X), not 5"),
+        (
+            ["block=x-shot-burst", "x=3", "ap=5", "score=45", "difficulty=20"],
+            "costs 6 AP (3 + X), not 5",
+        ),
+        (["block=proton-stream", "score=45", "difficulty=0"], "Proton Stream needs its AP cost"),
     ],
 )
 def test_d10_0_check_effort_and_burst_errors_exit_2(
     capsys: pytest.CaptureFixture[str], words: list[str], message: str
 ) -> None:
-    assert message in cli_error(capsys, "check", "d10-0", *words)
+    said = cli_error(capsys, "check", "d10-0", *words)
+    assert message in said
+    assert "None" not in said
 
 
 # --------------------------------------------------------------------------
@@ -311,3 +322,9 @@ def test_d10_0_help_texts_end_with_an_example() -> None:
         "adjust ",
     ):
         assert any(line.startswith(what) for line in d10_0.CALC_HELP.splitlines())
+
+
+def test_the_bursts_page_says_the_x_shot_cost_follows_from_x() -> None:
+    """The Source note states the reading the refusal above makes (issue 27, item 7)."""
+    page = (Path(__file__).parents[3] / "docs" / "d10-0" / "bursts-and-blasts.md").read_text()
+    assert "block=x-shot-burst x=3 ap=5" in page and "is\n    refused" in page
