@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from rules_py.systems._params import refusal
-from rules_py.systems.danger_world._common import SYSTEM, require_range
+from rules_py.systems.danger_world._common import SYSTEM, one_of, require_range
 
 AspectLevel = Literal["primary", "secondary", "tertiary"]
 
@@ -77,9 +77,7 @@ def stat_name(name: str) -> str:
     for stat in STATS:
         if stat.lower() == str(name).strip().lower():
             return stat
-    raise ValueError(
-        refusal(f"the stats are {', '.join(STATS)} (got {name!r})", f"{SYSTEM}, Stats")
-    )
+    raise ValueError(one_of("the stat's name", f"the stats are {', '.join(STATS)}", name, "Stats"))
 
 
 def starting_stats() -> dict[str, int]:
@@ -328,8 +326,11 @@ def invoke_bonus_dice(story_points: int, level: AspectLevel = "primary") -> int:
     sp = require_range(story_points, "story points spent", "Aspects and Story Points", 1)
     if level not in ASPECT_BONUS:
         raise ValueError(
-            refusal(
-                f"an aspect is primary, secondary or tertiary (got {level!r})", f"{SYSTEM}, Aspects"
+            one_of(
+                "the aspect's level",
+                "an aspect is primary, secondary or tertiary",
+                level,
+                "Aspects",
             )
         )
     return sp + ASPECT_BONUS[level]

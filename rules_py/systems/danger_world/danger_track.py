@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from rules_py.systems._params import refusal
-from rules_py.systems.danger_world._common import SYSTEM, require_range
+from rules_py.systems.danger_world._common import SYSTEM, one_of, require_range
 
 HitKind = Literal["reduced", "full", "overload"]
 RestKind = Literal["short", "long"]
@@ -129,9 +129,11 @@ def track(name: str) -> DamageTrack:
     if key == "ko":
         return DAMAGE_TRACKS[3]
     raise ValueError(
-        refusal(
-            f"the rows of damage boxes are {', '.join(TRACK_NAMES)} (got {name!r})",
-            f"{SYSTEM}, The Danger Track",
+        one_of(
+            "the row of damage boxes",
+            f"the rows of damage boxes are {', '.join(TRACK_NAMES)}",
+            name,
+            "The Danger Track",
         )
     )
 
@@ -189,9 +191,8 @@ class Damage:
         """
         if kind not in HIT_KINDS:
             raise ValueError(
-                refusal(
-                    f"a hit is reduced, full or overload (got {kind!r})",
-                    f"{SYSTEM}, The Danger Track",
+                one_of(
+                    "the hit's kind", "a hit is reduced, full or overload", kind, "The Danger Track"
                 )
             )
         filled = list(self.filled)
@@ -225,7 +226,7 @@ class Damage:
         rest also clears Injured (reading: it brings what a short rest brings); Dead stays."""
         if kind not in ("short", "long"):
             raise ValueError(
-                refusal(f"a rest is short or long (got {kind!r})", f"{SYSTEM}, The Danger Track")
+                one_of("the rest's length", "a rest is short or long", kind, "The Danger Track")
             )
         clears = {"short rest"} if kind == "short" else {"short rest", "long rest"}
         return Damage(

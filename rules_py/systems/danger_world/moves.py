@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from rules_py.systems._params import refusal
-from rules_py.systems.danger_world._common import SYSTEM, require_range
+from rules_py.systems.danger_world._common import SYSTEM, one_of, require_range
 from rules_py.systems.danger_world.pools import DIFFICULTIES, MAX_DIFFICULTY, MIN_SET
 
 MoveKind = Literal["general", "special"]
@@ -119,8 +119,8 @@ def move(name: str) -> Move:
         if m.name.lower() == str(name).strip().lower():
             return m
     raise ValueError(
-        refusal(
-            f"the moves are {', '.join(m.name for m in MOVES)} (got {name!r})", f"{SYSTEM}, Moves"
+        one_of(
+            "the move's name", f"the moves are {', '.join(m.name for m in MOVES)}", name, "Moves"
         )
     )
 

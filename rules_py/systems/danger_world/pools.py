@@ -34,7 +34,13 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from rules_py.systems._params import refusal
-from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM, require_range
+from rules_py.systems.danger_world._common import (
+    FACES,
+    MAX_POOL,
+    SYSTEM,
+    one_of,
+    require_range,
+)
 
 DieKind = Literal["normal", "danger", "threat"]
 Result = Literal["success", "partial", "failure"]
@@ -110,9 +116,8 @@ class Die:
         require_range(self.face, "a die's face", "Dice Mechanics", 1, FACES)
         if self.kind not in DIE_KINDS:
             raise ValueError(
-                refusal(
-                    f"a die is normal, danger or threat (got {self.kind!r})",
-                    f"{SYSTEM}, Special Dice",
+                one_of(
+                    "the die's kind", "a die is normal, danger or threat", self.kind, "Special Dice"
                 )
             )
 

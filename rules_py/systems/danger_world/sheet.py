@@ -230,11 +230,9 @@ class CharacterSheet:
 def sheet_from_dict(data: Mapping[str, object]) -> CharacterSheet:
     """The sheet :meth:`CharacterSheet.to_dict` wrote, every rule checked again."""
     if data.get("version") != FORMAT_VERSION:
-        raise ValueError(
-            refusal(
-                f"a saved sheet has version {FORMAT_VERSION} (got {data.get('version')!r})", SYSTEM
-            )
-        )
+        version = data.get("version")
+        got = "it has none" if version is None else f"got {version!r}"
+        raise ValueError(refusal(f"a saved sheet has version {FORMAT_VERSION} ({got})", SYSTEM))
     stats = data.get("stats", {})
     aspects = data.get("aspects", {})
     sp = data.get("story_points", {})

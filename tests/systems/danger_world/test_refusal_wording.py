@@ -17,7 +17,8 @@ import pytest
 from rules_py.systems.danger_world import character as ch
 from rules_py.systems.danger_world import pools as pl
 from rules_py.systems.danger_world.danger_track import Damage, track
-from rules_py.systems.danger_world.sheet import CharacterSheet
+from rules_py.systems.danger_world.moves import move
+from rules_py.systems.danger_world.sheet import CharacterSheet, sheet_from_dict
 
 SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "danger-world-v1.txt"
 WINDOW = 6
@@ -86,3 +87,31 @@ def test_danger_world_refusals_name_the_rows_of_boxes_in_the_source_s_words(
     message = str(info.value)
     assert "rows of damage boxes" in message or "row of damage boxes" in message
     assert "damage track" not in message
+
+
+MISSING: dict[str, Callable[[], object]] = {
+    "a move": lambda: move(None),  # type: ignore[arg-type]
+    "a row of damage boxes": lambda: track(None),  # type: ignore[arg-type]
+    "a hit": lambda: Damage().hit(None, 1),  # type: ignore[arg-type]
+    "a rest": lambda: Damage().rest(None),  # type: ignore[arg-type]
+    "a stat": lambda: ch.stat_name(None),  # type: ignore[arg-type]
+    "an aspect's level": lambda: ch.invoke_bonus_dice(1, None),  # type: ignore[arg-type]
+    "a die's kind": lambda: pl.Die(3, None),  # type: ignore[arg-type]
+    "a saved sheet's version": lambda: sheet_from_dict({}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MISSING))
+def test_a_missing_value_is_named_as_missing_never_as_got_none(case: str) -> None:
+    """Issue 27, item 7: a refusal of a value that is not there says what is missing."""
+    with pytest.raises(ValueError) as info:
+        MISSING[case]()
+    message = str(info.value)
+    assert "None" not in message
+    assert "is missing" in message or "it has none" in message
+    assert re.search(r" \(Danger World(, [^()]+)?\)$", message)
+
+
+def test_a_value_given_is_still_quoted() -> None:
+    with pytest.raises(ValueError, match=r"reduced, full or overload \(got 'glancing'\)"):
+        Damage().hit("glancing", 1)  # type: ignore[arg-type]
