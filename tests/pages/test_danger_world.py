@@ -328,8 +328,8 @@ MOVES = {
         "teleporting a few feet",
         "teleporting a few dozen yards within line of sight",
         "teleporting within the local area to well-known areas",
-        # The source's "outside" is "beyond" here: the cell alone was ten words of it.
-        "teleporting beyond the local area, or to poorly-known areas",
+        # Issue 27, item 7: every entry as the source words it ("outside", no comma).
+        "teleporting outside the local area or to poorly-known areas",
         "long-range teleportation",
     ],
 }
@@ -585,3 +585,11 @@ def test_damage_track_is_marked_as_the_site_s_term_wherever_it_appears(page: str
     for block in _blocks(page):
         if re.search(r"damage tracks?\b", block, re.IGNORECASE):
             assert "site's" in block, f"{page}: {block[:120]}"
+
+
+def test_moves_page_says_a_low_set_earns_no_row_of_a_move() -> None:
+    """Issue 27, item 5: the page states the reading the roller's Move line follows."""
+    notes = " ".join(_source_notes("moves.md"))
+    assert "a set at or above it accomplishes **that row**" in notes
+    assert "accomplishes **no row** and only gives bonus dice" in notes
+    assert "a set of 2 under Fighting does not defeat a minion" in notes

@@ -63,6 +63,7 @@ from rules_py.systems.danger_world.moves import (
     accomplishes,
     make_move,
     move,
+    move_result,
 )
 from rules_py.systems.danger_world.pools import (
     DIFFICULTIES,
@@ -157,6 +158,7 @@ __all__ = [
     "make_move",
     "modified_difficulty",
     "move",
+    "move_result",
     "outcome",
     "outcomes",
     "reroll",

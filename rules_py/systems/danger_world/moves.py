@@ -12,16 +12,30 @@ Where the source leaves an accomplishment empty, the row keeps ``""``: Defy
 Danger, Spout Lore, Discern Realities and Parley have no accomplishment on any
 row, and Aid Another has one on the minor row only ("provide height in bonus
 dice"); the tools do not fill these in.
+
+Reading (issue 27, stated on the Moves page): a check under a move aims at the row of
+its difficulty, the accomplishment the player described. A set at or above the
+difficulty accomplishes that row (a higher set adds the extra benefit and its bonus
+dice, not the higher row); a lower set is a partial success, which gives bonus dice
+and accomplishes none of the move's rows, not even the row of its own height.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import SYSTEM, one_of, require_range
-from rules_py.systems.danger_world.pools import DIFFICULTIES, MAX_DIFFICULTY, MIN_SET
+from rules_py.systems.danger_world.pools import (
+    DIFFICULTIES,
+    MAX_DIFFICULTY,
+    MIN_SET,
+    DieLike,
+    effective_difficulty,
+    outcome,
+)
 
 MoveKind = Literal["general", "special"]
 
@@ -136,3 +150,43 @@ def accomplishes(chosen: Move, height: int) -> str:
     if row.accomplishment:
         return f"{said} means {row.accomplishment}"
     return f"{said}: the move names no accomplishment for it"
+
+
+def move_result(chosen: Move, roll: Sequence[DieLike], difficulty: int, height: int | None) -> str:
+    """What the move gives when ``roll`` is finished with the set of ``height`` (or none)
+    at ``difficulty`` (Moves; Dice Mechanics), as a sentence part, naming only what that
+    set achieves (issue 27):
+
+    * at or above the difficulty: the accomplishment of the difficulty's row, with the
+      extra benefit and its bonus dice when the set is higher;
+    * below it: a partial success, which accomplishes no row and gives bonus dice;
+    * no set: nothing.
+
+    A modified difficulty 1 aims at the row of 2; a difficulty 7 has no row, and no set
+    reaches it (issue 11).
+    """
+    if height is None:
+        return f"{chosen.name}: no set, so the move accomplishes nothing"
+    result = outcome(roll, difficulty, height)
+    needed = effective_difficulty(difficulty)
+    bonus = f"{result.bonus_dice} bonus {'die' if result.bonus_dice == 1 else 'dice'}"
+    said = f"{chosen.name}: the set of {height}"
+    if needed is None:
+        return (
+            f"{said} is below difficulty {difficulty}, which no set reaches: a partial "
+            f"success, which accomplishes nothing of the move and gives {bonus}"
+        )
+    row = chosen.row(needed)
+    aim = f"difficulty {needed} ({row.rank})"
+    if result.result == "partial":
+        missed = f" ({row.accomplishment})" if row.accomplishment else ""
+        return (
+            f"{said} is below {aim}: a partial success, which does not accomplish the "
+            f"attempt{missed} and gives {bonus}"
+        )
+    extra = (
+        f", with an extra benefit to work out with the GM and {bonus}" if height > needed else ""
+    )
+    if row.accomplishment:
+        return f"{said} reaches {aim}, so it accomplishes {row.accomplishment}{extra}"
+    return f"{said} reaches {aim}; the move names no accomplishment for that row{extra}"

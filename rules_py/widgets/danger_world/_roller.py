@@ -135,7 +135,7 @@ def _chosen_move(values: Values) -> dw.Move | None:
 
 
 def _move_table(chosen: dw.Move, height: int | None) -> Block:
-    """The chosen move's table (Moves), the row of ``height`` marked."""
+    """The chosen move's table (Moves), the row of ``height`` (the row accomplished) marked."""
     return table(
         chosen.name,
         ["Set", "Accomplishment", "Rank"],
@@ -144,12 +144,17 @@ def _move_table(chosen: dw.Move, height: int | None) -> Block:
     )
 
 
-def _move_words(chosen: dw.Move, height: int | None) -> str:
-    """What the best set does under the chosen move (Moves): ``"Fighting: a set of 3
-    (meaningful) means defeating a common enemy"``; with no set, nothing."""
-    if height is None:
-        return f"{chosen.name}: no set, so the move accomplishes nothing"
-    return dw.accomplishes(chosen, height)
+def _move_words(chosen: dw.Move, dice: Sequence[dw.Die], target: int) -> str:
+    """What the best set gives under the chosen move (Moves): only what that set achieves
+    at this difficulty (issue 27), e.g. ``"Fighting: the set of 3 reaches difficulty 3
+    (meaningful), so it accomplishes defeating a common enemy"``."""
+    return dw.move_result(chosen, dice, target, dw.outcomes(dice, target)[0].height)
+
+
+def _aimed_row(chosen: dw.Move, dice: Sequence[dw.Die], target: int) -> int | None:
+    """The move's row the best set accomplishes: the difficulty's, when it succeeds."""
+    best = dw.outcomes(dice, target)[0]
+    return dw.effective_difficulty(target) if best.result == "success" else None
 
 
 def _dice_numbers(positions: Sequence[int]) -> str:
@@ -163,10 +168,14 @@ def _advice_blocks(
     blocks = _pool_advice(dice, target, left)
     needed = dw.effective_difficulty(target)
     if chosen is not None and needed is not None:
+        row = chosen.row(needed)
+        gives = (
+            f"it accomplishes {row.accomplishment}"
+            if row.accomplishment
+            else "the move names no accomplishment for that row"
+        )
         blocks.append(
-            text(
-                f"The advice aims at a set of {needed} or more; {dw.accomplishes(chosen, needed)}."
-            )
+            text(f"The advice aims at a set of {needed} or more: under {chosen.name}, {gives}.")
         )
     return blocks
 
@@ -311,14 +320,13 @@ def _roller_show(values: Values) -> list[Block]:
             hits=hits,
         )
     )
-    best = dw.outcomes(dice, target)[0].height
     if chosen is not None:
-        blocks.append(text(f"With the best set: {_move_words(chosen, best)}."))
+        blocks.append(text(f"With the best set: {_move_words(chosen, dice, target)}."))
     blocks += setup
     if values["advise"]:
         blocks += _advice_blocks(dice, target, left, chosen)
     if chosen is not None:
-        blocks.append(_move_table(chosen, best))
+        blocks.append(_move_table(chosen, _aimed_row(chosen, dice, target)))
     return blocks
 
 
@@ -408,7 +416,7 @@ def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
         what += f", {_round_words(used).lower()}"
     outcome = best_words(dice, target)
     if (chosen := _chosen_move(values)) is not None:
-        outcome += f"; {_move_words(chosen, dw.outcomes(dice, target)[0].height)}"
+        outcome += f"; {_move_words(chosen, dice, target)}"
     return {
         "what": what,
         "dice": faces_text(dice),

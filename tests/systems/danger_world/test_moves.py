@@ -94,3 +94,32 @@ def test_special_moves_as_the_gm_writes_them() -> None:
         mv.make_move("Too long", "special", *"abcdef")
     with pytest.raises(ValueError, match="The moves are Fighting, Defy Danger"):
         mv.move("Flight")
+
+
+def test_a_move_gives_only_what_the_set_achieves_at_the_difficulty() -> None:
+    """Issue 27, item 5: the row of the difficulty is what a check under a move aims at;
+    a lower set is a partial success (bonus dice, no row), a higher one adds the extra
+    benefit and its bonus dice, never the higher row."""
+    fighting = mv.move("Fighting")
+    assert mv.move_result(fighting, [1, 2, 2, 4, 5], 4, 2) == (
+        "Fighting: the set of 2 is below difficulty 4 (significant): a partial success, "
+        "which does not accomplish the attempt (defeating an officer or otherwise notable "
+        "enemy) and gives 2 bonus dice"
+    )
+    assert mv.move_result(fighting, [5, 5, 5, 5, 5, 1], 3, 5) == (
+        "Fighting: the set of 5 reaches difficulty 3 (meaningful), so it accomplishes "
+        "defeating a common enemy, with an extra benefit to work out with the GM and 2 bonus dice"
+    )
+    assert mv.move_result(fighting, [2, 2], 1, 2) == (
+        "Fighting: the set of 2 reaches difficulty 2 (minor), so it accomplishes defeating a "
+        "minion or minor enemy"
+    )
+    assert "no set reaches" in mv.move_result(fighting, [6] * 6, 7, 6)
+    assert "minion" not in mv.move_result(fighting, [2, 2, 3], 3, 2)
+    assert mv.move_result(fighting, [1, 2, 3], 3, None) == (
+        "Fighting: no set, so the move accomplishes nothing"
+    )
+    assert mv.move_result(mv.move("Parley"), [3, 3, 3], 3, 3) == (
+        "Parley: the set of 3 reaches difficulty 3 (meaningful); the move names no "
+        "accomplishment for that row"
+    )

@@ -243,29 +243,53 @@ def test_danger_world_roller_with_a_move_says_what_the_best_set_accomplishes() -
     panel = roller(dice=dice("1 3 3 3 5"), difficulty="3", move="Fighting")
     said = texts(panel)
     assert (
-        "With the best set: Fighting: a set of 3 (meaningful) means defeating a common enemy."
-        in (said)
+        "With the best set: Fighting: the set of 3 reaches difficulty 3 (meaningful), so it "
+        "accomplishes defeating a common enemy." in said
     )
     fighting = table(panel, "Fighting")
     assert fighting["3"] == ["defeating a common enemy", "meaningful"]
     assert fighting["6"] == ["defeating a major campaign threat", "monumental"]
     (block,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Fighting"]
     assert [row["hit"] for row in block["rows"]] == [False, True, False, False, False]
-    # the advice names what its target accomplishes; a partial set is still what it is
-    advised = texts(roller(dice=dice("1 2 2 4 5"), difficulty="4", move="Fighting", advise=True))
-    assert "With the best set: Fighting: a set of 2 (minor) means defeating a minion" in advised
+    # the advice names what its target accomplishes
+    advised = roller(dice=dice("1 2 2 4 5"), difficulty="4", move="Fighting", advise=True)
     assert (
-        "The advice aims at a set of 4 or more; Fighting: a set of 4 (significant) means "
-        "defeating an officer or otherwise notable enemy." in advised
+        "The advice aims at a set of 4 or more: under Fighting, it accomplishes defeating an "
+        "officer or otherwise notable enemy." in texts(advised)
     )
+
+
+def test_danger_world_roller_s_move_line_claims_only_what_the_set_achieves() -> None:
+    """Issue 27, item 5: at difficulty 4 a set of 2 is a partial success; it does not
+    defeat a minion (its own row), and the move's table marks no row as accomplished."""
+    panel = roller(dice=dice("1 2 2 4 5"), difficulty="4", move="Fighting")
+    said = texts(panel)
+    assert "minion" not in " ".join(said)
+    assert (
+        "With the best set: Fighting: the set of 2 is below difficulty 4 (significant): a "
+        "partial success, which does not accomplish the attempt (defeating an officer or "
+        "otherwise notable enemy) and gives 2 bonus dice." in said
+    )
+    (block,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Fighting"]
+    assert not any(row["hit"] for row in block["rows"])
+    # a set above the difficulty accomplishes the difficulty's row, with the extra benefit
+    above = roller(dice=dice("4 4 4 4 1"), stat_a=3, stat_b=2, difficulty="2", move="Fighting")
+    assert (
+        "With the best set: Fighting: the set of 4 reaches difficulty 2 (minor), so it "
+        "accomplishes defeating a minion or minor enemy, with an extra benefit to work out "
+        "with the GM and 2 bonus dice." in texts(above)
+    )
+    (block,) = [b for b in blocks_of(above, "table") if b["caption"] == "Fighting"]
+    assert [row["hit"] for row in block["rows"]] == [True, False, False, False, False]
 
 
 def test_danger_world_roller_with_a_move_and_no_set_or_an_empty_row() -> None:
     nothing = texts(roller(dice=dice("1 2 3 4 5"), move="Parley"))
     assert "With the best set: Parley: no set, so the move accomplishes nothing." in nothing
-    aid = roller(dice=dice("2 2 4 4 4 4"), stat_a=4, stat_b=2, move="Aid Another")
-    assert "Aid Another: a set of 4 (significant): the move names no accomplishment for it." in (
-        texts(aid)
+    aid = roller(dice=dice("2 2 4 4 4 4"), stat_a=4, stat_b=2, move="Aid Another", difficulty="4")
+    assert (
+        "Aid Another: the set of 4 reaches difficulty 4 (significant); the move names no "
+        "accomplishment for that row." in texts(aid)
     )
     assert table(aid, "Aid Another")["2"] == ["provide height in bonus dice", "minor"]
     assert table(aid, "Aid Another")["4"] == ["(none given)", "significant"]
@@ -281,11 +305,7 @@ def test_danger_world_roller_logs_the_move_and_refuses_an_unknown_one() -> None:
     panel = roller(previous=state, act="roll", **state)
     rolled = [dw.Die(d["face"], d["kind"]) for d in panel["set"]["dice"]]
     best = dw.outcomes(rolled, 2)[0].height
-    said = (
-        dw.accomplishes(dw.move("Fighting"), best)
-        if best
-        else "Fighting: no set, so the move accomplishes nothing"
-    )
+    said = dw.move_result(dw.move("Fighting"), rolled, 2, best)
     assert panel["log"]["outcome"].endswith(f"; {said}")
     bad = roller(move="Flying")
     assert bad["invalid"] == ["move"]
@@ -293,15 +313,20 @@ def test_danger_world_roller_logs_the_move_and_refuses_an_unknown_one() -> None:
 
 
 def test_danger_world_roller_uses_a_special_move_from_the_sheet() -> None:
-    sheet = {"name": "Kite", "special_moves": [{"name": " ", "set_2": "x"}, FLIGHT]}
+    sheet = {
+        "name": "Kite",
+        "difficulty": "4",
+        "special_moves": [{"name": " ", "set_2": "x"}, FLIGHT],
+    }
     fed = roller(source=sheet)["set"]
     assert "Special moves: Flight." in texts(roller(source=sheet))
     # the unnamed row is no move: Flight is the sheet's first
     state = {**fed, "dice": dice("4 4 4 4 1"), "stat_a": 3, "stat_b": 2, "lost": 0}
     panel = roller(source=sheet, move="special:1", **state)
     assert not refusals(panel)
-    assert "With the best set: Flight: a set of 4 (significant) means outflying a car." in (
-        texts(panel)
+    assert (
+        "With the best set: Flight: the set of 4 reaches difficulty 4 (significant), so it "
+        "accomplishes outflying a car." in texts(panel)
     )
     assert table(panel, "Flight")["3"] == ["(none given)", "meaningful"]
     assert "specials" in panel["unused"]
