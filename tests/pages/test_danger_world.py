@@ -593,3 +593,10 @@ def test_moves_page_says_a_low_set_earns_no_row_of_a_move() -> None:
     assert "a set at or above it accomplishes **that row**" in notes
     assert "accomplishes **no row** and only gives bonus dice" in notes
     assert "a set of 2 under Fighting does not defeat a minion" in notes
+
+
+def test_damage_page_reads_dead_as_dead_not_unconscious() -> None:
+    """Issue 27, item 6: the reading the sheet follows for a filled Dead box."""
+    notes = " ".join(_source_notes("damage.md"))
+    assert "a filled Dead box as **dead, not unconscious**" in notes
+    assert "a dead PC makes no check" in notes

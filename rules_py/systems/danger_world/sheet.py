@@ -14,7 +14,9 @@ chapters' modules:
   trait"): the sheet records the stats the GM names, at most one per filled
   Injured box, and refuses to lower a stat below 1 (stats vary from 1 to 4).
   When Injured boxes are cleared, the latest reductions recover first.
-* A K.O.'d or Dead PC cannot make a check ("unable to take actions").
+* A K.O.'d or Dead PC cannot make a check: K.O.'d is unconscious ("unable to take
+  actions"); Dead is dead, not unconscious (issue 27: the source gives Dead only
+  "semi-permanent").
 """
 
 from __future__ import annotations
@@ -149,11 +151,17 @@ class CharacterSheet:
     def pool(self, first: str, second: str, bonus: int = 0, danger: int = 0) -> PoolPlan:
         """The dice of a check on two stats: their dice plus ``bonus``, less one per Stunned
         box; ``danger`` danger dice (up to the zone's rank); one threat die per Bashed box."""
+        if self.damage.dead:
+            raise ValueError(
+                refusal(
+                    "a Dead PC makes no check: the Dead box is semi-permanent",
+                    f"{SYSTEM}, The Danger Track",
+                )
+            )
         if not self.damage.can_act:
             raise ValueError(
                 refusal(
-                    "a K.O.'d PC is out cold and makes no check until the box clears"
-                    + (" (and this one is Dead)" if self.damage.dead else ""),
+                    "a K.O.'d PC is out cold and makes no check until the box clears",
                     f"{SYSTEM}, The Danger Track",
                 )
             )

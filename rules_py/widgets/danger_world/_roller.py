@@ -487,8 +487,10 @@ def from_sheet(sheet: Values, _roller: Values) -> tuple[dict[str, Any], str]:
     )
     if first == second:
         line += f" The sheet names {first} twice: pick two different stats there."
-    if sheet[_sheet.TRACK_FIELDS["K.O.'d"]] or sheet[_sheet.TRACK_FIELDS["Dead"]]:
-        line += " The sheet marks the PC K.O.'d or Dead: no actions until that clears."
+    if sheet[_sheet.TRACK_FIELDS["Dead"]]:
+        line += " The sheet marks the PC Dead: a dead PC makes no check."
+    elif sheet[_sheet.TRACK_FIELDS["K.O.'d"]]:
+        line += " The sheet marks the PC K.O.'d: unconscious, no actions until the box clears."
     if specials := _sheet.special_moves(sheet):
         line += f" Special moves: {listing(m.name for m in specials)}."
     return fed, line

@@ -214,6 +214,20 @@ def character_sheet(values: Values) -> dw.CharacterSheet:
         raise Refusal(str(broken), ["injured"]) from None
 
 
+def no_check(name: str, damage: dw.Damage) -> str:
+    """Why a PC makes no check (The Danger Track): dead, or unconscious while K.O.'d.
+
+    Dead reads dead, never unconscious (issue 27): the source gives the Dead box only
+    "semi-permanent", and the site reads a dead PC as making no check.
+    """
+    if damage.dead:
+        return f"No check: {name} is dead (the Dead box is filled, semi-permanent)."
+    return (
+        f"No check: {name} is K.O.'d, unconscious and unable to act until a short rest "
+        "clears the box."
+    )
+
+
 def _sheet_show(values: Values) -> list[Block]:
     sheet = character_sheet(values)
     name = called(values)
@@ -228,8 +242,10 @@ def _sheet_show(values: Values) -> list[Block]:
     if damage.trait_reductions:
         lowered = damage.trait_reductions
         effects.append(f"{lowered} stat{'' if lowered == 1 else 's'} one lower (Injured)")
-    if not damage.can_act:
-        effects.append("unconscious, no actions" + (" (Dead)" if damage.dead else " (K.O.'d)"))
+    if damage.dead:
+        effects.append("dead (the Dead box: semi-permanent), no actions")
+    elif not damage.can_act:
+        effects.append("unconscious, no actions (K.O.'d)")
     blocks.append(
         text(
             f"{name}: danger level {sheet.danger_level}, zone {zone.rank} ({zone.levels}), up to "
@@ -272,6 +288,8 @@ def _sheet_show(values: Values) -> list[Block]:
             checks=((f"stat:{s}", f"Roll {s} + {other}") for s, other in pairs),
         )
     )
+    if not damage.can_act:
+        blocks.append(text(no_check(name, damage)))
     rows, unlocked = aspect_rows(sheet.aspects)
     if rows:
         blocks.append(
@@ -306,7 +324,6 @@ def _sheet_show(values: Values) -> list[Block]:
         )
         return blocks
     if not damage.can_act:
-        blocks.append(text("No check: a K.O.'d or Dead PC takes no actions."))
         return blocks
     try:
         normal, danger, threat = pool_dice(pool_values(values, stats, first, second))

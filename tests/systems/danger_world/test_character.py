@@ -292,6 +292,16 @@ def test_danger_world_a_knocked_out_pc_cannot_act() -> None:
     assert sheet.rest("short").pool("Agility", "Speed").normal == 5
 
 
+def test_danger_world_a_dead_pc_is_dead_not_out_cold() -> None:
+    # Issue 27, item 6: an overload hit in zone 5 fills Dead and every lower box.
+    sheet = pc().raise_danger(20).hit("overload")
+    with pytest.raises(ValueError, match=r"^A Dead PC makes no check") as info:
+        sheet.pool("Agility", "Speed")
+    assert "out cold" not in str(info.value)
+    with pytest.raises(ValueError, match=r"^A Dead PC makes no check"):
+        sheet.rest("short").pool("Agility", "Speed")  # Dead stays through a rest
+
+
 def test_danger_world_sheet_round_trips_through_json() -> None:
     sheet = pc().raise_danger(10).hit("overload").name_injury("Agility")
     data = json.loads(json.dumps(sheet.to_dict()))

@@ -404,7 +404,10 @@ def test_danger_world_roller_reads_a_sheet_in_error_field_by_field() -> None:
     fed = panel["set"]
     assert (fed["bashed"], fed["lost"], fed["level"], fed["stat_a"]) == (1, 0, 1, 3)
     assert texts(panel).startswith("From your sheet: Agility 3 + Speed 2; Bashed 1 → 1 threat")
-    assert "K.O.'d or Dead" in texts(panel)
+    assert "The sheet marks the PC K.O.'d: unconscious, no actions" in texts(panel)
+    dead = texts(roller(source={"track_dead": 1}))
+    assert "The sheet marks the PC Dead: a dead PC makes no check." in dead
+    assert "unconscious" not in dead
     twice = roller(source={"check_a": "Cool", "check_b": "Cool"})
     assert "The sheet names Cool twice: pick two different stats there." in texts(twice)
 

@@ -136,7 +136,29 @@ def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
 
 
 def test_danger_world_sheet_a_knocked_out_pc_rolls_no_check() -> None:
-    assert "No check: a K.O.'d or Dead PC" in texts(show(SHEET, track_kod=1))
+    panel = show(SHEET, name="Rook", track_kod=1)
+    assert "unconscious, no actions (K.O.'d)" in texts(panel)
+    assert "No check: Rook is K.O.'d, unconscious and unable to act until a short rest" in (
+        texts(panel)
+    )
+
+
+def test_danger_world_sheet_a_dead_pc_reads_dead_beside_its_rolls() -> None:
+    """Issue 27, item 6: the Dead box does not make the character unconscious; the sheet
+    says the PC is dead right under the stats' Roll buttons, and a Roll is refused so."""
+    panel = show(SHEET, name="Rook", track_dead=1)
+    said = texts(panel)
+    assert "unconscious" not in said
+    assert "dead (the Dead box: semi-permanent), no actions" in said
+    kinds = [(b["type"], b.get("caption", b.get("text", ""))) for b in panel["blocks"]]
+    stats = next(i for i, (_, c) in enumerate(kinds) if c.startswith("Rook's stats"))
+    assert kinds[stats + 1] == (
+        "text",
+        "No check: Rook is dead (the Dead box is filled, semi-permanent).",
+    )
+    with pytest.raises(WidgetError, match=r"^A Dead PC makes no check") as info:
+        _sheet_check({"track_dead": 1, "track_kod": 1}, "stat:Agility")
+    assert "out cold" not in str(info.value)
 
 
 def test_danger_world_sheet_exports_and_imports() -> None:
