@@ -1,5 +1,6 @@
 // @ts-check
-// Tooltips on touch screens. Material's tooltips (content.tooltips: every title in the
+// Material's tooltips let go: after a tap on a touch screen, and when a redraw removes
+// what showed one. Material's tooltips (content.tooltips: every title in the
 // page's content, such as a table cell's exact fraction) show while the pointer hovers
 // an element. A tap on a touch screen makes the browser act as if a mouse entered what
 // was tapped, and no mouse ever leaves it: the tooltip would stay over the very values
@@ -20,3 +21,30 @@ document.addEventListener(
   },
   true,
 );
+
+// A redraw that removes a titled element while its tooltip shows (a sheet's row Roll,
+// replaced with the rest of the panel when Python's answer comes back) leaves Material
+// waiting for a mouseleave, or a change of focus, that never comes: a removed element
+// gets neither, so the tooltip stayed on the page for good, outside every landmark.
+// Whatever removes such an element, it is left as a mouse and the focus would leave it.
+// (Material marks the element whose tooltip shows with aria-describedby, or
+// aria-controls for a dialog, naming the tooltip's id, __tooltip2_N.)
+const HOST = '[aria-describedby^="__tooltip2_"], [aria-controls^="__tooltip2_"]';
+
+new MutationObserver((records) => {
+  if (!document.querySelector('[id^="__tooltip2_"]')) return; // no tooltip: nothing to let go
+  let left = false;
+  for (const record of records) {
+    for (const node of record.removedNodes) {
+      if (!(node instanceof Element) || node.isConnected) continue;
+      const hosts = node.matches(HOST) ? [node, ...node.querySelectorAll(HOST)] : node.querySelectorAll(HOST);
+      for (const host of hosts) {
+        host.dispatchEvent(new MouseEvent("mouseleave"));
+        left = true;
+      }
+    }
+  }
+  // Material reads the focus again on any focusout in the page (the element that had it
+  // is gone, the page's body has it now).
+  if (left) document.body.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+}).observe(document.documentElement, { childList: true, subtree: true });
