@@ -31,7 +31,12 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         root = two_characters(page, SHEET, "name", "Ash", "Bryn")
 
         rolled = roll_check(root, "skill:0")
-        assert rolled.startswith("Ash: Melee (Light) +3, STR +2 against DC 9 (Average)")
+        # Melee (Light) goes with AGI (Skills, Melee); a combat skill, so no armour step.
+        assert rolled.startswith("Ash: Melee (Light) +3, AGI +3 against DC 9 (Average)")
+        # Stealth is an Agility check: the example's light armour raises it one step.
+        assert roll_check(root, "skill:3").startswith(
+            "Ash: Stealth +1, AGI +3 against DC 11 (Difficult): light armour raises DC 9"
+        )
         tap(root, "wounds_taken")
         expect_panel(root, "In play: 5 wounds left of 6.")
 
@@ -43,7 +48,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 
         root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Bryn"
-        assert roll_check(root, "stat:AGI").startswith("Bryn: AGI +3 against DC 9 (Average)")
+        assert roll_check(root, "stat:AGI").startswith("Bryn: AGI +3 against DC 11 (Difficult)")
         play_as(root, "Ash")
         expect(root.locator(".rb-field--wounds_taken input")).to_have_value("1")
         assert page.errors == []  # type: ignore[attr-defined]

@@ -198,6 +198,9 @@ class Skill:
     """Usable to attack in combat."""
     defend: bool = False
     """Usable to defend in combat."""
+    field_stats: tuple[tuple[str, tuple[StatName, ...]], ...] = ()
+    """The stat each named field is almost always modified by, where the source says so
+    (Melee: Heavy STR, Light AGI, Unarmed either, as the situation decides)."""
 
 
 SKILLS: Final[tuple[Skill, ...]] = (
@@ -217,6 +220,7 @@ SKILLS: Final[tuple[Skill, ...]] = (
         subsets=("Heavy", "Light", "Unarmed"),
         attack=True,
         defend=True,
+        field_stats=(("Heavy", ("STR",)), ("Light", ("AGI",)), ("Unarmed", ("STR", "AGI"))),
     ),
     Skill("Notice", ("PER",)),
     Skill(
@@ -265,6 +269,38 @@ def skill(name: str) -> Skill:
             f"{SYSTEM}, Skills",
         )
     )
+
+
+def usual_stats(name: str, field: str = "") -> tuple[StatName, ...]:
+    """The stats a check of skill ``name`` (in ``field``) is usually made with (Skills).
+
+    Where the source says which stat a field is "almost always modified by", that
+    one: Melee (Heavy) STR, Melee (Light) AGI; Melee (Unarmed) "could be modified by
+    either depending on the situation", so both, STR first. Otherwise the stats the
+    source lists with the skill, in its order; none for a skill of the GM's.
+    """
+    sample = find_named(SKILLS, name)
+    if sample is None:
+        return ()
+    wanted = " ".join(field.split()).lower()
+    for known, stats in sample.field_stats:
+        if known.lower() == wanted:
+            return stats
+    return sample.stats
+
+
+def armour_applies(stat_name: str, skill_name: str = "") -> bool:
+    """Whether armour's DC steps fall on a check made with ``stat_name`` (Items, Armor).
+
+    Armour raises the DC of "all skill checks modified by Agility", but "combat
+    rolls based on agility are exempt". A check with AGI is stepped unless its skill
+    is one the source uses to attack (Archery, Melee ( ), Shooting, Throwing): those
+    are rolled in combat. Athletics, a defence only when dodging, is stepped.
+    """
+    if stat(stat_name).abbreviation != "AGI":
+        return False
+    sample = find_named(SKILLS, skill_name) if skill_name else None
+    return not (sample is not None and sample.attack)
 
 
 # --------------------------------------------------------------------------
@@ -444,6 +480,7 @@ __all__ = [
     "Stat",
     "StatName",
     "Talent",
+    "armour_applies",
     "death_save_chance",
     "expected_healing_days",
     "heal_dc",
@@ -458,6 +495,7 @@ __all__ = [
     "stat_cost",
     "talent",
     "triangular_cost",
+    "usual_stats",
     "wounds",
     "wounds_problem",
 ]

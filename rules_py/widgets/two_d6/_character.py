@@ -14,10 +14,18 @@ from fractions import Fraction
 from typing import Any
 
 from rules_py._format import decimal, percent
+from rules_py.systems._params import refusal
 from rules_py.systems.two_d6 import builder
 from rules_py.systems.two_d6 import character as rules
 from rules_py.systems.two_d6._common import counted, find_named
-from rules_py.systems.two_d6.checks import DEATH_SAVE_DC, parse_dc, roll_check, success_chance
+from rules_py.systems.two_d6.checks import (
+    DEATH_SAVE_DC,
+    armoured_dc,
+    parse_dc,
+    roll_check,
+    success_chance,
+)
+from rules_py.systems.two_d6.items import armour_dc_steps
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, rolled, table, text, track
@@ -35,6 +43,7 @@ from rules_py.widgets._sheet import (
 )
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.two_d6._common import (
+    ARMOUR_OPTIONS,
     SPELL_OPTIONS,
     SYSTEM,
     bonus_field,
@@ -310,6 +319,7 @@ def _builder_show(values: Values) -> list[Block]:
         left = sheet.wounds - taken
         in_play.append(track("Wounds", taken, sheet.wounds, f"{taken} taken, {left} left"))
     dc = parse_dc(values["check_dc"])
+    armour_line = _armour_line(values, dc)
     blocks += [
         text(
             f"{name}: {wounds}, resolve {signed(sheet.resolve)}, initiative "
@@ -338,6 +348,7 @@ def _builder_show(values: Values) -> list[Block]:
                 ("Initiative", signed(sheet.initiative), "AGI + PER"),
             ]
         ),
+        *([text(armour_line)] if armour_line else []),
         table(
             f"{name}'s stats",
             ["Stat", "Bought", "Points", "With Stat Boost"],
@@ -358,14 +369,17 @@ def _builder_show(values: Values) -> list[Block]:
     ]
     if values["skills"]:
         skill_checks = [_skill_check(values, sheet.stats, i) for i in range(len(values["skills"]))]
+        rows, titles = [], []
+        for c in skill_checks:
+            chance, title = _chance(c.bonus, against(values, dc, c.stat, c.skill))
+            rows.append([c.label, str(c.ranks), c.stat_words, signed(c.bonus), chance])
+            titles.append(["", "", "", "", title])
         blocks.append(
             table(
                 f"{name}'s skill checks against {dc_text(dc)}",
-                ["Skill", "Ranks", "Stat", "Bonus"],
-                (
-                    [c.label, str(c.ranks), f"{c.stat} {signed(c.stat_bonus)}", signed(c.bonus)]
-                    for c in skill_checks
-                ),
+                ["Skill", "Ranks", "Stat", "Bonus", "Chance"],
+                rows,
+                titles=titles,
                 checks=((f"skill:{i}", f"Roll {c.label}") for i, c in enumerate(skill_checks)),
             )
         )
@@ -388,6 +402,36 @@ def _builder_show(values: Values) -> list[Block]:
     return blocks
 
 
+def _chance(bonus: int, target: Against) -> tuple[str, str]:
+    """A check's chance of success as the sheet shows it, with the exact fraction."""
+    if target.dc is None:
+        return f"impossible in {target.armour} armour", "0"
+    p = success_chance(bonus, target.dc)
+    shown = percent(p) + (f" (DC {target.dc}, {target.armour} armour)" if target.note else "")
+    return shown, str(p)
+
+
+def _armour_line(values: Values, dc: int) -> str:
+    """What the armour the sheet lists does to its checks, or "" for none (Items, Armor)."""
+    armour, acrobat = worn(values)
+    if armour == "none":
+        return ""
+    target = against(values, dc, "AGI")
+    if acrobat and target.dc == dc:
+        return (
+            "Armour: light. The Armored Acrobat talent takes away its step, so Agility "
+            f"checks stay against {dc_text(dc)} (Items, Armor; Talents)."
+        )
+    if target.dc is None:
+        moved = f"impossible against {dc_text(dc)}, which {armour} armour puts past Legendary"
+    else:
+        moved = f"against {dc_text(target.dc)}, as {target.note}"
+    return (
+        f"Armour: {armour}. Agility checks (AGI, and skills rolled with it but those that "
+        f"fight) are {moved}; combat rolls are exempt (Items, Armor)."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SkillCheck:
     """A skill row's check: 2d6 + a stat + the skill's ranks (The Basics; Skills)."""
@@ -397,37 +441,114 @@ class SkillCheck:
     ranks: int
     stat: str
     stat_bonus: int
+    other: str = ""
+    """The other stat the situation may call for instead (Melee (Unarmed): AGI)."""
 
     @property
     def bonus(self) -> int:
         return self.stat_bonus + self.ranks
 
     @property
+    def skill(self) -> str:
+        """The skill's name without its field: "Melee"."""
+        return _split_label(self.label)[0]
+
+    @property
+    def stat_words(self) -> str:
+        """``"AGI +3"``, or ``"STR +2 (or AGI, as the GM picks)"`` for Melee (Unarmed)."""
+        words = f"{self.stat} {signed(self.stat_bonus)}"
+        return words + (f" (or {self.other}, as the GM picks)" if self.other else "")
+
+    @property
     def words(self) -> str:
-        """``"Melee (Light) +3, STR +2"``."""
-        return f"{self.label} {signed(self.ranks)}, {self.stat} {signed(self.stat_bonus)}"
+        """``"Melee (Light) +3, AGI +3"``."""
+        return f"{self.label} {signed(self.ranks)}, {self.stat_words}"
 
 
 def _skill_check(values: Values, stats: Mapping[Any, int], index: int) -> SkillCheck:
     """The check of skill row ``index`` with the stat the sheet's "Stat for skill checks" picks."""
     row = values["skills"][index]
-    label = str(row["name"]) + (f" ({row['field']})" if row["field"] else "")
-    return _with_stat(label or f"Skill {index + 1}", row["ranks"], values["check_stat"], stats)
+    name, field = str(row["name"]).strip(), str(row["field"]).strip()
+    if not name and not field:
+        name = f"Skill {index + 1}"
+    return _with_stat(name, field, row["ranks"], values["check_stat"], stats)
 
 
-def _with_stat(label: str, ranks: int, choice: str, stats: Mapping[Any, int]) -> SkillCheck:
+def _with_stat(
+    name: str, field: str, ranks: int, choice: str, stats: Mapping[Any, int]
+) -> SkillCheck:
     """A skill's check with the stat ``choice`` names, or its usual one.
 
-    "usual" takes the first stat the source lists with a sample skill (Skills, Sample
-    Skills: "the stats most commonly associated with it"); for a skill of the GM's,
-    which lists none, the highest stat. The source ties no skill to one stat, so the
-    player may pick any.
+    "usual" takes the stat the source says the skill (or its field) is almost always
+    modified by: Melee (Heavy) STR, Melee (Light) AGI; Melee (Unarmed) either, as the
+    situation decides, so STR until the GM picks AGI; otherwise the first stat the
+    source lists with a sample skill (Skills, Sample Skills), and for a skill of the
+    GM's, which lists none, the highest stat. The player may pick any stat instead.
     """
-    stat = choice
+    label = f"{name} ({field})" if field else name
+    stat, other = choice, ""
     if stat == "usual":
-        sample = find_named(rules.SKILLS, label.split(" (")[0])
-        stat = sample.stats[0] if sample else max(rules.STAT_NAMES, key=lambda s: stats[s])
-    return SkillCheck(label, ranks, stat, stats[stat])
+        usual = rules.usual_stats(name, field)
+        stat = usual[0] if usual else max(rules.STAT_NAMES, key=lambda s: stats[s])
+        sample = find_named(rules.SKILLS, name)
+        by_field = {f.lower(): f_stats for f, f_stats in sample.field_stats} if sample else {}
+        if len(by_field.get(field.lower(), ())) > 1:
+            other = ", ".join(usual[1:])
+    return SkillCheck(label, ranks, stat, stats[stat], other)
+
+
+def _split_label(label: str) -> tuple[str, str]:
+    """``"Melee (Light)"`` as ``("Melee", "Light")``; ``"Bluff"`` as ``("Bluff", "")``."""
+    name, bracket, rest = " ".join(label.split()).partition(" (")
+    return (name, rest.removesuffix(")").strip()) if bracket else (name, "")
+
+
+ARMOURED_ACROBAT = "Armored Acrobat"
+
+
+def worn(values: Values) -> tuple[str, bool]:
+    """The armour the sheet lists and whether it has the Armored Acrobat talent."""
+    acrobat = any(str(row["name"]) == ARMOURED_ACROBAT for row in values["talents"])
+    return values["armour"], acrobat
+
+
+@dataclass(frozen=True, slots=True)
+class Against:
+    """The DC a sheet check is rolled against once the armour it lists is applied."""
+
+    asked: int
+    dc: int | None
+    """None when armour makes the task impossible (Items, Armor)."""
+    armour: str
+    steps: int
+
+    @property
+    def note(self) -> str:
+        """``"light armour raises DC 9 (Average) one step"``, or "" when armour moves nothing."""
+        if self.dc is None or self.dc == self.asked:
+            return ""
+        steps = {1: "one step", 2: "two steps", 3: "three steps"}[self.steps]
+        return f"{self.armour} armour raises {dc_text(self.asked)} {steps}"
+
+    @property
+    def impossible(self) -> str:
+        """The refusal of a task the armour makes impossible."""
+        return refusal(
+            f"in {self.armour} armour this Agility task at {dc_text(self.asked)} is past "
+            "Legendary, so it is impossible",
+            f"{SYSTEM}, Items, Armor",
+        )
+
+
+def against(values: Values, dc: int, stat: str, skill: str = "") -> Against:
+    """The DC a check with ``stat`` (and ``skill``) is rolled against in the sheet's armour:
+    one step up for light, two for medium, three for heavy, on Agility checks but combat
+    rolls; Armored Acrobat takes light armour's step away (Items, Armor)."""
+    armour, acrobat = worn(values)
+    if armour == "none" or not rules.armour_applies(stat, skill):
+        return Against(dc, dc, armour, 0)
+    steps = armour_dc_steps(armour, acrobat)
+    return Against(dc, armoured_dc(dc, armour, acrobat), armour, steps)
 
 
 STORE = "2d6-character"
@@ -450,7 +571,7 @@ def sheet_check(sheet_values: Values, skill: str, choice: str) -> SkillCheck:
         check = _skill_check({**sheet_values, "check_stat": choice}, stats, index)
         if check.label.lower() == wanted:
             return check
-    return _with_stat(" ".join(skill.split()), 0, choice, stats)
+    return _with_stat(*_split_label(skill), 0, choice, stats)
 
 
 STAT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -469,12 +590,17 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     if kind == "stat":
         stat = rules.stat(which).abbreviation
         bonus, what = sheet.stats[stat], f"{stat} {signed(sheet.stats[stat])}"
+        target = against(values, dc, stat)
     else:
         check = _skill_check(values, sheet.stats, int(which))
         bonus, what = check.bonus, check.words
-    result = roll_check(bonus, dc, rng=rng)
+        target = against(values, dc, check.stat, check.skill)
+    if target.dc is None:
+        raise ValueError(target.impossible)
+    result = roll_check(bonus, target.dc, rng=rng)
     line = dice_line("", result.dice, 0, bonus)
-    return {**rolled([line], check_outcome(result)), "what": f"{what} against {dc_text(dc)}"}
+    what += f" against {dc_text(target.dc)}" + (f": {target.note}" if target.note else "")
+    return {**rolled([line], check_outcome(result)), "what": what}
 
 
 def _stat_field(s: rules.Stat) -> Number:
@@ -526,6 +652,14 @@ BUILDER = sheet_widget(
             printed=False,  # the sheet's line "Race: ..."
         ),
         ITEM_ROWS,
+        Choice(
+            "armour",
+            "Armour worn",
+            ARMOUR_OPTIONS,
+            "light",
+            hint="Raises the DC of Agility checks one step (light), two (medium) or three "
+            "(heavy); combat rolls are exempt.",
+        ),
         Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS, track=True),
         Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
         Number(
@@ -549,10 +683,10 @@ BUILDER = sheet_widget(
     ),
     show=_builder_show,
     check=_builder_check,
-    play_fields=("check_dc", "check_stat"),
+    play_fields=("check_dc", "check_stat", "armour"),
 )
 """[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
 
 WIDGETS: tuple[Widget, ...] = (HEALING, BUILDER)
 
-__all__ = ["BUILDER", "HEALING", "WIDGETS", "character_input"]
+__all__ = ["BUILDER", "HEALING", "WIDGETS", "against", "character_input", "worn"]

@@ -16,6 +16,7 @@ from rules_py.systems._params import refusal
 from rules_py.systems.two_d6 import checks as rules
 from rules_py.systems.two_d6 import magic
 from rules_py.systems.two_d6.character import SKILLS as SAMPLE_SKILLS
+from rules_py.systems.two_d6.character import armour_applies as rules_applies
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, facts, listing, odds_table, rolled, text
 from rules_py.widgets._fields import Choice, Flag, Number, Text
@@ -27,6 +28,7 @@ from rules_py.widgets.two_d6._character import (
     STORE,
     sheet_check,
     sheet_stats,
+    worn,
 )
 from rules_py.widgets.two_d6._common import (
     AIM,
@@ -86,21 +88,33 @@ SHEET_STAT = Choice("sheet_stat", "Stat from the sheet", STAT_CHOICES, "usual", 
 
 
 def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
-    """The bonus a check takes from the played character (The Basics: a skill and a stat)."""
+    """The bonus a check takes from the played character (The Basics: a skill and a stat),
+    and the armour its sheet lists when the check is one armour steps (Items, Armor)."""
     name = str(sheet["name"]).strip() or "your character"
     skill = str(own["sheet_skill"]).strip()
     if skill:
         check = sheet_check(sheet, skill, own["sheet_stat"])
-        bonus, words = check.bonus, check.words
+        bonus, words, stat, named = check.bonus, check.words, check.stat, check.skill
         if not check.ranks:
             words += " (no ranks on the sheet)"
     elif own["sheet_stat"] == "usual":
         return {}, f"From {name}'s sheet: name a skill, or pick the stat to roll with."
     else:
-        stat = own["sheet_stat"]
+        stat, named = own["sheet_stat"], ""
         bonus = sheet_stats(sheet)[stat]
         words = f"{stat} {signed(bonus)}"
-    return {"bonus": bonus}, f"From {name}'s sheet: {words}, bonus {signed(bonus)}."
+    armour, acrobat = worn(sheet)
+    steps = armour != "none" and rules.armoured_dc(rules.MIN_DC, armour, acrobat) != rules.MIN_DC
+    if armour == "none":
+        wears = ""
+    elif rules_applies(stat, named):
+        wears = f"; in {armour} armour" + ("" if steps else ", with Armored Acrobat")
+    else:
+        why = "a combat roll" if stat == "AGI" else "not an Agility check"
+        wears = f"; its {armour} armour adds no step ({why})"
+    taken = {"bonus": bonus, "armour": armour if rules_applies(stat, named) else "none"}
+    taken["armored_acrobat"] = acrobat and taken["armour"] == "light"
+    return taken, f"From {name}'s sheet: {words}, bonus {signed(bonus)}{wears}."
 
 
 SOURCE = sheet_choice(STORE, BUILDER, from_sheet, "sheet_skill", "sheet_stat")

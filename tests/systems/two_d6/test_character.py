@@ -311,3 +311,42 @@ def test_two_d6_healing_days_are_a_distribution(
     slowest = lost * (1 if rested else 2)
     assert max(days) <= slowest
     assert min(days) >= (lost + 1) // 2 if rested else lost
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "stats"),
+    [
+        # Skills, Melee ( ): "Heavy is almost always modified by strength, Light is almost
+        # always modified by agility, and Unarmed could be modified by either".
+        ("Melee", "Heavy", ("STR",)),
+        ("melee", "light", ("AGI",)),
+        ("Melee", "Unarmed", ("STR", "AGI")),
+        ("Melee", "", ("STR", "AGI")),
+        ("Stealth", "", ("AGI",)),
+        ("Athletics", "", ("STR", "AGI", "DEX")),
+        ("Basket Weaving", "", ()),
+    ],
+)
+def test_a_skill_s_usual_stats_follow_what_the_source_says_of_it(
+    name: str, field: str, stats: tuple[str, ...]
+) -> None:
+    assert ch.usual_stats(name, field) == stats
+
+
+@pytest.mark.parametrize(
+    ("stat_name", "skill_name", "stepped"),
+    [
+        ("AGI", "", True),  # a plain Agility check
+        ("AGI", "Stealth", True),
+        ("AGI", "Athletics", True),
+        ("agility", "Ride", True),
+        ("AGI", "Melee", False),  # combat rolls based on agility are exempt (Items, Armor)
+        ("AGI", "Throwing", False),
+        ("STR", "Athletics", False),
+        ("PER", "Notice", False),
+    ],
+)
+def test_armour_steps_agility_checks_but_not_combat_rolls(
+    stat_name: str, skill_name: str, stepped: bool
+) -> None:
+    assert ch.armour_applies(stat_name, skill_name) is stepped

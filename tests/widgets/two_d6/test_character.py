@@ -203,9 +203,9 @@ def _sheet_check(key: str, seed: int = 7, **values: object) -> dict[str, Any]:
 
 def test_a_skill_row_rolls_2d6_plus_its_stat_and_ranks_against_the_sheet_s_dc() -> None:
     rolled = _sheet_check("skill:0", check_dc="Difficult")
-    assert rolled["what"] == "Ash: Melee (Light) +3, STR +2 against DC 11 (Difficult)"
+    assert rolled["what"] == "Ash: Melee (Light) +3, AGI +3 against DC 11 (Difficult)"
     dice = [int(p["text"]) for p in rolled["lines"][0]["parts"] if p["kind"] == "die"]
-    assert rolled["lines"][0]["total"] == str(sum(dice) + 5)
+    assert rolled["lines"][0]["total"] == str(sum(dice) + 6)
     assert rolled["log"]["what"] == rolled["what"]
     assert _sheet_check("skill:0", check_dc="Difficult")["lines"] == rolled["lines"]
 
@@ -216,6 +216,61 @@ def test_a_skill_is_rolled_with_the_stat_the_gm_asks_for() -> None:
     )
     # Athletics lists STR, AGI and DEX: the usual stat is the first the source names.
     assert _sheet_check("skill:1")["what"].startswith("Ash: Athletics +2, STR +2")
+
+
+@pytest.mark.parametrize(
+    ("field", "words"),
+    [
+        # Skills, Melee ( ): "Heavy is almost always modified by strength, Light is almost
+        # always modified by agility, and Unarmed could be modified by either".
+        ("Heavy", "Melee (Heavy) +3, STR +2"),
+        ("Light", "Melee (Light) +3, AGI +3"),
+        ("Unarmed", "Melee (Unarmed) +3, STR +2 (or AGI, as the GM picks)"),
+    ],
+)
+def test_each_melee_field_is_rolled_with_the_stat_the_source_gives_it(
+    field: str, words: str
+) -> None:
+    skills = [{"name": "Melee", "field": field, "ranks": 3}]
+    assert _sheet_check("skill:0", skills=skills)["what"].startswith(f"Ash: {words} against")
+    table = [
+        b for b in blocks_of(show("2d6-builder", skills=skills), "table") if "skill" in b["caption"]
+    ]
+    assert table[0]["rows"][0]["cells"][2] == words.split(", ", 1)[1]
+    # The GM may still ask for another stat.
+    assert "AGI +3" in _sheet_check("skill:0", skills=skills, check_stat="AGI")["what"]
+
+
+def test_the_sheet_s_armour_steps_its_agility_checks_and_says_so() -> None:
+    # Items, Armor: light armour raises the DC of skill checks modified by Agility one
+    # step (the example wears a leather jacket); combat rolls are exempt.
+    stealth = _sheet_check("skill:3")
+    assert stealth["what"] == (
+        "Ash: Stealth +1, AGI +3 against DC 11 (Difficult): light armour raises DC 9 "
+        "(Average) one step"
+    )
+    assert stealth["lines"][0]["total"] == str(
+        sum(int(p["text"]) for p in stealth["lines"][0]["parts"] if p["kind"] == "die") + 4
+    )
+    assert _sheet_check("stat:AGI", armour="heavy")["what"] == (
+        "Ash: AGI +3 against DC 15 (Exceptional): heavy armour raises DC 9 (Average) three steps"
+    )
+    assert _sheet_check("skill:0")["what"].endswith("against DC 9 (Average)")  # Melee fights
+    assert _sheet_check("stat:STR")["what"] == "Ash: STR +2 against DC 9 (Average)"
+    assert _sheet_check("stat:AGI", armour="none")["what"].endswith("against DC 9 (Average)")
+    acrobat = [{"name": "Armored Acrobat"}]
+    assert _sheet_check("skill:3", talents=acrobat)["what"].endswith("against DC 9 (Average)")
+    with pytest.raises(WidgetError, match=r"^In medium armour this Agility task at DC 15"):
+        _sheet_check("stat:AGI", armour="medium", check_dc="Exceptional")
+
+    panel = show("2d6-builder")
+    (skills,) = [b for b in blocks_of(panel, "table") if "skill checks" in b["caption"]]
+    cells = {row["cells"][0]: (row["cells"][4], row["titles"][4]) for row in skills["rows"]}
+    at_11 = chance(ROLLS, lambda n: n != 2 and n + 4 >= 11)
+    assert cells["Stealth"] == ("58.33% (DC 11, light armour)", str(at_11))
+    assert cells["Melee (Light)"][1] == str(chance(ROLLS, lambda n: n != 2 and n + 6 >= 9))
+    assert "Armour: light. Agility checks" in texts(panel)
+    assert "Armour:" not in texts(show("2d6-builder", armour="none"))
 
 
 @pytest.mark.parametrize(

@@ -147,14 +147,41 @@ def test_the_check_takes_its_bonus_from_the_played_character_s_sheet() -> None:
     check = WIDGETS["2d6-check"]
     sheet = {"name": "Ash", "skills": [{"name": "Melee", "field": "Light", "ranks": 3}]}
     taken = check.panel({"use_sheet": True, "sheet_skill": "melee (light)"}, source=sheet)
-    assert taken["set"] == {"bonus": 5} and taken["taken"] == ["bonus"]
-    assert taken["blocks"][0]["text"] == "From Ash's sheet: Melee (Light) +3, STR +2, bonus +5."
+    assert taken["set"] == {"bonus": 6, "armour": "none", "armored_acrobat": False}
+    assert taken["taken"] == ["armored_acrobat", "armour", "bonus"]
+    assert taken["blocks"][0]["text"] == (
+        "From Ash's sheet: Melee (Light) +3, AGI +3, bonus +6; its light armour adds no step "
+        "(a combat roll)."
+    )
     untrained = check.panel({"use_sheet": True, "sheet_skill": "Bluff"}, source=sheet)
     assert "Bluff +0, CHA +2 (no ranks on the sheet), bonus +2" in untrained["blocks"][0]["text"]
     stat_only = check.panel({"use_sheet": True, "sheet_stat": "AGI"}, source=sheet)
-    assert stat_only["set"] == {"bonus": 3}
+    assert stat_only["set"]["bonus"] == 3
     asks = check.panel({"use_sheet": True}, source=sheet)
     assert asks["set"] == {} and "name a skill, or pick the stat" in asks["blocks"][0]["text"]
+
+
+def test_use_my_sheet_brings_the_sheet_s_armour_to_an_agility_check() -> None:
+    # Items, Armor: light armour raises the DC of checks modified by Agility one step,
+    # medium two; combat rolls are exempt, and so are checks with any other stat.
+    check = WIDGETS["2d6-check"]
+    sheet = {"name": "Ash", "skills": [{"name": "Stealth", "ranks": 1}], "armour": "light"}
+    stealth = check.panel({"use_sheet": True, "sheet_skill": "Stealth", "dc": "9"}, source=sheet)
+    assert stealth["set"] == {"bonus": 4, "armour": "light", "armored_acrobat": False}
+    assert stealth["blocks"][0]["text"].endswith("bonus +4; in light armour.")
+    assert facts(stealth)["Success"][1] == str(chance(ROLLS, lambda n: n != 2 and n + 4 >= 11))
+    medium = check.panel(
+        {"use_sheet": True, "sheet_stat": "AGI", "dc": "9"}, source={**sheet, "armour": "medium"}
+    )
+    assert medium["set"]["armour"] == "medium"
+    assert "against DC 13 (Professional) (from 9 with medium armour)" in texts(medium)
+    notice = check.panel({"use_sheet": True, "sheet_skill": "Notice", "dc": "9"}, source=sheet)
+    assert notice["set"]["armour"] == "none"
+    assert "adds no step (not an Agility check)" in notice["blocks"][0]["text"]
+    acrobat = {**sheet, "talents": [{"name": "Armored Acrobat"}]}
+    light = check.panel({"use_sheet": True, "sheet_stat": "AGI", "dc": "9"}, source=acrobat)
+    assert light["set"]["armored_acrobat"] is True
+    assert facts(light)["Success"][1] == str(chance(ROLLS, lambda n: n != 2 and n + 3 >= 9))
 
 
 def test_mass_spell_steps_the_dc_per_extra_target_up_to_legendary() -> None:
