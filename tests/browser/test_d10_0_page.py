@@ -151,7 +151,7 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     row.locator('[data-cell="parent"]').fill("Ranged")
     # Its first skill point (Adjust 1) is one more than the 100 the sheet has.
     expect(builder.locator(".rb-panel__error")).to_contain_text(
-        "The skills cost 101 skill points; 100 are available", timeout=TIMEOUT
+        "The skills cost 101 skill points; 100 are to spend anywhere", timeout=TIMEOUT
     )
     expect_panel(builder, "· Rifles")
     assert page.errors == []  # type: ignore[attr-defined]

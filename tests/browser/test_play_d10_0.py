@@ -20,7 +20,7 @@ from tests.browser.play import (
     tracked,
     two_characters,
 )
-from tests.browser.widgets import expect_panel, widget
+from tests.browser.widgets import expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "d10-0-builder"
@@ -65,4 +65,10 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         assert AGILITY.search(agility), agility  # one d10 read 0-9
         play_as(root, "Ash")
         expect(root.locator(".rb-field--current_health input")).to_have_value("54")
+
+        # Dying (issue 27, item 6): the sheet says so above its rolls and under each roll.
+        set_field(root, "current_health", "-1")
+        expect_panel(root, "Ash is Dying (Current Health -1, below 0): out of the fight")
+        dying = roll_check(root, "attribute:AG")
+        assert "Ash is Dying (Current Health -1, below 0)" in dying, dying
         assert page.errors == []  # type: ignore[attr-defined]

@@ -34,6 +34,7 @@ from rules_py.systems.d10_0.skills import (
     Skill,
     SkillRating,
     SkillTree,
+    adjust_cost,
     circle_options,
     circled_attributes,
     purchased_skill_points,
@@ -69,6 +70,9 @@ class CharacterInput:
     """General skill points: the 100 of the build, plus any the GM granted."""
     progression_points: int = 0
     purchases: tuple[Purchase, ...] = ()
+    bought: Mapping[str, int] = field(default_factory=dict)
+    """Skill name -> how many of its skill points were bought for its root (Skill Points):
+    the sheet's note of where purchased points went. Unmarked points are general ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,65 @@ def _attribute_warnings(scores: Mapping[str, int]) -> list[str]:
         for name in ATTRIBUTE_NAMES
         if (value := scores[name]) > ATTRIBUTE_CAP
     ]
+
+
+def _bought(
+    choice: CharacterInput,
+    ratings: tuple[SkillRating, ...],
+    pools: Mapping[str, int],
+    problems: list[str],
+) -> tuple[dict[str, int], int]:
+    """Bought skill points marked on each root's tree, and how many of the marks count.
+
+    Points bought for a root go only into that root's tree (Skill Points): a mark in
+    another tree, more marks in a tree than were bought for it, or a mark above what a
+    skill's Adjust cost is refused. A mark counts up to its skill's cost.
+    """
+    rule = f"{SYSTEM}, Skill Points"
+    root_of = {r.name.lower(): r for r in ratings}
+    by_root: dict[str, int] = {}
+    marked = 0
+    for name, points in choice.bought.items():
+        points = require_int(points, f"{name}'s bought skill points", "Skill Points")
+        if points <= 0:
+            continue
+        rating = root_of.get(name.strip().lower())
+        if rating is None:
+            raise ValueError(refusal(f"no skill called {name!r} on the sheet", rule))
+        cost = adjust_cost(0, rating.adjust)
+        if points > cost:
+            problems.append(
+                refusal(
+                    f"{rating.name} is marked with {points} bought skill points, but its "
+                    f"Adjust {rating.adjust} cost {cost}",
+                    rule,
+                )
+            )
+        by_root[rating.root] = by_root.get(rating.root, 0) + points
+        marked += min(points, cost)
+    for root, points in by_root.items():
+        if points <= pools[root]:
+            continue
+        bought_for = [r for r, n in pools.items() if n]
+        if not pools[root]:
+            elsewhere = f" (these were bought for {' and '.join(bought_for)})" if bought_for else ""
+            problems.append(
+                refusal(
+                    f"{root}'s tree is marked with {points} bought skill points, but none were "
+                    f"bought for {root}: points bought for a root go only into that root's "
+                    f"tree{elsewhere}",
+                    rule,
+                )
+            )
+        else:
+            problems.append(
+                refusal(
+                    f"{root}'s tree is marked with {points} bought skill points, but "
+                    f"{pools[root]} were bought for {root}",
+                    rule,
+                )
+            )
+    return by_root, marked
 
 
 def build_character(choice: CharacterInput) -> CharacterSheet:
@@ -213,19 +276,22 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
             root = root_skill(purchase.root)
             pools[root.name] += purchased_skill_points(root, positive)
 
+    bought_by_root, marked = _bought(choice, ratings, pools, problems)
     spent_by_root = choice.tree.cost_by_root()
-    from_general = sum(max(0, spent_by_root.get(r, 0) - pools[r]) for r in pools)
-    available = choice.skill_points + sum(pools.values())
     spent = sum(spent_by_root.values())
+    from_general = spent - marked
+    available = choice.skill_points + sum(pools.values())
+    unspent = {r: pools[r] - bought_by_root.get(r, 0) for r in pools}
+    unspent = {r: n for r, n in unspent.items() if n > 0}
     if from_general > choice.skill_points:
+        left = "; ".join(f"{n} bought for {r} go only into {r}'s tree" for r, n in unspent.items())
         problems.append(
             refusal(
-                f"the skills cost {spent} skill points; "
-                f"{available} are available ({choice.skill_points} to spend anywhere"
+                f"the skills cost {spent} skill points"
+                + (f", {from_general} of them not marked as bought" if marked else "")
+                + f"; {choice.skill_points} are to spend anywhere"
                 + (
-                    f", {sum(pools.values())} bought for a root's own tree)"
-                    if any(pools.values())
-                    else ")"
+                    f" ({left}: mark them as bought on the skills they paid for)" if unspent else ""
                 ),
                 f"{SYSTEM}, Skill Points",
             )
@@ -240,11 +306,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
         skills=ratings,
         skill_points_available=available,
         skill_points_spent=spent,
-        reserve_by_root={
-            r: pools[r] - spent_by_root.get(r, 0)
-            for r in pools
-            if pools[r] > spent_by_root.get(r, 0)
-        },
+        reserve_by_root=unspent,
         reserve_general=max(0, choice.skill_points - from_general),
         progression_points_spent=pp_spent,
         progression_points_left=choice.progression_points - pp_spent,

@@ -134,11 +134,22 @@ _PURCHASES = (
 SKILLS = sheet_rows(
     "skills",
     "Skills",
-    tree_columns(
-        "Skill",
-        "Branches from",
-        "Blank for a root skill.",
-        Number("adjust", "Adjust", 0, 0, MAX_ADJUST),
+    (
+        *tree_columns(
+            "Skill",
+            "Branches from",
+            "Blank for a root skill.",
+            Number("adjust", "Adjust", 0, 0, MAX_ADJUST),
+        ),
+        Number(
+            "bought",
+            "Bought",
+            0,
+            0,
+            MAX_POINTS,
+            hint="How many of this skill's skill points were bought with Progression Points "
+            "for its root; they go only into that root's tree.",
+        ),
     ),
     default=DEFAULT_SKILLS,
     max_rows=60,
@@ -159,7 +170,8 @@ PURCHASES = sheet_rows(
     default=({"item": "health", "count": 0},),
     max_rows=len(_PURCHASES),
     row_label="purchase",
-    hint="Skill points bought for a root are spent in that root's tree first.",
+    hint="Skill points bought for a root go only into that root's tree: mark where they "
+    "went in the skills' Bought column.",
     new={"count": 1},
 )
 
@@ -226,8 +238,10 @@ def character_input(values: Values) -> d10_0.CharacterInput:
                 purchases.append(d10_0.Purchase("health"))
             else:
                 purchases.append(d10_0.Purchase("skill_points", item.removeprefix("skill:")))
+    bought = {str(row["name"]).strip(): row["bought"] for row in values["skills"] if row["bought"]}
     return d10_0.CharacterInput(
         attributes={a: values[a] for a in d10_0.ATTRIBUTE_NAMES},
+        bought=bought,
         circled=circled,
         tree=_tree(values["skills"]),
         skill_points=values["skill_points"],
@@ -298,6 +312,9 @@ def _builder_show(values: Values) -> list[Block]:
         facts(items),
     ]
     at = _difficulty_words(values)
+    failing = failing_health(values, sheet.normal_health)
+    if failing:
+        blocks.append(text(failing))
     blocks.append(
         table(
             f"{name}'s attribute checks (a d10 read 0-9) at difficulty {at[False]}",
@@ -323,7 +340,8 @@ def _builder_show(values: Values) -> list[Block]:
                 str(rating.base),
                 str(rating.adjust),
                 str(rating.total),
-                str(costs[rating.name]),
+                str(costs[rating.name])
+                + (f" ({paid} bought)" if (paid := choice.bought.get(rating.name)) else ""),
             ]
         )
         titles.append(["", "", "", "", "", f"Adjust 0 to {rating.adjust}"])
@@ -351,6 +369,31 @@ def _difficulty_words(values: Values) -> dict[bool, str]:
         raise FieldError("check_difficulty", str(broken)) from None
 
 
+def failing_health(values: Values, normal: int) -> str:
+    """What a dying or dead character's Current Health does to its checks, in a sentence,
+    or "" while it is On the Brink or better (Health, Failing Health; Death).
+
+    The guide has no unconscious state: a dying character "may remain conscious".
+    """
+    current = values["current_health"]
+    if normal < 1:
+        return ""
+    state = d10_0.health_state(current, normal)
+    name = called(values)
+    if state == "Dying":
+        return (
+            f"{name} is Dying (Current Health {current}, below 0): out of the fight, it may "
+            "check to keep its health from getting worse, and any significant action risks "
+            "more harm at great difficulty (Health, Failing Health)."
+        )
+    if state == "Dead":
+        return (
+            f"{name} is Dead (Current Health {current}, below -{normal}): no longer "
+            "functioning; what death means is the setting's (Health, Death)."
+        )
+    return ""
+
+
 def _in_play(values: Values, sheet: d10_0.CharacterSheet) -> str:
     """Current Health against Normal with its state (Health, The Health Range), the
     Reserve of unspent skill points (Skill Points) and the Progression Points left."""
@@ -358,7 +401,7 @@ def _in_play(values: Values, sheet: d10_0.CharacterSheet) -> str:
     health = f"Current Health {current} of Normal {normal}"
     if normal >= 1:
         health += f": {d10_0.health_state(current, normal)}"
-    reserve = max(0, sheet.skill_points_available - sheet.skill_points_spent)
+    reserve = sheet.reserve_general + sum(sheet.reserve_by_root.values())
     return (
         f"In play: {health}; Reserve {reserve} of {sheet.skill_points_available} skill points "
         f"unspent; {max(0, sheet.progression_points_left)} of {values['progression_points']} "
@@ -440,7 +483,15 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     if check is None:
         raise no_check(key)
     target = difficulty(values, check.skill, "check_difficulty")
-    view = rolled_check(check.score, target, check.skill, values["check_overflow"], rng)
+    failing = failing_health(values, sheet.normal_health)
+    view = rolled_check(
+        check.score,
+        target,
+        check.skill,
+        values["check_overflow"],
+        rng,
+        (failing,) if failing else (),
+    )
     what = f"{check.label} {check.score} at difficulty {difficulty_text(target, check.skill)}"
     return {**view, "what": what}
 
@@ -578,6 +629,7 @@ __all__ = [
     "SheetCheck",
     "attribute_field",
     "character_input",
+    "failing_health",
     "find_check",
     "sheet_checks",
 ]

@@ -158,9 +158,17 @@ def describe_roll(roll: CheckRoll) -> str:
     )
 
 
-def rolled_check(score: int, target: int, skill: bool, overflow: bool, rng: random.Random) -> View:
+def rolled_check(
+    score: int,
+    target: int,
+    skill: bool,
+    overflow: bool,
+    rng: random.Random,
+    details: tuple[str, ...] = (),
+) -> View:
     """One check rolled and told (Actions: Degrees and Difficulty; Overflow): the lines
-    score − roll = effort, and the result with its degree and the degree's name. The
-    check widget (:mod:`._checks`) and a sheet's rows (:mod:`._character`) roll through it."""
+    score − roll = effort, and the result with its degree and the degree's name, then
+    ``details`` (a dying sheet's state). The check widget (:mod:`._checks`) and a sheet's
+    rows (:mod:`._character`) roll through it."""
     check = d10_0.roll_check(score, target, skill, overflow, rng)
-    return rolled(check_lines(check), describe_roll(check))
+    return rolled(check_lines(check), describe_roll(check), details)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,7 +128,7 @@ def test_d10_0_builder_refusals_name_the_rule() -> None:
     tree = sk.SkillTree.roots().set_adjust("Ranged", 40)  # 10 + 20 + 40 + 80 = 150 points
     overspent = bd.build_character(bd.CharacterInput(AVERAGE, tree=tree))
     assert overspent.problems == (
-        "The skills cost 150 skill points; 100 are available (100 to spend anywhere) "
+        "The skills cost 150 skill points; 100 are to spend anywhere "
         "(The D10/0 System, Skill Points)",
     )
 
@@ -138,6 +141,7 @@ def test_d10_0_builder_purchases_with_progression_points() -> None:
         tree=tree,
         progression_points=12,
         purchases=(bd.Purchase("health"), bd.Purchase("skill_points", "Ranged")),
+        bought={"Firearms": 13},  # the 13 bought for Ranged paid for Firearms, in its tree
     )
     sheet = bd.build_character(choice)
     assert sheet.problems == ()
@@ -147,12 +151,79 @@ def test_d10_0_builder_purchases_with_progression_points() -> None:
     assert sheet.reserve_by_root == {}
     assert sheet.reserve_general == 100 - (34 - 13)
     assert sheet.progression_points_left == 2
+    # Not marked, the 13 stay Ranged's: they never become points to spend anywhere.
+    unmarked = bd.build_character(replace(choice, bought={}))
+    assert unmarked.problems == ()
+    assert unmarked.reserve_by_root == {"Ranged": 13}
+    assert unmarked.reserve_general == 100 - 34
     short = bd.build_character(
         bd.CharacterInput(scores, progression_points=4, purchases=(bd.Purchase("health"),))
     )
     assert short.problems == (
         "These purchases cost 5 Progression Points; the character has 4 "
         "(The D10/0 System, Progression Points)",
+    )
+
+
+# The default sheet's 100 points with AG 6, FO 4, PE 6: a Skill Point Purchase for Ranged
+# (AG and PE circled) buys 12, the issue's case (issue 27, item 4).
+SPENT_100 = (
+    sk.SkillTree.roots()
+    .set_adjust("Ranged", 25)  # 50
+    .branch("Pistols", "Ranged")
+    .set_adjust("Pistols", 10)  # 10
+    .set_adjust("Athletic", 10)  # 10
+    .set_adjust("Close", 10)  # 10
+    .set_adjust("Sensory", 15)  # 20
+)
+DEFAULT_SCORES = {**AVERAGE, "AG": 6, "FO": 4, "PE": 6}
+FOR_RANGED = (bd.Purchase("skill_points", "Ranged"),)
+
+
+def test_points_bought_for_a_root_are_never_points_to_spend_anywhere() -> None:
+    sheet = bd.build_character(
+        bd.CharacterInput(
+            DEFAULT_SCORES, tree=SPENT_100, progression_points=5, purchases=FOR_RANGED
+        )
+    )
+    assert sheet.problems == ()
+    assert (sheet.reserve_general, sheet.reserve_by_root) == (0, {"Ranged": 12})
+
+
+def test_points_bought_for_ranged_spent_on_domestic_are_refused_naming_the_tree() -> None:
+    domestic = SPENT_100.set_adjust("Domestic", 11)  # 10 + 2 = 12 more
+    choice = bd.CharacterInput(
+        DEFAULT_SCORES, tree=domestic, progression_points=5, purchases=FOR_RANGED
+    )
+    (unmarked,) = bd.build_character(choice).problems
+    assert unmarked == (
+        "The skills cost 112 skill points; 100 are to spend anywhere (12 bought for Ranged "
+        "go only into Ranged's tree: mark them as bought on the skills they paid for) "
+        "(The D10/0 System, Skill Points)"
+    )
+    (marked,) = bd.build_character(replace(choice, bought={"Domestic": 12})).problems
+    assert marked == (
+        "Domestic's tree is marked with 12 bought skill points, but none were bought for "
+        "Domestic: points bought for a root go only into that root's tree (these were "
+        "bought for Ranged) (The D10/0 System, Skill Points)"
+    )
+    pistols = SPENT_100.set_adjust("Pistols", 15)  # 10 more, in Ranged's tree
+    fine = bd.build_character(replace(choice, tree=pistols, bought={"Pistols": 10}))
+    assert fine.problems == ()
+    assert (fine.reserve_general, fine.reserve_by_root) == (0, {"Ranged": 2})
+
+
+def test_bought_marks_stay_within_what_was_bought_and_what_a_skill_cost() -> None:
+    choice = bd.CharacterInput(
+        DEFAULT_SCORES, tree=SPENT_100, progression_points=5, purchases=FOR_RANGED
+    )
+    (too_many,) = bd.build_character(replace(choice, bought={"Ranged": 13})).problems
+    assert too_many.startswith(
+        "Ranged's tree is marked with 13 bought skill points, but 12 were bought for Ranged"
+    )
+    (above_cost,) = bd.build_character(replace(choice, bought={"Pistols": 11})).problems
+    assert above_cost.startswith(
+        "Pistols is marked with 11 bought skill points, but its Adjust 10 cost 10"
     )
 
 
@@ -201,3 +272,13 @@ def test_d10_0_every_current_has_exactly_one_state(current: int, normal: int) ->
     state = ch.health_state(current, normal)
     assert state in ("Exceptional", "Normal", "Injured", "On the Brink", "Dying", "Dead")
     assert (state == "Dead") == (current < -normal)
+
+
+def test_the_pages_state_how_bought_skill_points_are_marked() -> None:
+    """The Bought column's reading is stated where the rule and the builder are (item 4)."""
+    docs = Path(__file__).parents[3] / "docs" / "d10-0"
+    rule = " ".join((docs / "skill-points.md").read_text().split())
+    assert "each skill has a **Bought** column" in rule
+    assert "they never become points to spend anywhere" in rule
+    builder = " ".join((docs / "building-a-character.md").read_text().split())
+    assert "Progression Points for a root go only into that root's tree" in builder

@@ -18,7 +18,8 @@ import pytest
 
 from rules_py.systems import d10_0
 from rules_py.widgets import WIDGETS, WidgetError, answer
-from tests.widgets.d10_0.helpers import _page_fences, errors, facts, table, texts
+from rules_py.widgets.d10_0._character import DEFAULT_SKILLS
+from tests.widgets.d10_0.helpers import DOCS, _page_fences, errors, facts, table, texts
 from tests.widgets.panels import blocks_of, show
 
 
@@ -153,7 +154,7 @@ def test_d10_0_builder_refusals_name_the_rule() -> None:
     (spent,) = errors(builder(CH=6))
     assert spent.startswith("45 points are allocated") and "these use 46" in spent
     (over,) = errors(builder(skill_points=90))
-    assert over.startswith("The skills cost 100 skill points; 90 are available")
+    assert over.startswith("The skills cost 100 skill points; 90 are to spend anywhere")
     assert over.endswith(" (The D10/0 System, Skill Points)")
     (circle,) = errors(builder(circle_ranged="AG+FO"))
     assert circle.startswith("Circle the two highest of Ranged's")
@@ -373,7 +374,7 @@ def test_the_sheet_tracks_current_health_skill_points_and_progression_points() -
         ),
         (
             {"skill_points": 90},
-            "The skills cost 100 skill points; 90 are available",
+            "The skills cost 100 skill points; 90 are to spend anywhere",
             ["skill_points", "skills"],
         ),
         ({"current_health": 100_001}, "Current Health must be from -100000 to 100000", []),
@@ -468,3 +469,79 @@ def test_use_my_sheet_feeds_the_health_reader_from_the_played_character() -> Non
     )
     # Normal 55 + 2 x 6 = 67; Current -3 is below 0: Dying.
     assert "Current -3 of Normal 67: Dying." in said
+
+
+@pytest.mark.parametrize(
+    ("current", "state", "words"),
+    [
+        (-1, "Dying", "out of the fight"),
+        (-55, "Dying", "great difficulty"),
+        (-56, "Dead", "what death means is the setting's"),
+    ],
+)
+def test_a_dying_or_dead_sheet_says_so_beside_its_rolls(
+    current: int, state: str, words: str
+) -> None:
+    """Health, Failing Health and Death (issue 27, item 6): the state stands just above
+    the sheet's check tables, and every check the sheet rolls repeats it."""
+    values = {**ROOK, "current_health": current}
+    panel = show("d10-0-builder", **values)
+    kinds = [b["type"] for b in panel["blocks"]]
+    first_table = kinds.index("table")
+    beside = panel["blocks"][first_table - 1]
+    assert beside["type"] == "text"
+    assert beside["text"].startswith(f"Rook is {state} (Current Health {current}")
+    assert words in beside["text"]
+    rolled = _check(values, "skill:Pistols", 7)
+    said = " ".join(item for b in rolled["blocks"] for item in b.get("items", []))
+    assert said.startswith(f"Rook is {state}") and words in said
+    assert f"Rook is {state}" in rolled["label"]
+
+
+@pytest.mark.parametrize("current", [NORMAL, 1, 0])
+def test_a_sheet_on_the_brink_or_better_adds_nothing_beside_its_rolls(current: int) -> None:
+    values = {**ROOK, "current_health": current}
+    assert " is Dying" not in texts(show("d10-0-builder", **values))
+    assert _check(values, "attribute:AG", 3)["blocks"] == []
+
+
+def test_the_play_page_states_how_a_dying_sheet_reads() -> None:
+    """The Play page's Source note says where the state shows and what the tools do not
+    change (issue 27, item 6)."""
+    page = (DOCS / "play.md").read_text()
+    assert "The guide has no unconscious state" in page
+    assert "just above its\n    check tables and under every roll it makes" in page
+
+
+def test_the_builder_keeps_points_bought_for_ranged_in_ranged_s_tree() -> None:
+    """Issue 27, item 4: 12 points bought for Ranged (AG 6 + PE 6) were listed as "to spend
+    anywhere" and accepted on Domestic; they stay Ranged's until marked Bought there."""
+    bought = {"progression_points": 5, "purchases": [{"item": "skill:Ranged", "count": 1}]}
+    panel = builder(**bought)
+    assert not errors(panel)
+    assert facts(panel)["Reserve"][0] == "12 for Ranged's tree"
+    skills = [*(dict(row, bought=0) for row in DEFAULT_SKILLS)]
+    domestic = builder(**bought, skills=[*skills, {"name": "Domestic", "parent": "", "adjust": 11}])
+    (refused,) = errors(domestic)
+    assert "12 bought for Ranged go only into Ranged's tree" in refused
+    assert "skills" in domestic["invalid"]
+    marked = builder(
+        **bought, skills=[*skills, {"name": "Domestic", "parent": "", "adjust": 11, "bought": 12}]
+    )
+    (refused,) = errors(marked)
+    assert refused.startswith("Domestic's tree is marked with 12 bought skill points, but none")
+    pistols = [
+        dict(row, adjust=15, bought=10) if row["name"] == "Pistols" else row for row in skills
+    ]
+    spent = builder(**bought, skills=pistols)
+    assert not errors(spent)
+    assert facts(spent)["Reserve"][0] == "2 for Ranged's tree"
+
+
+def test_the_skills_table_shows_the_points_marked_bought() -> None:
+    skills = [dict(row, bought=6) if row["name"] == "Pistols" else row for row in DEFAULT_SKILLS]
+    panel = builder(
+        progression_points=5, purchases=[{"item": "skill:Ranged", "count": 1}], skills=skills
+    )
+    assert table(panel, "Your character's skills")["· Pistols"][-1] == "10 (6 bought)"
+    assert table(panel, "Your character's skills")["Ranged"][-1] == "50"
