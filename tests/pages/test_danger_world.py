@@ -600,3 +600,10 @@ def test_damage_page_reads_dead_as_dead_not_unconscious() -> None:
     notes = " ".join(_source_notes("damage.md"))
     assert "a filled Dead box as **dead, not unconscious**" in notes
     assert "a dead PC makes no check" in notes
+
+
+def test_botches_page_says_which_setbacks_a_check_overcomes() -> None:
+    """Issue 27, item 7: the reading the botch tool's "To overcome" column follows."""
+    notes = " ".join(_source_notes("botches.md"))
+    assert "The site applies it to the **narrative consequences** only" in notes
+    assert "A mechanical option takes effect at once" in notes

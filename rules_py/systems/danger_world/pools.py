@@ -105,6 +105,19 @@ def setback_difficulty(cost: int) -> int:
     return gm_option(cost).cost
 
 
+def overcoming_difficulty(cost: int, mechanical: bool) -> int | None:
+    """The check that typically overcomes a setback bought at ``cost``, or ``None`` when
+    no check does (Dice Mechanics, GM Options).
+
+    Reading (issue 27, stated on the Botches page): the rule that a setback of a cost
+    takes a check of that height to overcome applies to the narrative consequences (a
+    situation, as in the courtyard). A mechanical option (the danger level raised, a
+    threat die added, a hit) takes effect at once: no check overcomes it.
+    """
+    difficulty = setback_difficulty(cost)
+    return None if mechanical else difficulty
+
+
 @dataclass(frozen=True, slots=True)
 class Die:
     """One die of a pool: its face (1-6) and kind (Dice Mechanics; Special Dice)."""

@@ -4,7 +4,8 @@ A check's botches are the GM's to spend (Danger World, Dice Mechanics): each opt
 the GM Options table costs as many botches as its cost, and a setback of a cost is
 typically overcome by a successful check of that height. The GM lists the setbacks
 bought; the widget adds up their costs, refuses spending more botches than the check
-gave, and names the check each setback calls for. Every rule comes from
+gave, and names the check each narrative setback calls for (a mechanical one takes
+effect at once: issue 27). Every rule comes from
 :mod:`rules_py.systems.danger_world`.
 """
 
@@ -40,6 +41,15 @@ def _cost(value: str) -> int:
     return int(value[0])
 
 
+def _to_overcome(value: str) -> str:
+    """The check that typically overcomes the option bought, or why none does (GM Options;
+    the reading of :func:`rules_py.systems.danger_world.overcoming_difficulty`)."""
+    difficulty = dw.overcoming_difficulty(_cost(value), mechanical="m" in value)
+    if difficulty is None:
+        return "no check: it takes effect at once"
+    return f"difficulty {difficulty_words(difficulty)}"
+
+
 def _botches_show(values: Values) -> list[Block]:
     botches = values["botches"]
     chosen = [row["option"] for row in values["setbacks"]]
@@ -64,16 +74,10 @@ def _botches_show(values: Values) -> list[Block]:
     if chosen:
         blocks.append(
             table(
-                "The setbacks bought, and the check that typically overcomes each",
+                "The setbacks bought, and the check that typically overcomes each one a "
+                "check can overcome",
                 ["Setback", "Cost", "To overcome"],
-                (
-                    [
-                        _LABELS[v].split(": ", 1)[1],
-                        str(_cost(v)),
-                        f"difficulty {difficulty_words(dw.setback_difficulty(_cost(v)))}",
-                    ]
-                    for v in chosen
-                ),
+                ([_LABELS[v].split(": ", 1)[1], str(_cost(v)), _to_overcome(v)] for v in chosen),
             )
         )
     return blocks

@@ -203,3 +203,9 @@ def test_danger_world_threat_dice_do_not_change_the_odds_of_a_rolled_pool() -> N
     for difficulty in range(2, 7):
         base = rr.best_chance(roll, difficulty, 2)
         assert rr.best_chance([*roll, th(2), th(2)], difficulty, 2) == base
+
+
+def test_only_a_narrative_setback_is_overcome_by_a_check() -> None:
+    # Issue 27, item 7: the height of the check a setback typically calls for
+    assert [pl.overcoming_difficulty(c, mechanical=False) for c in range(2, 7)] == [2, 3, 4, 5, 6]
+    assert {pl.overcoming_difficulty(c, mechanical=True) for c in range(1, 7)} == {None}

@@ -41,3 +41,17 @@ def test_danger_world_botches_add_up_and_refuse_spending_more_than_the_check_gav
         "These setbacks cost 5 botches, but the check gave 4 (Danger World, Dice Mechanics)"
     ]
     assert refused["invalid"] == ["setbacks", "botches"]
+
+
+def test_danger_world_botches_name_a_check_only_for_a_setback_a_check_overcomes() -> None:
+    """Issue 27, item 7: a mechanical option (danger up, a threat die, a hit) takes effect
+    at once; only a narrative consequence is overcome by a check of its cost's height."""
+    bought = [{"option": v} for v in ("1m0", "1m1", "2m0", "2n", "6m0")]
+    rows = table(show(BOTCHES, botches=12, setbacks=bought), "The setbacks bought")
+    at_once = ["no check: it takes effect at once"]
+    assert rows["the character's danger level is increased by one"][1:] == at_once
+    assert rows["add a threat die to a challenge"][1:] == at_once
+    assert rows["reduced hit against PC"][1:] == at_once
+    assert rows["overload hit against PC"][1:] == at_once
+    assert rows["minor consequence"] == ["2", "difficulty 2 (minor)"]
+    assert not any("difficulty 1" in cell for row in rows.values() for cell in row)
