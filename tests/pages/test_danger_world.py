@@ -607,3 +607,17 @@ def test_botches_page_says_which_setbacks_a_check_overcomes() -> None:
     notes = " ".join(_source_notes("botches.md"))
     assert "The site applies it to the **narrative consequences** only" in notes
     assert "A mechanical option takes effect at once" in notes
+
+
+def test_checks_page_leaves_where_bonus_dice_go_to_the_table() -> None:
+    """Issue 27, item 7: the sheet no longer says bonus dice work "in any check"."""
+    notes = " ".join(_source_notes("checks.md"))
+    assert "it does **not say which checks** they may go into" in notes
+
+
+def test_checks_page_says_the_advice_names_threat_dice_that_botch() -> None:
+    """Issue 27, item 7: the advice no longer says no die botches over a threat die."""
+    assert (
+        "when the only botches left are [threat dice](special-dice.md#threat-dice), which "
+        "are never rerolled, it says so" in _prose("checks.md")
+    )

@@ -219,6 +219,24 @@ def _lowest_success(dice: Sequence[dw.Die] | Sequence[int], needed: int) -> int:
     return min(h for h in dw.available_sets(dice) if h >= needed)
 
 
+def _botches_kept(dice: Sequence[dw.Die], height: int) -> str:
+    """Why nothing is worth rerolling under the set of ``height``: no die botches, or the
+    botches left are threat dice, never rerolled (Special Dice; issue 27: the advice said
+    "no die would botch" over a threat die that did)."""
+    botches = dw.count_botches(dice, height)
+    stop = "stop here (success 100%)"
+    if botches.total == 0:
+        return f"no die would botch under it: {stop}"
+    if botches.total == botches.threat:
+        one = botches.threat == 1
+        return (
+            f"the only {'botch' if one else 'botches'} under it "
+            f"{'is' if one else 'are'} {dice_word(botches.threat, 'threat')}, never "
+            f"rerolled: {stop}"
+        )
+    return f"{botches_text(botches)} under it, which no reroll is expected to lower: {stop}"
+
+
 def _success_advice(found: dw.Advice, rounds: str) -> list[Block]:
     """The advice for dice that already succeed: keep the set, reroll what would botch.
 
@@ -231,12 +249,7 @@ def _success_advice(found: dw.Advice, rounds: str) -> list[Block]:
     kept = _lowest_success(found.optimal[0].keep, needed)
     held = f"the dice already hold a set of {kept}, which succeeds at difficulty {found.difficulty}"
     if not any(keep.rerolled for keep in found.optimal):
-        return [
-            text(
-                f"Advice ({rounds}): {held}, and no die would botch under it: stop here "
-                "(success 100%)."
-            )
-        ]
+        return [text(f"Advice ({rounds}): {held}, and {_botches_kept(found.roll, kept)}.")]
     lines = []
     for keep in found.optimal:
         height = _lowest_success(keep.keep, needed)

@@ -274,7 +274,8 @@ def _sheet_show(values: Values) -> list[Block]:
                 (
                     "Bonus dice held",
                     str(values["bonus_held"]),
-                    "Each used once, in any check: from a partial success or an extra success",
+                    "Each used once (which checks they go into is the table's call): from a "
+                    "partial success or an extra success",
                 ),
             ]
         )

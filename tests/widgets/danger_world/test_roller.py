@@ -479,3 +479,18 @@ def test_danger_world_roller_rolls_and_rerolls_reach_the_roll_log() -> None:
     # marking dice, advising and showing roll nothing: no entry
     assert "log" not in roller(previous=state, **state)
     assert "log" not in roller(previous=state, act="advise", **state)
+
+
+def test_danger_world_roller_s_advice_counts_a_threat_die_s_botch() -> None:
+    """Issue 27, item 7: with the set kept and nothing to reroll, the advice said "no die
+    would botch" while a threat die at the set's height botched."""
+    panel = roller(dice=dice("3 3 3 T2"), stat_a=2, stat_b=1, threat=1, difficulty="3", advise=True)
+    said = texts(panel)
+    assert table(panel, "The sets")["Set of 3"][2] == "1 botch: 1 threat die"
+    assert "no die would botch" not in said
+    assert (
+        "the dice already hold a set of 3, which succeeds at difficulty 3, and the only "
+        "botch under it is 1 threat die, never rerolled: stop here (success 100%)." in said
+    )
+    clean = texts(roller(dice=dice("3 3 3 T5"), stat_a=2, stat_b=1, threat=1, advise=True))
+    assert "and no die would botch under it: stop here (success 100%)." in clean

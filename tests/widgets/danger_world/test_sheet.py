@@ -170,3 +170,16 @@ def test_danger_world_sheet_exports_and_imports() -> None:
     broken = saved["text"].replace('"starting": false', '"starting": true')
     with pytest.raises(WidgetError, match="breaks a rule"):
         answer(SHEET, "import", {"text": broken})
+
+
+def test_danger_world_sheet_does_not_say_bonus_dice_work_in_any_check() -> None:
+    """Issue 27, item 7: the source says only that bonus dice are used once."""
+    (row,) = [
+        item
+        for block in show(SHEET)["blocks"]
+        if block["type"] == "facts"
+        for item in block["items"]
+        if item["label"] == "Bonus dice held"
+    ]
+    assert "any check" not in row["title"]
+    assert "Each used once (which checks they go into is the table's call)" in row["title"]
