@@ -31,6 +31,7 @@ from rules_py.systems.two_d6.checks import (
     MAX_BONUS,
     MAX_DC,
     MIN_DC,
+    CheckOdds,
     check_odds,
     cinematic_chance,
     label,
@@ -119,7 +120,8 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     """Exact odds of a check, an exchange of blows or a casting: see :data:`CHECK_HELP`.
 
     * ``bonus= dc=``: ``success``/``failure``, with ``cinematic`` (a natural
-      12), the chart's ``label`` and the ``dc`` rolled against.
+      12), ``difficulty`` (the word of Running the Game's difficulty-by-bonus chart,
+      said as such) and the ``dc`` rolled against.
     * ``attack= defend=``: ``defender``, ``margin_1``, ``margin_5``,
       ``margin_10``, with ``defender_by_5`` and each side's cinematic.
     * ``cast=yes bonus= dc=``: ``success``, ``fizzle``, ``wild``, with ``cinematic``.
@@ -145,12 +147,23 @@ def check(params: Mapping[str, str]) -> dict[str, object]:
     result: dict[str, object] = {
         "outcomes": odds.outcomes(),
         "cinematic": odds.cinematic,
-        "label": odds.label,
+        "difficulty": _difficulty(odds),
         "dc": odds.dc if odds.dc is not None else "impossible",
     }
     if odds.warnings:
         result["warnings"] = list(odds.warnings)
     return result
+
+
+def _difficulty(odds: CheckOdds) -> str:
+    """The difficulty-by-bonus chart's word for a check, said as what it is (Running the Game):
+    ``"average, the difficulty-by-bonus chart's word for DC 11 at +4 (Running the Game)"``."""
+    if odds.dc is None:
+        return f"{odds.label}, as the armour puts DC {odds.asked_dc} past Legendary (Items, Armor)"
+    return (
+        f"{odds.label}, the difficulty-by-bonus chart's word for DC {odds.dc} at +{odds.bonus} "
+        "(Running the Game)"
+    )
 
 
 def _check_combat(params: Mapping[str, str]) -> dict[str, object]:

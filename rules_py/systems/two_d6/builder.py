@@ -34,7 +34,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from rules_py.systems._params import bounds, json_list, json_object, out_of_range, refusal
+from rules_py.systems._params import (
+    bounds,
+    json_list,
+    json_object,
+    not_a,
+    out_of_range,
+    refusal,
+)
 from rules_py.systems.two_d6._common import SYSTEM, counted, find_named, require_int
 from rules_py.systems.two_d6.character import (
     CINEMATIC_XP,
@@ -281,9 +288,10 @@ def _talents(
             kind = pick.option.strip().lower()
             if kind not in EXTRA_ORGAN_XP:
                 problems.append(
-                    refusal(
-                        "the organ is cosmetic (1 XP), "
-                        f"functional (3 XP) or powerful (5 XP) (got {pick.option!r})",
+                    not_a(
+                        "Extra Organ's kind",
+                        "cosmetic (1 XP), functional (3 XP) or powerful (5 XP)",
+                        pick.option,
                         f"{SYSTEM}, Talents, Extra Organ",
                     )
                 )
@@ -486,7 +494,7 @@ def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
             talent(_text(item, "name", "a talent")).name,
             _text(item, "option", "a talent", ""),
             _text(item, "detail", "a talent", ""),
-            _flag(item.get("later", False), "later"),
+            _flag(item.get("later", False), "a talent's later"),
         )
         for item in (_mapping(e, "a talent") for e in _sequence(data.get("talents", []), "talents"))
     )
@@ -523,13 +531,13 @@ def _sequence(value: object, what: str) -> Sequence[object]:
 def _text(item: Mapping[str, object], key: str, what: str, default: str | None = None) -> str:
     value = item.get(key, default)
     if not isinstance(value, str):
-        raise ValueError(refusal(f"{what} needs a text {key} (got {value!r})", SYSTEM))
+        raise ValueError(not_a(f"{what}'s {key}", "text", value, SYSTEM))
     return value
 
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(refusal(f"{what} is true or false (got {value!r})", SYSTEM))
+        raise ValueError(not_a(what, "true or false", value, SYSTEM))
     return value
 
 

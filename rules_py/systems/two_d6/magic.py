@@ -37,8 +37,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Literal
 
-from rules_py.systems._params import refusal
-from rules_py.systems.two_d6._common import SYSTEM, find_named, require_range
+from rules_py.systems._params import not_a, refusal
+from rules_py.systems.two_d6._common import SYSTEM, counted, find_named, require_range
 from rules_py.systems.two_d6.checks import (
     BOXCARS,
     DC_STEP,
@@ -72,8 +72,10 @@ def spell_xp(dc: int) -> int:
     """A spell's XP cost from its DC: (DC - 3) / 2, for the six DCs only (Magic)."""
     if dc not in SPELL_XP:
         raise ValueError(
-            refusal(
-                f"a spell's XP is set for DC {', '.join(map(str, SPELL_XP))} (got {dc!r})",
+            not_a(
+                "a spell's DC",
+                f"one of {', '.join(map(str, SPELL_XP))} for its XP to be set",
+                dc,
                 f"{SYSTEM}, Magic",
             )
         )
@@ -92,6 +94,8 @@ class Spell:
     """True when each time it is taken it applies to a new thing or phenomenon."""
     use: str = ""
     """What the spell stands in for, where the source says (an attack, a skill)."""
+    no_dc: str = ""
+    """For a spell without a DC, how the source says it works instead."""
 
 
 SPELLS: Final[tuple[Spell, ...]] = (
@@ -106,9 +110,21 @@ SPELLS: Final[tuple[Spell, ...]] = (
     Spell("Illusion", 9, 3),
     Spell("Levitate", 13, 5, use="Athletics, or a thrown improvised weapon"),
     Spell("Natural Phenomenon", 9, 3, per_target=True),
-    Spell("Negate", None, 5, use="an opposed Cast check"),
+    Spell(
+        "Negate",
+        None,
+        5,
+        use="an opposed Cast check",
+        no_dc="it is cast as an opposed Cast check against another caster",
+    ),
     Spell("Repel Attack", 7, 2, use="defence against Melee ( ), Throw, Archery and Shooting"),
-    Spell("Runes", None, 5),
+    Spell(
+        "Runes",
+        None,
+        5,
+        no_dc="it is not cast on its own but lets the caster scribe other spells into runes, "
+        "each at its own DC",
+    ),
     Spell("Summon", 11, 4),
     Spell("Transmute", 13, 5),
     Spell("Ward", 7, 2),
@@ -161,8 +177,7 @@ def spell_dc(name_or_dc: str) -> int:
         if sample.dc is None:
             raise ValueError(
                 refusal(
-                    f"{sample.name} has no DC; it is cast as an opposed Cast check",
-                    f"{SYSTEM}, Magic",
+                    f"{sample.name} has no DC: {sample.no_dc}", f"{SYSTEM}, Magic, {sample.name}"
                 )
             )
         return sample.dc
@@ -193,7 +208,8 @@ def mass_spell_dc(dc: int, targets: int) -> int:
         raise ValueError(
             refusal(
                 "no more targets once the DC reaches Legendary "
-                f"({DCS['Legendary']}); a DC {dc} spell reaches at most {most} targets",
+                f"({DCS['Legendary']}); a DC {dc} spell reaches at most "
+                f"{counted(most, 'target')}",
                 f"{SYSTEM}, Talents, Mass Spell",
             )
         )

@@ -350,3 +350,26 @@ def test_armour_steps_agility_checks_but_not_combat_rolls(
     stat_name: str, skill_name: str, stepped: bool
 ) -> None:
     assert ch.armour_applies(stat_name, skill_name) is stepped
+
+
+@pytest.mark.parametrize(
+    ("data", "start"),
+    [
+        ({"skills": [{"ranks": 1}]}, "A skill's name is missing: it must be text"),
+        ({"talents": [{"name": "Acrobat", "later": None}]}, "A talent's later is missing"),
+        ({"spells": [{"name": None}]}, "A spell's name is missing"),
+    ],
+)
+def test_a_saved_character_missing_a_value_says_what_is_missing(
+    data: dict[str, object], start: str
+) -> None:
+    with pytest.raises(ValueError, match=f"^{start}") as missing:
+        b.character_from_dict(data)
+    assert "None" not in str(missing.value)
+
+
+def test_an_extra_organ_without_its_kind_says_the_kind_is_empty() -> None:
+    sheet = b.build_character(b.CharacterInput(talents=(b.TalentPick("Extra Organ"),)))
+    assert sheet.problems[0].startswith("Extra Organ's kind is empty: it must be cosmetic")
+    odd = b.build_character(b.CharacterInput(talents=(b.TalentPick("Extra Organ", "huge"),)))
+    assert "(got 'huge')" in odd.problems[0]

@@ -65,7 +65,10 @@ def test_two_d6_check_take_seven(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_two_d6_check_label_aid_and_armour(capsys: pytest.CaptureFixture[str]) -> None:
     data = cli_json(capsys, "check", "2d6", "bonus=4", "dc=difficult")
-    assert (data["label"], data["dc"]) == ("average", 11)
+    assert data["dc"] == 11
+    assert data["difficulty"] == (
+        "average, the difficulty-by-bonus chart's word for DC 11 at +4 (Running the Game)"
+    )
     data = cli_json(capsys, "check", "2d6", "bonus=2", "dc=9", "helpers=0")
     assert data["dc"] == 7
     assert data["outcomes"] == {"success": "35/72", "failure": "37/72"}  # 5/6 x 7/12
@@ -84,7 +87,9 @@ def test_two_d6_check_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "success" in out and "(7/12)" in out
     assert "cinematic" in out and "(1/36)" in out
-    assert "label: average" in out
+    # Issue 32: "label: average" beside DC 11 (Difficult) said nothing of what it was.
+    assert "label" not in out
+    assert "difficulty: average, the difficulty-by-bonus chart's word for DC 11 at +4" in out
 
 
 # --------------------------------------------------------------------------

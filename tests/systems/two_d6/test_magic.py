@@ -98,6 +98,26 @@ def test_two_d6_mass_spell() -> None:
         m.mass_spell_dc(9, 6)
     with pytest.raises(ValueError, match="Mass Spell"):
         m.mass_spell_dc(17, 2)
+    with pytest.raises(ValueError, match=r"a DC 17 spell reaches at most 1 target \("):
+        m.mass_spell_dc(17, 2)
+
+
+def test_each_spell_without_a_dc_is_refused_with_its_own_rule() -> None:
+    # Magic: Negate is "an opposed Cast check"; Runes "doesn't actually count as its own
+    # spell" but lets a caster "scribe other spells into runes".
+    with pytest.raises(ValueError, match=r"^Negate has no DC: .*opposed Cast check.*Negate\)$"):
+        m.spell_dc("Negate")
+    with pytest.raises(ValueError, match=r"^Runes has no DC: .*scribe other spells") as runes:
+        m.spell_dc("runes")
+    assert "Cast check" not in str(runes.value) and str(runes.value).endswith("Magic, Runes)")
+
+
+def test_a_missing_spell_dc_is_named_as_missing() -> None:
+    with pytest.raises(ValueError, match=r"^A spell's DC is missing") as missing:
+        m.spell_xp(None)  # type: ignore[arg-type]
+    assert "None" not in str(missing.value)
+    with pytest.raises(ValueError, match=r"\(got 8\)"):
+        m.spell_xp(8)
 
 
 def test_two_d6_roll_cast() -> None:

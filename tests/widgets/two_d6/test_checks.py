@@ -193,6 +193,19 @@ def test_mass_spell_steps_the_dc_per_extra_target_up_to_legendary() -> None:
     assert "a DC 9 spell reaches at most 5 targets" in refusals(too_many)[0]
 
 
+def test_casting_runes_or_negate_quotes_each_spell_s_own_rule() -> None:
+    runes = show("2d6-casting", spell="Runes")
+    assert runes["invalid"] == ["spell"]
+    assert refusals(runes)[0].startswith("Runes has no DC: it is not cast on its own")
+    assert "Cast check" not in refusals(runes)[0]
+    negate = refusals(show("2d6-casting", spell="Negate"))[0]
+    assert negate.startswith("Negate has no DC: it is cast as an opposed Cast check")
+    legendary = refusals(show("2d6-casting", spell="Create", targets=2))[0]
+    assert legendary.endswith(
+        "a DC 17 spell reaches at most 1 target ([2d6] Roleplaying System, Talents, Mass Spell)"
+    )
+
+
 def test_a_spell_in_combat_adds_resolve_only_when_it_reaches_its_dc() -> None:
     # Magic: a Resolve check short of the DC fails the spell and the roll gets no bonus.
     panel = show("2d6-casting", spell="Blast", resolve=4, combat=True)
