@@ -241,8 +241,12 @@ def _system(args: argparse.Namespace) -> int:
                 _print_item(key, item)
         return 0
     value = module.calc(args.what, params)["value"]
+    own_text = getattr(module, "calc_text", None)
+    lines = None if args.json or own_text is None else own_text(args.what, value)
     if args.json:
         print(json.dumps({"value": _plain(value)}, default=str))
+    elif lines is not None:
+        print("\n".join(lines))
     elif isinstance(value, Mapping):
         for key, item in value.items():
             _print_item(key, item)

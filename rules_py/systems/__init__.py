@@ -12,6 +12,10 @@ answers ``rules-py check`` and ``rules-py calc`` defines, in its module::
 chance such as ``"cinematic": Fraction(1, 36)``, shown after the outcomes and
 kept in the JSON); ``calc`` answers ``{"value": ...}``.
 
+A module may also define ``calc_text(what, value) -> list[str] | None``: the lines
+``calc`` prints without ``--json`` for a value the command line would otherwise show
+as JSON (a list of keeps, say), or ``None`` to leave the value to it.
+
 The module also holds the text of ``rules-py check --help`` and ``calc --help``::
 
     CHECK_HELP: str  # one line per key with its range, then "e.g. rules-py check NAME ..."

@@ -23,7 +23,7 @@ source is ambiguous. This package answers ``rules-py check danger-world`` and
 ``rules-py calc danger-world`` (:data:`CHECK_HELP`, :data:`CALC_HELP`).
 """
 
-from rules_py.systems.danger_world._command import CALC_HELP, CHECK_HELP, calc, check
+from rules_py.systems.danger_world._command import CALC_HELP, CHECK_HELP, calc, calc_text, check
 from rules_py.systems.danger_world.character import (
     ASPECT_BONUS,
     DICE_TO_SPREAD,
@@ -142,6 +142,7 @@ __all__ = [
     "available_sets",
     "best_chance",
     "calc",
+    "calc_text",
     "check",
     "check_danger_dice",
     "check_stats",

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final
+from fractions import Fraction
+from typing import Any, Final
 
+from rules_py._format import percent
 from rules_py.systems._params import bounds, needed, refusal, refuse_unknown_keys, whole_number
 from rules_py.systems.danger_world._common import FACES, MAX_POOL, SYSTEM
 from rules_py.systems.danger_world.danger_track import zone
@@ -190,6 +192,48 @@ _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
 }
 
 
+def _faces_text(faces: object) -> str:
+    return ", ".join(map(str, faces)) if isinstance(faces, list) and faces else "nothing"
+
+
+def _advice_text(value: Mapping[str, Any]) -> list[str]:
+    """``success`` as a chance, then each best keep on a line of its own."""
+    success: Fraction = value["success"]
+    keeps = [
+        f"  keep {_faces_text(k['keep'])} and reroll {_faces_text(k['reroll'])}"
+        for k in value["optimal"]
+    ]
+    return [f"success  {percent(success)}  ({success})", "best keeps:", *keeps]
+
+
+def _outcome_text(value: Mapping[str, Any]) -> list[str]:
+    """Each choice of set (then no set) on a line of its own."""
+    lines = ["choices:"]
+    for c in value["choices"]:
+        b = c["botches"]
+        name = "no set" if c["set"] is None else f"set of {c['set']}"
+        lines.append(
+            f"  {name}: {c['result']}; bonus dice {c['bonus_dice']}; botches {b['total']} "
+            f"(normal {b['normal']}, danger {b['danger']}, threat {b['threat']}); "
+            f"danger level +{c['danger_change']}"
+        )
+    return lines
+
+
+_TEXTS: Final[Mapping[str, Callable[[Mapping[str, Any]], list[str]]]] = {
+    "advice": _advice_text,
+    "outcome": _outcome_text,
+}
+
+
+def calc_text(what: str, value: object) -> list[str] | None:
+    """The lines ``rules-py calc danger-world`` prints without ``--json`` for ``what``'s
+    value, where the command line's own printing would show JSON (issue 32); ``None``
+    leaves the value to it."""
+    shown = _TEXTS.get(what)
+    return shown(value) if shown is not None and isinstance(value, Mapping) else None
+
+
 def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
     """A Danger World value, ``{"value": ...}``: see :data:`CALC_HELP`."""
     if what not in _CALCS:
@@ -199,4 +243,4 @@ def calc(what: str, params: Mapping[str, str]) -> dict[str, object]:
     return {"value": _CALCS[what](params, f"calc danger-world {what}")}
 
 
-__all__ = ["CALC_HELP", "CHECK_HELP", "calc", "check"]
+__all__ = ["CALC_HELP", "CHECK_HELP", "calc", "calc_text", "check"]

@@ -75,6 +75,55 @@ def test_danger_world_check_text_output(capsys: pytest.CaptureFixture[str]) -> N
     assert "success" in out and "(1/36)" in out and "(35/36)" in out
 
 
+def _calc_text(capsys: pytest.CaptureFixture[str], *words: str) -> str:
+    assert main(["calc", "danger-world", *words]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("advice", "roll=1,3,3,5,6", "difficulty=3"),
+        ("advice", "roll=3,3,3", "difficulty=3", "rounds=1"),
+        ("outcome", "roll=1,3,3,5,6", "difficulty=3", "danger=3", "threat=1"),
+    ],
+)
+def test_danger_world_calc_text_output_is_text_not_json(
+    capsys: pytest.CaptureFixture[str], words: tuple[str, ...]
+) -> None:
+    """Issue 32, item 4: the text output printed the keeps and the choices as JSON."""
+    out = _calc_text(capsys, *words)
+    assert not any(mark in out for mark in '{}[]"')
+    assert "null" not in out and "true" not in out
+
+
+def test_danger_world_calc_text_output_says_each_keep_and_choice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _calc_text(capsys, "advice", "roll=1,3,3,5,6", "difficulty=3").splitlines() == [
+        "success  66.51%  (31031/46656)",
+        "best keeps:",
+        "  keep 3, 3 and reroll 1, 5, 6",
+    ]
+    assert "  keep 3, 3, 3 and reroll nothing" in _calc_text(
+        capsys, "advice", "roll=3,3,3", "difficulty=3", "rounds=1"
+    )
+    out = _calc_text(capsys, "outcome", "roll=1,3,3,5,6", "difficulty=3", "danger=3", "threat=1")
+    assert out.splitlines() == [
+        "choices:",
+        "  set of 3: success; bonus dice 0; botches 2 (normal 1, danger 0, threat 1); "
+        "danger level +1",
+        "  no set: failure; bonus dice 0; botches 2 (normal 1, danger 0, threat 1); "
+        "danger level +0",
+    ]
+    # --json is unchanged: the same values, as JSON
+    assert cli_json(capsys, "calc", "danger-world", "advice", "roll=1,3,3,5,6", "difficulty=3") == {
+        "value": {"success": "31031/46656", "optimal": [{"keep": [3, 3], "reroll": [1, 5, 6]}]}
+    }
+
+
 @pytest.mark.parametrize(
     ("words", "message"),
     [
