@@ -14,7 +14,8 @@ from rules_py.systems._params import (
     whole_number,
     yes_no,
 )
-from rules_py.systems.two_d6._common import SYSTEM
+from rules_py.systems.two_d6._common import SYSTEM, require_range
+from rules_py.systems.two_d6.builder import ITEM_KINDS, ItemPick, item_allowance, item_problems
 from rules_py.systems.two_d6.character import (
     death_save_chance,
     expected_healing_days,
@@ -40,9 +41,11 @@ from rules_py.systems.two_d6.checks import (
 from rules_py.systems.two_d6.combat import MAX_PARTY, combat_odds, initiative_first
 from rules_py.systems.two_d6.items import ARMOUR_NAMES, armour
 from rules_py.systems.two_d6.magic import (
+    cast_dc,
     cast_outcomes,
     combat_cast_totals,
-    mass_spell_dc,
+    mass_spell_exempt,
+    spell,
     spell_dc,
     spell_xp,
 )
@@ -62,7 +65,8 @@ acrobat=yes|no     Armored Acrobat: no DC step for light armour; default no
 attack=A defend=D  combat instead of bonus= and dc=: each 0 to {MAX_BONUS}; ties go to the defender
 proficient=yes|no  in combat, the defender has Armor Proficiency; default no
 cast=yes           casting: bonus= is Resolve, dc= a DC or a sample spell's name;
-                   targets=N with Mass Spell (one DC step each past the first);
+                   targets=N with Mass Spell (one DC step each past the first;
+                   none for Ward, Natural Phenomenon and Create, which have no targets);
                    combat=yes for a spell that attacks or defends: the opposed roll's totals
 e.g. rules-py check 2d6 bonus=4 dc=difficult"""
 """One line per key of ``rules-py check 2d6``, then an example."""
@@ -80,6 +84,8 @@ death_save resolve=R           chance of passing the DC 5 Resolve check at 0 wou
 spell_xp dc=D                  a spell's XP from its DC: 7, 9, 11, 13, 15 or 17 (or its name)
 label bonus=B dc=D             the difficulty chart's label: cannot fail ... impossible
 first bonuses=B,B,...          each character's chance of acting first (1 to {MAX_PARTY})
+starting_items [rich=yes] [special=N mundane=N money=N]  the fast method's items: 1 special
+                               (2 with Rich) and 10 mundane slots, kept or spent on money
 e.g. rules-py calc 2d6 heal_dc wounds_lost=3"""
 """One line per calculation of ``rules-py calc 2d6``, then an example."""
 
@@ -189,9 +195,16 @@ def _check_cast(params: Mapping[str, str]) -> dict[str, object]:
     _only(params, ("cast", "bonus", "dc", "aim", "targets", "combat"), command)
     aim = _flag(params, "aim", "Combat, Aiming")
     resolve = _number(params, "bonus", command, "Magic")
-    dc = spell_dc(_needed(params, "dc", command))
+    spell = _needed(params, "dc", command)
+    dc = spell_dc(spell)
+    note: dict[str, object] = {}
     if "targets" in params:
-        dc = mass_spell_dc(dc, _number(params, "targets", command, "Talents, Mass Spell"))
+        targets = _number(params, "targets", command, "Talents, Mass Spell")
+        dc = cast_dc(spell, targets)
+        exempt = mass_spell_exempt(spell)
+        if exempt and targets > 1:
+            alone = f"Mass Spell leaves {spell_name(spell)} alone, as {exempt}"
+            note = {"mass_spell": f"no DC step: {alone}"}
     if _flag(params, "combat", "Magic"):
         totals = combat_cast_totals(resolve, dc, aim)
         works = sum((p for t, p in totals.items() if t >= dc), Fraction(0))
@@ -199,12 +212,19 @@ def _check_cast(params: Mapping[str, str]) -> dict[str, object]:
             "outcomes": {"spell_works": works, "spell_fails": 1 - works},
             "dc": dc,
             "totals": {str(total): p for total, p in totals.items()},
+            **note,
         }
     return {
         "dc": dc,
         "outcomes": cast_outcomes(resolve, dc, aim),
         "cinematic": cinematic_chance(aim),
+        **note,
     }
+
+
+def spell_name(name: str) -> str:
+    """A sample spell's name as the source spells it ("ward" is "Ward")."""
+    return spell(name).name
 
 
 def _ints(params: Mapping[str, str], command: str, rule: str, *keys: str) -> list[int]:
@@ -274,6 +294,36 @@ def _calc_label(params: Mapping[str, str], command: str) -> object:
     )
 
 
+def _calc_starting_items(params: Mapping[str, str], command: str) -> object:
+    _only(params, ("rich", "special", "mundane", "money"), command)
+    rich = _flag(params, "rich", "Talents, Rich")
+    special, mundane = item_allowance(rich)
+    counts = {
+        kind: require_range(
+            _number(params, kind, command, "Items, Starting Items") if kind in params else 0,
+            f"{kind}=",
+            "Items, Starting Items",
+            0,
+        )
+        for kind in ITEM_KINDS
+    }
+    items = [ItemPick(kind, kind) for kind, n in counts.items() for _ in range(n)]
+    problems = item_problems(items, "fast", rich)
+    if problems:
+        raise ValueError(problems[0])
+    answer: dict[str, object] = {
+        "special_items": special,
+        "mundane_slots": mundane,
+        "money_per_slot": "twice the GM's sum" if rich else "the GM's sum",
+    }
+    if any(kind in params for kind in ITEM_KINDS):
+        answer["left"] = {
+            "special": special - counts["special"],
+            "mundane": mundane - counts["mundane"] - counts["money"],
+        }
+    return answer
+
+
 def _calc_first(params: Mapping[str, str], command: str) -> object:
     _only(params, ("bonuses",), command)
     bonuses = _numbers(_needed(params, "bonuses", command), "bonuses", "Combat, Initiative")
@@ -293,6 +343,7 @@ _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "spell_xp": _calc_spell_xp,
     "label": _calc_label,
     "first": _calc_first,
+    "starting_items": _calc_starting_items,
 }
 
 

@@ -25,6 +25,12 @@ Readings the builder makes (stated on the rules pages):
   "Name ( )" needs its field; Language at rank 5 becomes the Polyglot talent.
 * Wounds are never negative: a sheet that loses more limbs than it has
   wounds is refused.
+* Starting items by the fast method: at most one special item (two with Rich)
+  and ten mundane slots, each kept as an item or spent on money; fewer is
+  allowed, since the GM may start a game with less. The slow method (money
+  and the GM's list) has no count to check.
+* A race of the rules' example, Goblin, must take its required racial talent,
+  darkvision: a talent row (Extra Sense, say) whose name or detail names it.
 """
 
 from __future__ import annotations
@@ -62,12 +68,35 @@ from rules_py.systems.two_d6.character import (
     wounds,
     wounds_problem,
 )
+from rules_py.systems.two_d6.items import FAST_METHOD_MUNDANE_ITEMS, FAST_METHOD_SPECIAL_ITEMS
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS, Spell, spell_xp
 
 FORMAT_VERSION: Final = 1
 """Version of the dictionary form of a character (:meth:`CharacterInput.to_dict`)."""
 
 CostKind = Literal["skill", "talent", "spell", "cinematics"]
+ItemKind = Literal["mundane", "special", "money"]
+ItemMethod = Literal["fast", "slow"]
+
+ITEM_KINDS: Final[tuple[ItemKind, ...]] = ("mundane", "special", "money")
+"""A starting item slot: a mundane item, a special item, or a mundane slot spent on money."""
+ITEM_METHODS: Final[tuple[ItemMethod, ...]] = ("fast", "slow")
+"""The two ways of equipping a character (Items, Starting Items)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RaceRule:
+    """A race of the rules with the racial talents it requires (Races)."""
+
+    name: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...] = ()
+
+
+RACES: Final[tuple[RaceRule, ...]] = (
+    RaceRule("Goblin", required=("darkvision",), optional=("blood hound nose",)),
+)
+"""The rules' example race (Races, Example Race: Goblin)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +137,16 @@ class SpellPick:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemPick:
+    """A starting item: a name, its kind (mundane, special, or a mundane slot spent on
+    money) and a note."""
+
+    name: str
+    kind: str = "mundane"
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CharacterInput:
     """What the player chooses (everything else on the sheet is derived)."""
 
@@ -122,6 +161,10 @@ class CharacterInput:
     """XP gained in play, on top of the starting XP (Character Growth)."""
     lost_limbs: int = 0
     name: str = ""
+    race: str = ""
+    items: tuple[ItemPick, ...] = ()
+    item_method: str = "fast"
+    """"fast" (one special, ten mundane) or "slow" (money and the GM's list)."""
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (see :func:`character_from_dict`)."""
@@ -149,6 +192,12 @@ class CharacterInput:
             "cinematics": self.cinematics,
             "earned_xp": self.earned_xp,
             "lost_limbs": self.lost_limbs,
+            "race": self.race,
+            "items": [
+                {"name": i.name, "kind": i.kind, **({"note": i.note} if i.note else {})}
+                for i in self.items
+            ],
+            "item_method": self.item_method,
         }
 
 
@@ -396,6 +445,72 @@ def _spells(picks: Sequence[SpellPick], problems: list[str]) -> list[CostLine]:
     return lines
 
 
+def item_allowance(rich: bool = False) -> tuple[int, int]:
+    """Special items and mundane slots by the fast method: (1, 10), (2, 10) with Rich
+    (Items, Starting Items; Talents, Rich)."""
+    return FAST_METHOD_SPECIAL_ITEMS + int(bool(rich)), FAST_METHOD_MUNDANE_ITEMS
+
+
+def item_problems(items: Sequence[ItemPick], method: str, rich: bool = False) -> list[str]:
+    """Why these starting items break the fast method, or nothing (Items, Starting Items).
+
+    At most one special item (a second with Rich) and ten mundane slots, each an
+    item or spent on money. The slow method buys from the GM's list: no count.
+    """
+    if method not in ITEM_METHODS:
+        raise ValueError(not_a("the item method", "fast or slow", method, f"{SYSTEM}, Items"))
+    for item in items:
+        if item.kind not in ITEM_KINDS:
+            raise ValueError(
+                not_a(f"{item.name or 'an item'}'s kind", "mundane, special or money", item.kind)
+            )
+    if method == "slow":
+        return []
+    special, mundane = item_allowance(rich)
+    count = Counter(item.kind for item in items)
+    problems = []
+    if count["special"] > special:
+        why = "Rich gives a second" if rich else "Rich would give a second"
+        problems.append(
+            refusal(
+                f"too many special items: {count['special']}, and the fast method gives "
+                f"{counted(special, 'special item')} ({why})",
+                f"{SYSTEM}, Items, Starting Items",
+            )
+        )
+    slots = count["mundane"] + count["money"]
+    if slots > mundane:
+        problems.append(
+            refusal(
+                f"too many mundane items: {slots} slots ({count['mundane']} items, "
+                f"{count['money']} spent on money), and the fast method gives {mundane}",
+                f"{SYSTEM}, Items, Starting Items",
+            )
+        )
+    return problems
+
+
+def race_problems(race: str, talents: Sequence[TalentPick]) -> list[str]:
+    """The required racial talents a race of the rules lacks (Races, Example Race: Goblin).
+
+    A racial talent is bought as a talent; the sheet finds it in a talent's name or
+    detail ("Extra Sense: darkvision"). A race of the GM's has no rule here.
+    """
+    known = find_named(RACES, race)
+    if known is None:
+        return []
+    taken = " ".join(f"{t.name} {t.detail}".lower() for t in talents)
+    return [
+        refusal(
+            f"a {known.name} needs its required racial talent, {needed}: take it as a talent "
+            f"(Extra Sense, say) with {needed} as its detail",
+            f"{SYSTEM}, Races, Example Race: {known.name}",
+        )
+        for needed in known.required
+        if needed not in taken
+    ]
+
+
 def build_character(choice: CharacterInput) -> CharacterSheet:
     """Build and check a starting character (Character Creation; Stats; Talents; Skills).
 
@@ -447,6 +562,9 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     negative = wounds_problem(clamp["TOU"], extra, limbs)
     if negative is not None:
         problems.append(negative)
+    rich = any(talent(p.name).name == "Rich" for p in choice.talents)
+    problems += item_problems(choice.items, choice.item_method, rich)
+    problems += race_problems(choice.race, choice.talents)
     return CharacterSheet(
         stats=boosted,
         bought_stats=bought,
@@ -517,6 +635,16 @@ def character_from_dict(data: Mapping[str, object]) -> CharacterInput:
         earned_xp=require_int(data.get("earned_xp", 0), "earned_xp", "Character Growth"),
         lost_limbs=require_int(data.get("lost_limbs", 0), "lost_limbs", "Combat, Healing"),
         name=_text(data, "name", "a character", ""),
+        race=_text(data, "race", "a character", ""),
+        items=tuple(
+            ItemPick(
+                _text(item, "name", "an item"),
+                _text(item, "kind", "an item", "mundane"),
+                _text(item, "note", "an item", ""),
+            )
+            for item in (_mapping(e, "an item") for e in _sequence(data.get("items", []), "items"))
+        ),
+        item_method=_text(data, "item_method", "a character", "fast"),
     )
 
 
@@ -543,13 +671,23 @@ def _flag(value: object, what: str) -> bool:
 
 __all__ = [
     "FORMAT_VERSION",
+    "ITEM_KINDS",
+    "ITEM_METHODS",
+    "RACES",
     "CharacterInput",
     "CharacterSheet",
     "CostLine",
+    "ItemKind",
+    "ItemMethod",
+    "ItemPick",
+    "RaceRule",
     "SkillPick",
     "SpellPick",
     "TalentPick",
     "build_character",
     "character_from_dict",
     "default_character",
+    "item_allowance",
+    "item_problems",
+    "race_problems",
 ]

@@ -404,6 +404,24 @@ def heal_dc(wounds_lost: int) -> int:
     return min(HEAL_DC_FIRST + DC_STEP * (lost - 1), HARDEST_DC)
 
 
+WoundState = Literal["standing", "dying", "dead"]
+
+
+def wound_state(wounds_count: int, taken: int) -> WoundState:
+    """What the wounds taken leave a character (Combat, Wounds).
+
+    "standing" with a wound left; "dying" at 0 wounds: unconscious at once, and dead
+    unless a DC 5 Resolve check succeeds (and then unconscious until a wound is
+    regained); "dead" once any wound is taken at 0, since such a wound kills at once.
+    E.g. 6 wounds: 5 taken is standing, 6 dying, 7 dead.
+    """
+    total = require_range(wounds_count, "wounds", "Combat, Wounds", 0)
+    lost = require_range(taken, "wounds taken", "Combat, Wounds", 0)
+    if lost < total:
+        return "standing"
+    return "dying" if lost == total else "dead"
+
+
 def death_save_chance(resolve_bonus: int) -> Fraction:
     """The chance of surviving at 0 wounds: a DC 5 Resolve check (Combat, Wounds)."""
     return success_chance(check_bonus(resolve_bonus, "Combat, Wounds"), DEATH_SAVE_DC)
@@ -496,6 +514,7 @@ __all__ = [
     "talent",
     "triangular_cost",
     "usual_stats",
+    "wound_state",
     "wounds",
     "wounds_problem",
 ]

@@ -21,6 +21,10 @@ Readings the tools use (stated on the rules pages):
   more below the DC, a fizzle otherwise.
 * Spell XP = (DC - 3) / 2 for the six DCs; Negate and Runes have no DC and
   cost 5 XP.
+* Mass Spell leaves alone "some spells that affect areas or do not have
+  specific targets" without naming them: the tools count Ward (an area),
+  Natural Phenomenon (rain, wind, lightning) and Create (something out of
+  nothing) among them, and keep their DC whatever the number of targets.
 * In combat the opposed roll's total is the dice + Resolve when that reaches the
   DC, and the dice alone when it does not (the spell failed: "no bonus on the
   roll"); a natural 2 is no automatic failure there (Combat, Critical Hits), so it
@@ -96,6 +100,8 @@ class Spell:
     """What the spell stands in for, where the source says (an attack, a skill)."""
     no_dc: str = ""
     """For a spell without a DC, how the source says it works instead."""
+    untargeted: str = ""
+    """Why Mass Spell leaves it alone (an area, no specific target), or "" (Talents)."""
 
 
 SPELLS: Final[tuple[Spell, ...]] = (
@@ -103,13 +109,19 @@ SPELLS: Final[tuple[Spell, ...]] = (
     Spell("Blast", 9, 3, use="a ranged attack"),
     Spell("Charm", 9, 3, use="Diplomacy"),
     Spell("Control", 9, 3, per_target=True),
-    Spell("Create", 17, 7),
+    Spell("Create", 17, 7, untargeted="it makes something out of nothing, with no target"),
     Spell("Destroy", 17, 7),
     Spell("Entangle", 11, 4, use="Melee (Unarmed) to grapple"),
     Spell("Heal", 13, 5),
     Spell("Illusion", 9, 3),
     Spell("Levitate", 13, 5, use="Athletics, or a thrown improvised weapon"),
-    Spell("Natural Phenomenon", 9, 3, per_target=True),
+    Spell(
+        "Natural Phenomenon",
+        9,
+        3,
+        per_target=True,
+        untargeted="it calls on a phenomenon such as rain or wind, not on targets",
+    ),
     Spell(
         "Negate",
         None,
@@ -127,7 +139,7 @@ SPELLS: Final[tuple[Spell, ...]] = (
     ),
     Spell("Summon", 11, 4),
     Spell("Transmute", 13, 5),
-    Spell("Ward", 7, 2),
+    Spell("Ward", 7, 2, untargeted="it wards an area"),
 )
 """The sample spells in the source's order, with DC and XP (Magic)."""
 
@@ -216,6 +228,25 @@ def mass_spell_dc(dc: int, targets: int) -> int:
     return raised
 
 
+def mass_spell_exempt(name: str) -> str:
+    """Why Mass Spell does not change the sample spell ``name``, or "" when it does
+    (Talents, Mass Spell: "spells that affect areas or do not have specific targets")."""
+    sample = find_named(SPELLS, name)
+    return sample.untargeted if sample is not None else ""
+
+
+def cast_dc(spell_or_dc: str, targets: int = 1) -> int:
+    """The DC of a casting (a spell's name, a DC's name or a number) on ``targets``.
+
+    Each target past the first raises the DC one category with Mass Spell (see
+    :func:`mass_spell_dc`), except for a spell that affects an area or has no specific
+    target, whose DC stays (Talents, Mass Spell).
+    """
+    dc = spell_dc(spell_or_dc)
+    count = require_range(targets, "targets", "Talents, Mass Spell", 1)
+    return dc if mass_spell_exempt(spell_or_dc) else mass_spell_dc(dc, count)
+
+
 def combat_cast_total(natural: int, resolve: int, dc: int) -> int:
     """An opposed roll made with a spell: the dice + Resolve if that reaches the DC, else the
     dice alone (Magic: "it fails and you receive no bonus on the roll")."""
@@ -273,11 +304,13 @@ __all__ = [
     "CastResult",
     "CastRoll",
     "Spell",
+    "cast_dc",
     "cast_outcomes",
     "cast_result",
     "combat_cast_total",
     "combat_cast_totals",
     "mass_spell_dc",
+    "mass_spell_exempt",
     "roll_cast",
     "spell",
     "spell_dc",

@@ -28,7 +28,7 @@ from rules_py.systems.two_d6.checks import (
 from rules_py.systems.two_d6.items import armour_dc_steps
 from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, error, facts, rolled, table, text, track
+from rules_py.widgets._blocks import Block, facts, rolled, table, text, track
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 from rules_py.widgets._sheet import (
     Cue,
@@ -150,7 +150,7 @@ MAX_RANKS_FIELD = 10
 MAX_POINTS = 1000
 """The most stat points, earned XP or cinematics the form takes (a tool limit)."""
 MAX_WOUNDS_TAKEN = 20
-"""The most wounds taken the form takes (a tool limit; the sheet refuses more than it has)."""
+"""The most wounds taken the form takes (a tool limit; one past the sheet's wounds is dead)."""
 
 DEFAULT_STATS: Mapping[str, int] = {
     "STR": 2,
@@ -180,18 +180,35 @@ SKILL_ROWS = sheet_rows(
 EXAMPLE_RACE = "Goblin"
 """The rules' one example race (Races, Example Race: Goblin)."""
 
+ITEM_KIND_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("mundane", "Mundane"),
+    ("special", "Special"),
+    ("money", "A mundane slot spent on money"),
+)
 ITEM_ROWS = sheet_rows(
     "items",
     "Starting items",
     (
         row_name("Item"),
+        Choice("kind", "Kind", ITEM_KIND_OPTIONS, "mundane"),
         Text("note", "Note", "", max_length=60, hint="Armour's weight, a weapon's kind..."),
     ),
-    default=(("Leather jacket", "light armour"),),
+    default=(("Leather jacket", "mundane", "light armour"),),
     max_rows=40,
     row_label="item",
     printed=False,  # the sheet's line "Starting items: ..."
-    hint="What the game lets the character start with: the rules leave it to each game.",
+    hint="The fast method: one special item (two with Rich) and ten mundane ones; light "
+    "armour is mundane, medium and heavy special.",
+)
+ITEM_METHOD = Choice(
+    "item_method",
+    "Starting items by",
+    (
+        ("fast", "The fast method: one special, ten mundane"),
+        ("slow", "The slow method: the GM's money and price list"),
+    ),
+    "fast",
+    hint="Which the game uses; only the fast method's counts are checked.",
 )
 
 
@@ -200,8 +217,8 @@ def _race_line(race: str) -> str:
     if race.lower() == EXAMPLE_RACE.lower():
         return (
             "Race: Goblin, the rules' example: racial talents darkvision (required) and "
-            "bloodhound nose (optional), which the rules give no price; the GM sets them "
-            "(Races)."
+            "bloodhound nose (optional), which the rules give no price; the GM sets them. "
+            "Take each as a talent (Extra Sense, say) with its name as the detail (Races)."
         )
     return f"Race: {race}, a template of the GM's: its required racial talents must be bought."
 
@@ -259,6 +276,8 @@ _FIELDS_OF = FieldsOf(
         Cue("Character Growth", ("cinematics",), "Cinematics"),
         Cue("Character Growth", ("earned_xp",), "Earned"),
         Cue("Combat, Healing", ("lost_limbs",)),
+        Cue("Items, Starting Items", ("items",)),
+        Cue("Races", ("race", "talents")),
         Cue("Character Creation", ("skills", "talents", "spells", "cinematics")),
     ),
     said=((rules.NEVER_NEGATIVE, ("lost_limbs", "TOU")),),
@@ -287,6 +306,12 @@ def character_input(values: Values) -> builder.CharacterInput:
         earned_xp=values["earned_xp"],
         lost_limbs=values["lost_limbs"],
         name=values["name"],
+        race=values["race"],
+        items=tuple(
+            builder.ItemPick(str(r["name"]), str(r["kind"]), str(r["note"]))
+            for r in values["items"]
+        ),
+        item_method=values["item_method"],
     )
 
 
@@ -298,28 +323,19 @@ def _builder_show(values: Values) -> list[Block]:
     wounds = "no wounds count" if sheet.wounds is None else counted(sheet.wounds, "wound")
     in_play: list[Block] = []
     taken = values["wounds_taken"]
-    if sheet.wounds is not None and taken > sheet.wounds:
-        in_play.append(
-            error(
-                f"Wounds taken is {taken}, more than the {counted(sheet.wounds, 'wound')} "
-                f"{name} has ({SYSTEM}, Combat, Wounds)",
-                ["wounds_taken"],
-            )
-        )
-    elif sheet.wounds is not None and taken:
+    state = wound_state(values, sheet)
+    if sheet.wounds is not None and state == "dead":
+        past = counted(taken - sheet.wounds, "wound")
+        in_play.append(text(f"In play: 0 wounds left of {sheet.wounds}, and {past} past 0."))
+        in_play.append(track("Wounds", sheet.wounds, sheet.wounds, f"{taken} taken: dead"))
+    elif sheet.wounds is not None:
         left = sheet.wounds - taken
-        state = (
-            f"0 wounds left: unconscious, a DC {DEATH_SAVE_DC} Resolve check "
-            f"({signed(sheet.resolve)}) or death, and any further wound kills"
-            if left == 0
-            else f"{counted(left, 'wound')} left of {sheet.wounds}"
-        )
-        in_play.append(text(f"In play: {state}."))
-    if sheet.wounds is not None and taken <= sheet.wounds:
-        left = sheet.wounds - taken
+        if taken:
+            in_play.append(text(f"In play: {counted(left, 'wound')} left of {sheet.wounds}."))
         in_play.append(track("Wounds", taken, sheet.wounds, f"{taken} taken, {left} left"))
     dc = parse_dc(values["check_dc"])
     armour_line = _armour_line(values, dc)
+    said = _state_line(values, sheet)
     blocks += [
         text(
             f"{name}: {wounds}, resolve {signed(sheet.resolve)}, initiative "
@@ -348,6 +364,8 @@ def _builder_show(values: Values) -> list[Block]:
                 ("Initiative", signed(sheet.initiative), "AGI + PER"),
             ]
         ),
+        *([text(said)] if said else []),
+        *([_death_save(values, sheet)] if state == "dying" else []),
         *([text(armour_line)] if armour_line else []),
         table(
             f"{name}'s stats",
@@ -385,12 +403,8 @@ def _builder_show(values: Values) -> list[Block]:
         )
     if values["race"]:
         blocks.append(text(_race_line(values["race"])))
-    if values["items"]:
-        items = [
-            f"{row['name'] or f'Item {i}'}{' (' + row['note'] + ')' if row['note'] else ''}"
-            for i, row in enumerate(values["items"], start=1)
-        ]
-        blocks.append(text(f"Starting items: {', '.join(items)}."))
+    if values["items"] or values["item_method"] == "fast":
+        blocks.append(text(_items_line(values)))
     if sheet.costs:
         blocks.append(
             table(
@@ -400,6 +414,68 @@ def _builder_show(values: Values) -> list[Block]:
             )
         )
     return blocks
+
+
+def _items_line(values: Values) -> str:
+    """The starting items, with the fast method's slots used (Items, Starting Items)."""
+    rows = values["items"]
+    items = [
+        f"{row['name'] or f'Item {i}'}"
+        + (" (special)" if row["kind"] == "special" else "")
+        + (" (money)" if row["kind"] == "money" else "")
+        + (f" ({row['note']})" if row["note"] else "")
+        for i, row in enumerate(rows, start=1)
+    ]
+    listed = f": {', '.join(items)}." if items else ": none yet."
+    if values["item_method"] == "slow":
+        return f"Starting items, bought with the GM's money{listed}"
+    rich = any(str(row["name"]) == "Rich" for row in values["talents"])
+    special, mundane = builder.item_allowance(rich)
+    used = sum(1 for row in rows if row["kind"] == "special")
+    slots = len(rows) - used
+    money = "; Rich doubles each slot's money" if rich else ""
+    return (
+        f"Starting items by the fast method, {used} of {counted(special, 'special item')} "
+        f"and {slots} of {mundane} mundane slots{money}{listed}"
+    )
+
+
+def wound_state(values: Values, sheet: builder.CharacterSheet) -> rules.WoundState:
+    """What the wounds taken leave the sheet's character (Combat, Wounds); "standing"
+    while the sheet has no wounds count."""
+    if sheet.wounds is None:
+        return "standing"
+    return rules.wound_state(sheet.wounds, values["wounds_taken"])
+
+
+def _state_line(values: Values, sheet: builder.CharacterSheet) -> str:
+    """The sentence a dying or dead character's rolls carry, or "" (Combat, Wounds)."""
+    state, name = wound_state(values, sheet), called(values)
+    if state == "dying":
+        return (
+            f"{name} is at 0 wounds: unconscious, and dying unless a DC {DEATH_SAVE_DC} "
+            f"Resolve check ({signed(sheet.resolve)}) succeeds; then unconscious until a "
+            "wound is regained. Any further wound kills (Combat, Wounds)."
+        )
+    if state == "dead":
+        return f"{name} is dead: a wound taken at 0 wounds kills at once (Combat, Wounds)."
+    return ""
+
+
+def _death_save(values: Values, sheet: builder.CharacterSheet) -> Block:
+    """The DC 5 Resolve check a character at 0 wounds makes, with its Roll (Combat, Wounds)."""
+    p = rules.death_save_chance(sheet.resolve)
+    return table(
+        f"{called(values)}'s check at 0 wounds",
+        ["Check", "Bonus", "Chance"],
+        [[f"Resolve against DC {DEATH_SAVE_DC}", signed(sheet.resolve), percent(p)]],
+        titles=[["", "", str(p)]],
+        checks=[(DEATH_SAVE_KEY, f"Roll Resolve against DC {DEATH_SAVE_DC}")],
+    )
+
+
+DEATH_SAVE_KEY = "save:death"
+"""The sheet check of the DC 5 Resolve check at 0 wounds."""
 
 
 def _chance(bonus: int, target: Against) -> tuple[str, str]:
@@ -586,6 +662,25 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     sheet = builder.build_character(character_input(values))
     mend_first(sheet.problems)
     dc = parse_dc(values["check_dc"])
+    said = _state_line(values, sheet)
+    details = [said] if said else []
+    if key == DEATH_SAVE_KEY:
+        if wound_state(values, sheet) != "dying":
+            raise ValueError(
+                refusal(
+                    f"no check at 0 wounds to make: {called(values)} is "
+                    f"{'dead' if wound_state(values, sheet) == 'dead' else 'not at 0 wounds'}",
+                    f"{SYSTEM}, Combat, Wounds",
+                )
+            )
+        save = roll_check(sheet.resolve, DEATH_SAVE_DC, rng=rng)
+        outcome = check_outcome(save) + (
+            ": alive, unconscious until a wound is regained" if save.success else ": dead"
+        )
+        return {
+            **rolled([dice_line("", save.dice, 0, sheet.resolve)], outcome),
+            "what": f"Resolve {signed(sheet.resolve)} against DC {DEATH_SAVE_DC} at 0 wounds",
+        }
     kind, which = sheet_row(key, stat=rules.STAT_NAMES, skill=len(values["skills"]))
     if kind == "stat":
         stat = rules.stat(which).abbreviation
@@ -600,7 +695,7 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     result = roll_check(bonus, target.dc, rng=rng)
     line = dice_line("", result.dice, 0, bonus)
     what += f" against {dc_text(target.dc)}" + (f": {target.note}" if target.note else "")
-    return {**rolled([line], check_outcome(result)), "what": what}
+    return {**rolled([line], check_outcome(result), details), "what": what}
 
 
 def _stat_field(s: rules.Stat) -> Number:
@@ -651,6 +746,7 @@ BUILDER = sheet_widget(
             options=((EXAMPLE_RACE, "the rules' example race"),),
             printed=False,  # the sheet's line "Race: ..."
         ),
+        ITEM_METHOD,
         ITEM_ROWS,
         Choice(
             "armour",

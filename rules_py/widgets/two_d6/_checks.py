@@ -275,7 +275,7 @@ _CAST_NAMES = {"success": "Success", "fizzle": "Fizzle", "wild": "Wild"}
 def _cast_dc(values: Values) -> int:
     """The spell's DC, raised one category per extra target (Talents, Mass Spell)."""
     try:
-        return magic.mass_spell_dc(magic.spell_dc(values["spell"]), values["targets"])
+        return magic.cast_dc(values["spell"], values["targets"])
     except ValueError as broken:
         fields = ["targets"] if "Mass Spell" in str(broken) else ["spell"]
         raise Refusal(str(broken), fields) from None
@@ -286,7 +286,10 @@ def _cast_what(values: Values, dc: int) -> str:
     sample = next((s for s in magic.SPELLS if s.name.lower() == values["spell"].lower()), None)
     base = magic.spell_dc(values["spell"])
     what = f"{sample.name} ({dc_text(base)}, {sample.xp} XP)" if sample else dc_text(base)
-    if values["targets"] > 1:
+    exempt = magic.mass_spell_exempt(values["spell"])
+    if values["targets"] > 1 and exempt:
+        what += f", whatever it reaches: Mass Spell leaves it alone, as {exempt}"
+    elif values["targets"] > 1:
         what += f" on {values['targets']} targets with Mass Spell, so {dc_text(dc)}"
     return what
 

@@ -373,3 +373,68 @@ def test_an_extra_organ_without_its_kind_says_the_kind_is_empty() -> None:
     assert sheet.problems[0].startswith("Extra Organ's kind is empty: it must be cosmetic")
     odd = b.build_character(b.CharacterInput(talents=(b.TalentPick("Extra Organ", "huge"),)))
     assert "(got 'huge')" in odd.problems[0]
+
+
+@pytest.mark.parametrize(
+    ("taken", "state"),
+    [(0, "standing"), (5, "standing"), (6, "dying"), (7, "dead"), (12, "dead")],
+)
+def test_the_wound_that_kills_at_0_reads_dead(taken: int, state: str) -> None:
+    # Combat, Wounds: at 0 wounds unconscious and a DC 5 Resolve check or death; any
+    # further wound at 0 kills at once.
+    assert ch.wound_state(6, taken) == state
+
+
+# --------------------------------------------------------------------------
+# Starting items and the example race (issue 27, item 8)
+# --------------------------------------------------------------------------
+
+
+def _items(**kinds: int) -> tuple[b.ItemPick, ...]:
+    return tuple(b.ItemPick(f"{kind} {i}", kind) for kind, n in kinds.items() for i in range(n))
+
+
+def test_the_fast_method_gives_one_special_and_ten_mundane_items() -> None:
+    # Items: "one special and ten mundane items"; a mundane slot may be spent on money.
+    assert b.item_allowance() == (1, 10)
+    assert b.item_problems(_items(special=1, mundane=8, money=2), "fast") == []
+    (special,) = b.item_problems(_items(special=2), "fast")
+    assert special.startswith("Too many special items: 2, and the fast method gives 1")
+    (mundane,) = b.item_problems(_items(mundane=9, money=2), "fast")
+    assert mundane.startswith("Too many mundane items: 11 slots (9 items, 2 spent on money)")
+    assert b.item_problems(_items(special=3, mundane=20), "slow") == []
+
+
+def test_rich_adds_a_second_special_item() -> None:
+    # Talents, Rich: "they receive another special item".
+    assert b.item_allowance(rich=True) == (2, 10)
+    assert b.item_problems(_items(special=2), "fast", rich=True) == []
+    rich = b.CharacterInput(talents=(b.TalentPick("Rich"),), items=_items(special=2))
+    assert b.build_character(rich).valid
+    plain = b.build_character(b.CharacterInput(items=_items(special=2)))
+    assert plain.problems[0].endswith(
+        "(Rich would give a second) ([2d6] Roleplaying System, Items, Starting Items)"
+    )
+
+
+def test_a_goblin_must_take_darkvision() -> None:
+    # Races, Example Race: Goblin: "darkvision [required], blood hound nose [optional]".
+    goblin = b.build_character(b.CharacterInput(race="goblin"))
+    (problem,) = goblin.problems
+    assert problem.startswith("A Goblin needs its required racial talent, darkvision")
+    seeing = b.CharacterInput(
+        race="Goblin", talents=(b.TalentPick("Extra Sense", detail="Darkvision"),)
+    )
+    assert b.build_character(seeing).valid
+    assert b.build_character(b.CharacterInput(race="Selkie")).valid
+
+
+def test_items_and_race_survive_the_saved_form() -> None:
+    choice = b.CharacterInput(
+        race="Goblin",
+        items=(b.ItemPick("Lamp"), b.ItemPick("Laptop", "special", "old")),
+        item_method="slow",
+    )
+    assert b.character_from_dict(json.loads(json.dumps(choice.to_dict()))) == choice
+    with pytest.raises(ValueError, match=r"^Laptop's kind must be mundane, special or money"):
+        b.build_character(b.CharacterInput(items=(b.ItemPick("Laptop", "shiny"),)))

@@ -269,3 +269,28 @@ def test_two_d6_help_ends_with_a_working_example(command: str, text: str) -> Non
     assert example.startswith(f"e.g. rules-py {command} 2d6 ")
     assert all(not line.startswith("e.g.") for line in lines)
     assert main(example.removeprefix("e.g. rules-py ").split()) == 0
+
+
+def test_two_d6_calc_starting_items(capsys: pytest.CaptureFixture[str]) -> None:
+    # Items, the fast method: one special and ten mundane items; Rich adds a special
+    # item and doubles what each mundane slot spent on money is worth.
+    data = cli_json(capsys, "calc", "2d6", "starting_items")
+    assert data["value"] == {
+        "special_items": 1,
+        "mundane_slots": 10,
+        "money_per_slot": "the GM's sum",
+    }
+    data = cli_json(capsys, "calc", "2d6", "starting_items", "rich=yes", "special=2", "money=3")
+    assert data["value"]["special_items"] == 2
+    assert data["value"]["money_per_slot"] == "twice the GM's sum"
+    assert data["value"]["left"] == {"special": 0, "mundane": 7}
+    assert main(["calc", "2d6", "starting_items", "special=2"]) == 2
+    assert capsys.readouterr().err.startswith("rules-py: error: Too many special items: 2")
+
+
+def test_two_d6_check_cast_mass_spell_exemption(capsys: pytest.CaptureFixture[str]) -> None:
+    data = cli_json(capsys, "check", "2d6", "cast=yes", "bonus=4", "dc=ward", "targets=3")
+    assert data["dc"] == 7
+    assert data["mass_spell"] == "no DC step: Mass Spell leaves Ward alone, as it wards an area"
+    data = cli_json(capsys, "check", "2d6", "cast=yes", "bonus=4", "dc=blast", "targets=3")
+    assert data["dc"] == 13 and "mass_spell" not in data

@@ -134,3 +134,17 @@ def test_two_d6_casting_results_add_to_one(resolve: int, dc: int, aim: bool) -> 
     assert sum(out.values()) == 1
     if dc - resolve <= 6:  # even snake eyes is within 4 of the DC
         assert out["wild"] == 0
+
+
+@pytest.mark.parametrize("name", ["Ward", "natural phenomenon", "Create"])
+def test_mass_spell_leaves_spells_without_targets_at_their_dc(name: str) -> None:
+    # Talents, Mass Spell: "Some spells that affect areas or do not have specific
+    # targets aren't affected by this talent".
+    assert m.mass_spell_exempt(name)
+    assert m.cast_dc(name, 4) == m.spell_dc(name)
+
+
+def test_mass_spell_still_steps_a_targeted_spell() -> None:
+    assert m.mass_spell_exempt("Blast") == ""
+    assert m.cast_dc("Blast", 3) == 13
+    assert m.cast_dc("11", 2) == 13

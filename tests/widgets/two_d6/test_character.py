@@ -289,13 +289,54 @@ def test_a_check_the_sheet_cannot_make_says_why(
         _sheet_check(key, **values)
 
 
-def test_wounds_taken_count_down_the_sheet_s_wounds_and_never_past_them() -> None:
+def test_wounds_taken_count_down_the_sheet_s_wounds() -> None:
     assert "In play: 4 wounds left of 6." in texts(show("2d6-builder", wounds_taken=2))
-    at_zero = texts(show("2d6-builder", wounds_taken=6))
-    assert "0 wounds left: unconscious, a DC 5 Resolve check (+5) or death" in at_zero
-    too_many = show("2d6-builder", wounds_taken=7)
-    assert too_many["invalid"] == ["wounds_taken"]
-    assert "Wounds taken is 7, more than the 6 wounds" in refusals(too_many)[0]
+    standing = show("2d6-builder", wounds_taken=5)
+    assert "dying" not in texts(standing) and "dead" not in texts(standing)
+
+
+def test_at_0_wounds_the_sheet_says_unconscious_and_dying_and_offers_the_save() -> None:
+    # Combat, Wounds: at 0 wounds a character falls unconscious and must make a DC 5
+    # Resolve check or die; made, unconscious until a wound is regained.
+    panel = show("2d6-builder", name="Ash", wounds_taken=6)
+    said = (
+        "Ash is at 0 wounds: unconscious, and dying unless a DC 5 Resolve check (+5) "
+        "succeeds; then unconscious until a wound is regained. Any further wound kills"
+    )
+    assert said in texts(panel)
+    (save,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Ash's check at 0 wounds"]
+    assert save["rows"][0]["check"]["key"] == "save:death"
+    assert save["rows"][0]["titles"][2] == str(chance(ROLLS, lambda n: n != 2 and n + 5 >= 5))
+    # The state sits just before the rolls of the stats table.
+    kinds = [b.get("caption") or b.get("text", "")[:6] for b in panel["blocks"]]
+    assert kinds.index("Ash's check at 0 wounds") < kinds.index("Ash's stats")
+    rolled = _sheet_check("stat:STR", wounds_taken=6)
+    assert rolled["blocks"] == [{"type": "list", "items": [said + " (Combat, Wounds)."]}]
+    for seed in range(40):
+        saved = _sheet_check("save:death", seed, wounds_taken=6)
+        assert saved["what"] == "Ash: Resolve +5 against DC 5 at 0 wounds"
+        if saved["outcome"].endswith(": dead"):
+            assert saved["outcome"].startswith("Failure: snake eyes")
+            break
+        assert saved["outcome"].endswith(": alive, unconscious until a wound is regained")
+    with pytest.raises(WidgetError, match=r"^No check at 0 wounds to make: Ash is not at 0"):
+        _sheet_check("save:death", wounds_taken=2)
+
+
+@pytest.mark.parametrize("taken", [7, 9])
+def test_a_wound_taken_at_0_reads_dead_not_bad_input(taken: int) -> None:
+    # Combat, Wounds: "Characters with 0 wounds that suffer any additional wounds die
+    # immediately" -- the seventh wound of a 6-wound character kills; it is no mistake.
+    panel = show("2d6-builder", name="Ash", wounds_taken=taken)
+    assert panel["invalid"] == [] and refusals(panel) == []
+    assert "Ash is dead: a wound taken at 0 wounds kills at once" in texts(panel)
+    (wounds,) = blocks_of(panel, "track")
+    assert (wounds["filled"], wounds["total"], wounds["text"]) == (6, 6, f"{taken} taken: dead")
+    assert not [b for b in blocks_of(panel, "table") if "0 wounds" in b["caption"]]
+    rolled = _sheet_check("skill:2", wounds_taken=taken)
+    assert rolled["blocks"][0]["items"][0].startswith("Ash is dead")
+    with pytest.raises(WidgetError, match="Ash is dead"):
+        _sheet_check("save:death", wounds_taken=taken)
 
 
 def test_the_builder_notes_a_race_and_the_starting_items() -> None:
@@ -303,6 +344,38 @@ def test_the_builder_notes_a_race_and_the_starting_items() -> None:
     assert "Race: Goblin, the rules' example: racial talents darkvision (required)" in goblin
     assert "Race: Selkie, a template of the GM's" in texts(show("2d6-builder", race="Selkie"))
     kit = show("2d6-builder", items=[{"name": "Rope", "note": "50 ft"}, {"name": "", "note": ""}])
-    assert "Starting items: Rope (50 ft), Item 2." in texts(kit)
+    assert "2 of 10 mundane slots: Rope (50 ft), Item 2." in texts(kit)
     assert "Race:" not in texts(show("2d6-builder"))
-    assert "Starting items: Leather jacket (light armour)." in texts(show("2d6-builder"))
+    assert (
+        "Starting items by the fast method, 0 of 1 special item and 1 of 10 mundane slots: "
+        "Leather jacket (light armour)."
+    ) in texts(show("2d6-builder"))
+
+
+def test_the_builder_checks_the_fast_method_s_items_beside_their_field() -> None:
+    # Items, the fast method: one special and ten mundane items (a slot may be spent on
+    # money); Rich gets a second special item.
+    two = [{"name": "Phone", "kind": "special"}, {"name": "Car", "kind": "special"}]
+    panel = show("2d6-builder", items=two)
+    assert panel["invalid"] == ["items"]
+    assert refusals(panel)[0].startswith("Too many special items: 2, and the fast method gives 1")
+    rich = [{"name": "Rich"}]  # 3 XP, as much as the example's Armor Proficiency
+    assert show("2d6-builder", items=two, talents=rich)["invalid"] == []
+    assert "2 of 2 special items and 0 of 10 mundane slots; Rich doubles each slot's money" in (
+        texts(show("2d6-builder", items=two, talents=rich))
+    )
+    eleven = [{"name": f"Thing {i}"} for i in range(9)] + [{"name": "Cash", "kind": "money"}] * 2
+    assert refusals(show("2d6-builder", items=eleven))[0].startswith(
+        "Too many mundane items: 11 slots (9 items, 2 spent on money)"
+    )
+    slow = show("2d6-builder", items=two, item_method="slow")
+    assert slow["invalid"] == [] and "Starting items, bought with the GM's money" in texts(slow)
+
+
+def test_a_goblin_without_darkvision_is_refused_beside_race_and_talents() -> None:
+    # Races, Example Race: Goblin: "darkvision [required]".
+    panel = show("2d6-builder", race="Goblin")
+    assert panel["invalid"] == ["race", "talents"]
+    assert refusals(panel)[0].startswith("A Goblin needs its required racial talent, darkvision")
+    seeing = [{"name": "Extra Sense", "detail": "darkvision"}]
+    assert show("2d6-builder", race="Goblin", talents=seeing)["invalid"] == []

@@ -200,10 +200,20 @@ def test_casting_runes_or_negate_quotes_each_spell_s_own_rule() -> None:
     assert "Cast check" not in refusals(runes)[0]
     negate = refusals(show("2d6-casting", spell="Negate"))[0]
     assert negate.startswith("Negate has no DC: it is cast as an opposed Cast check")
-    legendary = refusals(show("2d6-casting", spell="Create", targets=2))[0]
+    legendary = refusals(show("2d6-casting", spell="Destroy", targets=2))[0]
     assert legendary.endswith(
         "a DC 17 spell reaches at most 1 target ([2d6] Roleplaying System, Talents, Mass Spell)"
     )
+
+
+def test_mass_spell_leaves_a_spell_without_targets_at_its_dc() -> None:
+    # Talents, Mass Spell: "Some spells that affect areas or do not have specific targets
+    # aren't affected by this talent".
+    ward = show("2d6-casting", spell="Ward", targets=4, resolve=0)
+    assert ward["invalid"] == []
+    assert "Mass Spell leaves it alone, as it wards an area" in texts(ward)
+    assert facts(ward)["Cast"][1] == str(chance(ROLLS, lambda n: n != 2 and n >= 7))
+    assert "so DC 13" in texts(show("2d6-casting", spell="Blast", targets=3))
 
 
 def test_a_spell_in_combat_adds_resolve_only_when_it_reaches_its_dc() -> None:
