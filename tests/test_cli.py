@@ -298,6 +298,8 @@ CALCULATIONS: dict[str, list[str]] = {
         "adjust damage=30 'chain=-10F -2R'",
         "initiative quotas=Ana:5,Bo:5,Cy:4",
         "power normal=6 current=5 held=2 drain=3",
+        "progression earned=30 health=1 tab=6 power=1 karma=2",
+        "action_points quota=5 actions=Draw:1,Shoot:2,Reload:4 reserve=1",
     ],
     "2d6": [
         "stat_cost bonus=3",

@@ -124,6 +124,19 @@ def test_x_shot_burst_reproduces_the_worked_example_and_fires(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_action_points_follow_an_action_across_rounds(page: Page, server: SiteServer) -> None:
+    """Issue 27, item 8: the Action Quota page's tool, answered by Python in the page."""
+    page.goto(server.url + "d10-0/action-quota-and-timing/")
+    points = widget(page, "d10-0-action-points")
+    expect_panel(points, "3 actions costing 7 action points take 2 rounds at an Action Quota")
+    set_field(points, "reserve", "2")
+    expect_panel(points, "take 3 rounds at an Action Quota of 5, 2 kept back for reactions")
+    set_field(points, "reserve", "5")
+    expect_panel(points, "Keeping 5 of an Action Quota of 5 back for reactions")
+    expect(points.locator('[data-field="reserve"]')).to_have_attribute("aria-invalid", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     page: Page, server: SiteServer
 ) -> None:

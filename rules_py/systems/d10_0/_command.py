@@ -16,6 +16,7 @@ from rules_py.systems._params import (
     yes_no,
 )
 from rules_py.systems.d10_0._common import SYSTEM
+from rules_py.systems.d10_0.builder import Purchase
 from rules_py.systems.d10_0.bursts import ap_cost, block, hits_distribution, step_chances
 from rules_py.systems.d10_0.character import (
     RECOVERY_RATES,
@@ -44,7 +45,7 @@ from rules_py.systems.d10_0.damage import (
 )
 from rules_py.systems.d10_0.powers import FUNCTIONS, PowerPoints, apply
 from rules_py.systems.d10_0.skills import adjust_cost, skill_base
-from rules_py.systems.d10_0.timing import initiative_order
+from rules_py.systems.d10_0.timing import allot_action_points, initiative_order
 
 _NAMES: Final = "average, tricky, challenge, hard, worrisome, improbable, impossible"
 
@@ -76,6 +77,13 @@ damage notation=T [ST=N ...] [overflow=yes]  exact damage of T, e.g. "10 + 2D(ST
 adjust damage=N chain=T          damage (0 or more) after adjustments such as "-10F -2R"
 initiative quotas=A:5,B:5,C:4    initiative order by Action Quota, highest first; ties named
 power normal=N current=N [held=N] need|gain|drain|hold|release=X  a power function applied
+progression [earned=N] [health=N] [skill_points=N] [tab=C,C] [power=N] [karma=C,C]
+                                 Progression Points a set of purchases costs: counts of
+                                 Health Point Increases (5), Skill Point Purchases (5) and
+                                 powers (10); each TAB's price (5-10) and karma's (1-10)
+action_points quota=Q actions=Draw:1,Shoot:2,Reload:4 [reserve=R]
+                                 round by round, the points each action gets; R kept back
+                                 for reactions each round (costs 1-100, up to 20 actions)
 e.g. rules-py calc d10-0 damage notation="10 + 2D(ST)" ST=4"""
 """One line per calculation of ``rules-py calc d10-0``, then an example."""
 
@@ -357,6 +365,111 @@ def _calc_power(params: Mapping[str, str], command: str) -> object:
     }
 
 
+def _prices(params: Mapping[str, str], key: str, rule: str) -> list[int]:
+    """``tab=5,7``: each price, whole numbers (checked against the cost table later)."""
+    text = params[key]
+    prices = [whole_number(part) for part in text.split(",")]
+    if any(p is None for p in prices):
+        raise ValueError(
+            refusal(
+                f"{key}= is the price of each {key.upper() if key == 'tab' else key}, whole "
+                f"numbers separated by commas, e.g. {key}=5,7 (got {text!r})",
+                rule,
+            )
+        )
+    return [p for p in prices if p is not None]
+
+
+def _calc_progression(params: Mapping[str, str], command: str) -> object:
+    """What purchases cost in Progression Points (Standard Cost Table), and what is left."""
+    rule = "Progression Points"
+    keys = ("earned", "health", "skill_points", "tab", "power", "karma")
+    _only(params, keys, command)
+    counts = {
+        key: _number(params, key, command, rule) if key in params else 0
+        for key in ("health", "skill_points", "power")
+    }
+    purchases = [
+        *[Purchase("health")] * counts["health"],
+        *[Purchase("skill_points", "any")] * counts["skill_points"],
+        *[Purchase("power")] * counts["power"],
+        *(
+            Purchase("tab", price=p)
+            for p in (_prices(params, "tab", f"{SYSTEM}, {rule}") if "tab" in params else [])
+        ),
+        *(
+            Purchase("karma", price=p)
+            for p in (_prices(params, "karma", f"{SYSTEM}, {rule}") if "karma" in params else [])
+        ),
+    ]
+    if not purchases:
+        raise ValueError(
+            refusal(
+                f"{command} needs something to buy: health=, skill_points=, tab=, power= or karma=",
+                f"{SYSTEM}, {rule}",
+            )
+        )
+    lines: dict[str, int] = {}
+    names = {
+        "health": "Health Point Increase",
+        "skill_points": "Skill Point Purchase",
+        "tab": "TAB",
+        "power": "power",
+        "karma": "karma",
+    }
+    for purchase in purchases:
+        name = names[purchase.item]
+        lines[name] = lines.get(name, 0) + purchase.cost
+    spent = sum(lines.values())
+    value: dict[str, object] = {**lines, "spent": spent}
+    if "earned" in params:
+        earned = _number(params, "earned", command, rule)
+        if spent > earned:
+            raise ValueError(
+                refusal(
+                    f"these purchases cost {spent} Progression Points; the character has {earned}",
+                    f"{SYSTEM}, {rule}",
+                )
+            )
+        value["left"] = earned - spent
+    return value
+
+
+def _calc_action_points(params: Mapping[str, str], command: str) -> object:
+    """Round by round, the points each action gets (Action Quota; During an Agent's
+    Initiative)."""
+    rule = "Action Quota"
+    _only(params, ("quota", "actions", "reserve"), command)
+    quota = _number(params, "quota", command, rule)
+    reserve = _number(params, "reserve", command, rule) if "reserve" in params else 0
+    text = _needed(params, "actions", command)
+    actions: list[tuple[str, int]] = []
+    for number, part in enumerate(text.split(","), start=1):
+        name, _, cost = part.rpartition(":")
+        value = whole_number(cost)
+        if value is None:
+            raise ValueError(
+                refusal(
+                    "actions= is each action's cost, or its name and cost, e.g. "
+                    f"actions=Draw:1,Shoot:2,Reload:4 (got {part!r})",
+                    f"{SYSTEM}, {rule}",
+                )
+            )
+        actions.append((name.strip() or f"action {number}", value))
+    rounds = allot_action_points(quota, actions, reserve)
+    said: dict[str, str] = {}
+    for one in rounds:
+        parts = [
+            f"{a.action}: {a.points} point{'' if a.points == 1 else 's'} "
+            + ("(done)" if a.finished else f"({a.paid} of {a.cost} so far)")
+            for a in one.allotments
+        ]
+        extra = [f"{one.reserved} kept back for reactions"] if one.reserved else []
+        extra += [f"{one.unused} unused"] if one.unused else []
+        said[f"round {one.round}"] = "; ".join(parts + extra)
+    return said
+
+
 _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "health": _calc_health,
     "hp_increase": _calc_hp_increase,
@@ -369,6 +482,8 @@ _CALCS: Final[Mapping[str, Callable[[Mapping[str, str], str], object]]] = {
     "adjust": _calc_adjust,
     "initiative": _calc_initiative,
     "power": _calc_power,
+    "progression": _calc_progression,
+    "action_points": _calc_action_points,
 }
 
 

@@ -20,12 +20,15 @@ from rules_py.systems.d10_0.character import (
     ATTRIBUTE_NAMES,
     ATTRIBUTE_POINTS,
     HEALTH_INCREASE_COST,
+    POWER_COST,
     SKILL_POINT_PURCHASE_COST,
     STARTING_ATTRIBUTE,
     action_quota,
     attribute,
     health_increase,
+    karma_cost,
     normal_health,
+    tab_cost,
 )
 from rules_py.systems.d10_0.skills import (
     ROOT_SKILLS,
@@ -43,19 +46,38 @@ from rules_py.systems.d10_0.skills import (
     too_deep,
 )
 
-PurchaseItem = Literal["health", "skill_points"]
+PurchaseItem = Literal["health", "skill_points", "tab", "power", "karma"]
 
 
 @dataclass(frozen=True, slots=True)
 class Purchase:
-    """One Progression Point purchase: a Health Point Increase, or skill points for a root."""
+    """One Progression Point purchase (Standard Cost Table): a Health Point Increase,
+    skill points for a root, a TAB or a karma at the price its degree or value sets
+    (``price``), or a power."""
 
     item: PurchaseItem
     root: str | None = None
+    price: int | None = None
+    """What a TAB (5 - 10) or a karma (1 - 10) costs; None for the fixed prices."""
 
     @property
     def cost(self) -> int:
-        return HEALTH_INCREASE_COST if self.item == "health" else SKILL_POINT_PURCHASE_COST
+        if self.item == "health":
+            return HEALTH_INCREASE_COST
+        if self.item == "skill_points":
+            return SKILL_POINT_PURCHASE_COST
+        if self.item == "power":
+            return POWER_COST
+        if self.price is None:
+            priced = "a TAB costs 5 to 10, by its degree" if self.item == "tab" else ""
+            raise ValueError(
+                refusal(
+                    f"say what this {'TAB' if self.item == 'tab' else 'karma'} costs: "
+                    + (priced or "karma costs 1 to 10, by its value"),
+                    f"{SYSTEM}, Progression Points",
+                )
+            )
+        return tab_cost(self.price) if self.item == "tab" else karma_cost(self.price)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +290,7 @@ def build_character(choice: CharacterInput) -> CharacterSheet:
     for purchase in choice.purchases:
         if purchase.item == "health":
             health_bonus += health_increase(positive["EN"], positive["SP"])
-        else:
+        elif purchase.item == "skill_points":
             if purchase.root is None:
                 raise ValueError(
                     refusal("a Skill Point Purchase names a root skill", f"{SYSTEM}, Skill Points")

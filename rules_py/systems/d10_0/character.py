@@ -182,3 +182,33 @@ HEALTH_INCREASE_COST: Final = 5
 """Progression Points for one Health Point Increase (Standard Cost Table)."""
 SKILL_POINT_PURCHASE_COST: Final = 5
 """Progression Points for one Skill Point Purchase (Standard Cost Table)."""
+TAB_COSTS: Final = (5, 10)
+"""A TAB costs 5 - 10 Progression Points, varying by its degree (Standard Cost Table)."""
+POWER_COST: Final = 10
+"""Progression Points for a power (Standard Cost Table)."""
+KARMA_COSTS: Final = (1, 10)
+"""Karma costs 1 - 10 Progression Points, varying by its value (Standard Cost Table)."""
+
+_PP_RULE: Final = f"{SYSTEM}, Progression Points"
+
+
+def tab_cost(cost: int) -> int:
+    """A TAB's price, checked against the cost table's 5 - 10 (the degree sets which)."""
+    return _ranged_cost(cost, TAB_COSTS, "a TAB", "its degree")
+
+
+def karma_cost(cost: int) -> int:
+    """A karma's price, checked against the cost table's 1 - 10 (its value sets which)."""
+    return _ranged_cost(cost, KARMA_COSTS, "karma", "its value")
+
+
+def _ranged_cost(cost: int, bounds: tuple[int, int], what: str, by: str) -> int:
+    low, high = bounds
+    if isinstance(cost, bool) or not isinstance(cost, int) or not low <= cost <= high:
+        raise ValueError(
+            refusal(
+                f"{what} costs {low} to {high} Progression Points, by {by} (got {cost!r})",
+                _PP_RULE,
+            )
+        )
+    return cost

@@ -1,4 +1,5 @@
-"""Action Quota and Timing of the D10/0 System: who has the initiative first.
+"""Action Quota and Timing of the D10/0 System: who has the initiative first, and how a
+character's action points go into its actions round by round.
 
 At the start of a strict period's first round the characters are ordered by
 Action Quota, highest first. Characters that tie may act at the same time when
@@ -9,6 +10,16 @@ results set their order (Action Quota and Timing, Strict Period Structure).
 Reading (the source is silent): the greater effort goes first, as in
 Conflicting Effort; characters whose efforts tie again check again among
 themselves, until every place is settled.
+
+Action points within rounds (Action Quota; During an Agent's Initiative): each time the
+character gets the initiative its points are refreshed to its Action Quota; it allots
+them first to the action started in an earlier round, then to new actions, and may keep
+some back for reactions. An action starts when points first go into it and finishes
+when the points put towards it reach its cost, taking points from as many rounds as it
+needs. Readings (stated on the Action Quota and Timing page): "refresh" fills the
+quota again, so points left over, reserved or not, do not add to the next round's; the
+actions take the points in the order given, and a new action starts with whatever the
+round has left (keep points back with the reserve instead).
 """
 
 from __future__ import annotations
@@ -29,7 +40,15 @@ MAX_TIE_ROUNDS: Final = 50
 """Tie checks rolled again at most this many times (a tool limit: ties that survive
 50 rounds of checks are left in the order given, which never happens in practice)."""
 
+MAX_ACTIONS: Final = 20
+"""The most actions the tools allot at once (a tool limit, not a rule)."""
+MAX_ACTION_COST: Final = 100
+"""The largest action point cost the tools take (a tool limit, not a rule)."""
+MAX_ROUNDS: Final = 100
+"""The most rounds the tools follow a character's actions through (a tool limit)."""
+
 _RULE: Final = f"{SYSTEM}, Strict Period Structure"
+_QUOTA_RULE: Final = f"{SYSTEM}, Action Quota"
 
 
 def _checked(quotas: Mapping[str, int]) -> dict[str, int]:
@@ -107,9 +126,119 @@ def _settle(
     return settled
 
 
+@dataclass(frozen=True, slots=True)
+class Allotment:
+    """Points one action receives in one round."""
+
+    action: str
+    points: int
+    paid: int
+    """Points put towards the action so far, this round's included."""
+    cost: int
+
+    @property
+    def finished(self) -> bool:
+        return self.paid >= self.cost
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOfActions:
+    """One round of a character's action points: what each action got, what is kept back
+    for reactions, and what goes unused."""
+
+    round: int
+    allotments: tuple[Allotment, ...]
+    reserved: int
+    unused: int
+
+
+def allot_action_points(
+    quota: int, actions: Sequence[tuple[str, int]], reserve: int = 0
+) -> tuple[RoundOfActions, ...]:
+    """The rounds a character takes to perform ``actions`` (name, cost), in order.
+
+    Each round the points are refreshed to ``quota``; ``reserve`` of them are kept back
+    for reactions, and the rest go first to the action started earlier, then to the next
+    ones, an action taking points from as many rounds as its cost needs (Action Quota;
+    During an Agent's Initiative). Points not used in a round are gone at the refresh.
+    """
+    if isinstance(quota, bool) or not isinstance(quota, int) or quota < 0:
+        raise ValueError(
+            refusal(f"the Action Quota is a whole number, 0 or more (got {quota!r})", _QUOTA_RULE)
+        )
+    if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
+        raise ValueError(
+            refusal(
+                f"the points kept back are a whole number, 0 or more (got {reserve!r})", _QUOTA_RULE
+            )
+        )
+    if not actions:
+        raise ValueError(refusal("name at least one action and its cost", _QUOTA_RULE))
+    if len(actions) > MAX_ACTIONS:
+        raise ValueError(
+            refusal(
+                f"the tools allot at most {MAX_ACTIONS} actions (got {len(actions)})", _QUOTA_RULE
+            )
+        )
+    for name, cost in actions:
+        if not name.strip():
+            raise ValueError(refusal("every action needs a name", _QUOTA_RULE))
+        if isinstance(cost, bool) or not isinstance(cost, int) or not 1 <= cost <= MAX_ACTION_COST:
+            raise ValueError(
+                refusal(
+                    f"{name}'s cost is a whole number of action points from 1 to "
+                    f"{MAX_ACTION_COST} (got {cost!r})",
+                    _QUOTA_RULE,
+                )
+            )
+    if quota == 0:
+        raise ValueError(
+            refusal("an Action Quota of 0 has no action points to put into actions", _QUOTA_RULE)
+        )
+    if reserve >= quota:
+        raise ValueError(
+            refusal(
+                f"keeping {reserve} of an Action Quota of {quota} back for reactions leaves no "
+                "action point for actions",
+                _QUOTA_RULE,
+            )
+        )
+    total, per_round = sum(cost for _, cost in actions), quota - reserve
+    if -(-total // per_round) > MAX_ROUNDS:
+        raise ValueError(
+            refusal(
+                f"{total} action points at {per_round} a round take more than the "
+                f"{MAX_ROUNDS} rounds the tools follow",
+                _QUOTA_RULE,
+            )
+        )
+    rounds: list[RoundOfActions] = []
+    paid = [0] * len(actions)
+    current = 0
+    while current < len(actions):
+        left = quota - reserve
+        allotted: list[Allotment] = []
+        while left and current < len(actions):
+            name, cost = actions[current]
+            points = min(left, cost - paid[current])
+            paid[current] += points
+            left -= points
+            allotted.append(Allotment(name, points, paid[current], cost))
+            if paid[current] >= cost:
+                current += 1
+        rounds.append(RoundOfActions(len(rounds) + 1, tuple(allotted), reserve, left))
+    return tuple(rounds)
+
+
 __all__ = [
+    "MAX_ACTIONS",
+    "MAX_ACTION_COST",
     "MAX_AGENTS",
+    "MAX_ROUNDS",
+    "Allotment",
+    "RoundOfActions",
     "TieCheck",
+    "allot_action_points",
     "initiative_order",
     "roll_ties",
 ]

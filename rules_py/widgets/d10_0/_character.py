@@ -20,7 +20,10 @@ from rules_py.systems.d10_0.character import (
     ATTRIBUTE_CAP,
     ATTRIBUTE_POINTS,
     HEALTH_INCREASE_COST,
+    KARMA_COSTS,
+    POWER_COST,
     SKILL_POINT_PURCHASE_COST,
+    TAB_COSTS,
 )
 from rules_py.systems.d10_0.skills import MAX_ADJUST, STARTING_SKILL_POINTS, SkillRating
 from rules_py.views import View
@@ -129,7 +132,32 @@ _PURCHASES = (
         (f"skill:{root.name}", f"Skill points for {root.name} ({SKILL_POINT_PURCHASE_COST} PP)")
         for root in _ROOTS
     ),
+    *(
+        (f"tab:{cost}", f"TAB whose degree costs {cost} PP")
+        for cost in range(TAB_COSTS[0], TAB_COSTS[1] + 1)
+    ),
+    ("power", f"Power ({POWER_COST} PP)"),
+    *(
+        (f"karma:{cost}", f"Karma whose value costs {cost} PP")
+        for cost in range(KARMA_COSTS[0], KARMA_COSTS[1] + 1)
+    ),
 )
+"""Every line of the Standard Cost Table; a TAB and a karma once for each price they
+may have (Progression Points)."""
+
+
+def _purchase(item: str) -> d10_0.Purchase:
+    """The purchase a row's choice names: ``health``, ``skill:Ranged``, ``tab:7``, ``power``
+    or ``karma:3``."""
+    kind, _, rest = item.partition(":")
+    if kind == "health":
+        return d10_0.Purchase("health")
+    if kind == "skill":
+        return d10_0.Purchase("skill_points", rest)
+    if kind == "power":
+        return d10_0.Purchase("power")
+    return d10_0.Purchase("tab" if kind == "tab" else "karma", price=int(rest))
+
 
 SKILLS = sheet_rows(
     "skills",
@@ -232,12 +260,7 @@ def character_input(values: Values) -> d10_0.CharacterInput:
             circled[root.name] = (first, second)
     purchases: list[d10_0.Purchase] = []
     for row in values["purchases"]:
-        item = row["item"]
-        for _ in range(row["count"]):
-            if item == "health":
-                purchases.append(d10_0.Purchase("health"))
-            else:
-                purchases.append(d10_0.Purchase("skill_points", item.removeprefix("skill:")))
+        purchases += [_purchase(row["item"])] * row["count"]
     bought = {str(row["name"]).strip(): row["bought"] for row in values["skills"] if row["bought"]}
     return d10_0.CharacterInput(
         attributes={a: values[a] for a in d10_0.ATTRIBUTE_NAMES},
@@ -301,6 +324,7 @@ def _builder_show(values: Values) -> list[Block]:
         (
             "Progression Points",
             f"{sheet.progression_points_spent} spent, {sheet.progression_points_left} left",
+            _spent_on(choice.purchases),
         ),
     ]
     blocks += [
@@ -355,6 +379,36 @@ def _builder_show(values: Values) -> list[Block]:
         )
     )
     return blocks
+
+
+_BOUGHT_NAMES = {
+    "health": "Health Point Increase",
+    "skill_points": "Skill Point Purchase",
+    "tab": "TAB",
+    "power": "power",
+    "karma": "karma",
+}
+
+
+def _spent_on(purchases: Sequence[d10_0.Purchase]) -> str:
+    """What the Progression Points bought, by line of the Standard Cost Table."""
+    if not purchases:
+        return "Nothing bought yet (Standard Cost Table)"
+    lines: dict[str, list[int]] = {}
+    for purchase in purchases:
+        lines.setdefault(purchase.item, []).append(purchase.cost)
+    said = []
+    for item, costs in lines.items():
+        name = _BOUGHT_NAMES[item]
+        count = len(costs)
+        plural = name + ("" if count == 1 or item == "karma" else "s")
+        prices = " + ".join(map(str, costs)) if item in ("tab", "karma") else ""
+        said.append(
+            f"{count} {plural}: {prices} = {sum(costs)}"
+            if prices and count > 1
+            else f"{count} {plural}: {sum(costs)}"
+        )
+    return "; ".join(said)
 
 
 def _difficulty_words(values: Values) -> dict[bool, str]:

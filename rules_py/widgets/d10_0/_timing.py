@@ -1,4 +1,5 @@
-"""D10/0 tools for the table: the initiative order and its tie checks, power points.
+"""D10/0 tools for the table: the initiative order and its tie checks, action points
+round by round, power points.
 
 Every number comes from :mod:`rules_py.systems.d10_0` (The D10/0 System, Action
 Quota and Timing; Powers, Power Points); this module arranges it into blocks, rolls
@@ -12,7 +13,14 @@ from typing import Any
 
 from rules_py.systems import d10_0
 from rules_py.systems.d10_0.powers import MAX_POWER_POINTS, PowerPoints, apply
-from rules_py.systems.d10_0.timing import MAX_AGENTS, initiative_order, roll_ties
+from rules_py.systems.d10_0.timing import (
+    MAX_ACTION_COST,
+    MAX_ACTIONS,
+    MAX_AGENTS,
+    allot_action_points,
+    initiative_order,
+    roll_ties,
+)
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, facts, listing, rolled, row_names, table, text
 from rules_py.widgets._fields import Choice, Number, Rows, Text
@@ -100,6 +108,96 @@ INITIATIVE = Widget(
 
 
 # --------------------------------------------------------------------------
+# Action points within rounds (Action Quota; During an Agent's Initiative)
+# --------------------------------------------------------------------------
+
+ACTIONS = Rows(
+    "actions",
+    "Actions, in order",
+    (
+        Text("name", "Action", "", max_length=40),
+        Number("cost", "Cost (action points)", 1, 1, MAX_ACTION_COST),
+    ),
+    default=(
+        {"name": "Draw a weapon", "cost": 1},
+        {"name": "Simple ranged attack", "cost": 2},
+        {"name": "Reload a revolver with a speed loader", "cost": 4},
+    ),
+    min_rows=1,
+    max_rows=MAX_ACTIONS,
+    row_label="action",
+    hint="About one action point for each major verb of the action.",
+    new_row={"name": "", "cost": 1},
+)
+
+
+def _points_word(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _action_points_show(values: Values) -> list[Block]:
+    names = row_names(values["actions"], "Action")
+    actions = [(name, row["cost"]) for name, row in zip(names, values["actions"], strict=True)]
+    quota, reserve = values["quota"], values["reserve"]
+    try:
+        rounds = allot_action_points(quota, actions, reserve)
+    except ValueError as broken:
+        fields = ["reserve", "quota"] if "back for reactions" in str(broken) else ["quota"]
+        raise Refusal(str(broken), fields) from None
+    rows: list[list[str]] = []
+    for one in rounds:
+        done = "; ".join(
+            f"{a.action}: {_points_word(a.points)}"
+            + (" (done)" if a.finished else f" ({a.paid} of {a.cost} so far)")
+            for a in one.allotments
+        )
+        rows.append([str(one.round), done, str(one.reserved), str(one.unused)])
+    kept = f", {reserve} kept back for reactions" if reserve else ""
+    count = len(rounds)
+    return [
+        text(
+            f"{len(actions)} action{'' if len(actions) == 1 else 's'} costing "
+            f"{sum(c for _, c in actions)} action points take {count} "
+            f"round{'' if count == 1 else 's'} at an Action Quota of {quota}{kept}."
+        ),
+        table(
+            "Action points round by round",
+            ["Round", "Points put into actions", "Kept back", "Unused"],
+            rows,
+        ),
+    ]
+
+
+ACTION_POINTS = Widget(
+    name="d10-0-action-points",
+    title="Action points round by round",
+    fields=(
+        Number(
+            "quota",
+            "Action Quota",
+            5,
+            0,
+            MAX_ATTRIBUTE_FIELD,
+            hint="The average of AG and FO, rounded down; refreshed each time the character "
+            "gets the initiative.",
+        ),
+        Number(
+            "reserve",
+            "Kept back for reactions each round",
+            0,
+            0,
+            MAX_ATTRIBUTE_FIELD,
+            hint="Points saved to react while another character has the initiative.",
+        ),
+        ACTIONS,
+    ),
+    show=_action_points_show,
+)
+"""The D10/0 System, Action Quota: an action takes points from as many rounds as its cost
+needs, after the points kept back for reactions."""
+
+
+# --------------------------------------------------------------------------
 # Power points (Powers: Power Points)
 # --------------------------------------------------------------------------
 
@@ -182,4 +280,4 @@ POWER_POINTS = Widget(
 )
 """The D10/0 System, Power Points: Normal, Current and held points, and the functions."""
 
-WIDGETS: tuple[Widget, ...] = (INITIATIVE, POWER_POINTS)
+WIDGETS: tuple[Widget, ...] = (INITIATIVE, ACTION_POINTS, POWER_POINTS)

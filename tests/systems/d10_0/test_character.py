@@ -282,3 +282,80 @@ def test_the_pages_state_how_bought_skill_points_are_marked() -> None:
     assert "they never become points to spend anywhere" in rule
     builder = " ".join((docs / "building-a-character.md").read_text().split())
     assert "Progression Points for a root go only into that root's tree" in builder
+
+
+# Standard Cost Table: TAB 5 - 10 by degree, Powers 10, Karma 1 - 10 by value (issue 27,
+# item 8).
+
+
+def test_tabs_powers_and_karma_cost_what_the_cost_table_gives() -> None:
+    assert [bd.Purchase("tab", price=p).cost for p in (5, 7, 10)] == [5, 7, 10]
+    assert bd.Purchase("power").cost == 10
+    assert [bd.Purchase("karma", price=p).cost for p in (1, 10)] == [1, 10]
+    sheet = bd.build_character(
+        bd.CharacterInput(
+            AVERAGE,
+            progression_points=30,
+            purchases=(
+                bd.Purchase("tab", price=6),
+                bd.Purchase("power"),
+                bd.Purchase("karma", price=4),
+                bd.Purchase("health"),
+            ),
+        )
+    )
+    assert sheet.problems == ()
+    assert (sheet.progression_points_spent, sheet.progression_points_left) == (25, 5)
+    assert sheet.normal_health == 50 + 5  # only the Health Point Increase changes a number
+    short = bd.build_character(
+        bd.CharacterInput(AVERAGE, progression_points=9, purchases=(bd.Purchase("power"),))
+    )
+    assert short.problems == (
+        "These purchases cost 10 Progression Points; the character has 9 "
+        "(The D10/0 System, Progression Points)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("purchase", "message"),
+    [
+        (bd.Purchase("tab", price=4), "A TAB costs 5 to 10 Progression Points, by its degree"),
+        (bd.Purchase("tab", price=11), r"by its degree \(got 11\)"),
+        (bd.Purchase("karma", price=0), "Karma costs 1 to 10 Progression Points, by its value"),
+        (bd.Purchase("tab"), "Say what this TAB costs"),
+        (bd.Purchase("karma"), "Say what this karma costs"),
+    ],
+)
+def test_a_tab_or_karma_price_outside_the_table_is_refused(
+    purchase: bd.Purchase, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        _ = purchase.cost
+
+
+def test_calc_progression_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.cli_io import cli_error, cli_json
+
+    words = ["earned=40", "health=1", "tab=5,7", "power=1", "karma=3"]
+    data = cli_json(capsys, "calc", "d10-0", "progression", *words)
+    assert data["value"] == {
+        "Health Point Increase": 5,
+        "power": 10,
+        "TAB": 12,
+        "karma": 3,
+        "spent": 30,
+        "left": 10,
+    }
+    for bad, message in (
+        (["tab=4"], "A TAB costs 5 to 10 Progression Points"),
+        (["karma=1,x"], "karma= is the price of each karma"),
+        (["earned=10", "power=2"], "These purchases cost 20 Progression Points; the character"),
+        ([], "needs something to buy"),
+    ):
+        assert message in cli_error(capsys, "calc", "d10-0", "progression", *bad)
+
+
+def test_the_progression_page_says_how_the_tools_price_tabs_and_karma() -> None:
+    page = " ".join((Path(__file__).parents[3] / "docs/d10-0/progression.md").read_text().split())
+    assert "the site's tools let the player pick the price within the range" in page
+    assert "5 + 12 + 10 + 3 = 30 spent, 10 left" in page

@@ -26,6 +26,7 @@ NAMES = (
     "d10-0-burst",
     "d10-0-health",
     "d10-0-builder",
+    "d10-0-action-points",
 )
 
 
@@ -47,6 +48,7 @@ def test_d10_0_pages_carry_every_widget_where_its_rules_are() -> None:
         ("bursts-and-blasts.md", "d10-0-burst"),
         ("health.md", "d10-0-health"),
         ("building-a-character.md", "d10-0-builder"),
+        ("action-quota-and-timing.md", "d10-0-action-points"),
     }
     blocks = {s["block"] for _, s in _page_fences() if s["widget"] == "d10-0-burst"}
     assert blocks == {b.title for b in d10_0.BLOCKS}

@@ -545,3 +545,30 @@ def test_the_skills_table_shows_the_points_marked_bought() -> None:
     )
     assert table(panel, "Your character's skills")["· Pistols"][-1] == "10 (6 bought)"
     assert table(panel, "Your character's skills")["Ranged"][-1] == "50"
+
+
+def test_the_builder_buys_tabs_powers_and_karma_at_the_table_s_prices() -> None:
+    """Issue 27, item 8: every line of the Standard Cost Table is a purchase."""
+    (purchases,) = [f for f in WIDGETS["d10-0-builder"].fields if f.name == "purchases"]
+    (item,) = [c for c in purchases.cells if c.name == "item"]
+    offered = [value for value, _ in item.options]
+    assert [o for o in offered if o.startswith("tab:")] == [f"tab:{c}" for c in range(5, 11)]
+    assert [o for o in offered if o.startswith("karma:")] == [f"karma:{c}" for c in range(1, 11)]
+    assert "power" in offered
+    panel = builder(
+        progression_points=40,
+        purchases=[
+            {"item": "tab:7", "count": 1},
+            {"item": "tab:5", "count": 1},
+            {"item": "power", "count": 1},
+            {"item": "karma:3", "count": 2},
+            {"item": "health", "count": 1},
+        ],
+    )
+    assert not errors(panel)
+    assert facts(panel)["Progression Points"] == (
+        "33 spent, 7 left",
+        "2 TABs: 7 + 5 = 12; 1 power: 10; 2 karma: 3 + 3 = 6; 1 Health Point Increase: 5",
+    )
+    (short,) = errors(builder(progression_points=9, purchases=[{"item": "power", "count": 1}]))
+    assert short.startswith("These purchases cost 10 Progression Points; the character has 9")
