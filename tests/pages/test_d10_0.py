@@ -412,6 +412,7 @@ def test_the_index_says_every_gap_the_tools_fill_is_marked() -> None:
 SITE_EXAMPLES = [
     ("action-quota-and-timing.md", "AG 7 and FO 4 give (7 + 4) / 2 = 5.5"),
     ("action-quota-and-timing.md", "Ana has AG 7 and FO 4"),
+    ("action-quota-and-timing.md", "the guide's costs for a draw, a simple ranged attack"),
     ("actions.md", "A character with Focus 6 rolls **0**"),
     ("actions.md", "A character with Agility 7 leaps a gap"),
     ("building-a-character.md", "a character with **EN 5, SP 5, AG 5 and FO 5**"),
@@ -424,6 +425,8 @@ SITE_EXAMPLES = [
     ("health.md", "Current 53 is Exceptional"),
     ("health.md", "that is 6, 12 or 18 Health Points a day"),
     ("progression.md", "A character with EN 5 and SP 6 (Normal 55)"),
+    ("progression.md", "calc d10-0 progression earned=40"),
+    ("powers.md", "Normal 5, Current 8, Gain 1"),
     ("skill-points.md", "a character with AG 7, FO 4 and PE 6"),
 ]
 

@@ -124,6 +124,6 @@ def test_the_powers_page_reads_need_and_the_gain_cap_as_the_tools_do() -> None:
     tools apply, instead of saying the site adds nothing (issue 27, item 3)."""
     page = (Path(__file__).parents[3] / "docs" / "d10-0" / "powers.md").read_text()
     assert "at least 3 free points" in page
-    assert "Current stays 8" in page
+    assert "Current 8, Gain 1, and Current\n      stays 8" in page
     assert "the site adds nothing\n    to either" not in page
     assert "stopping at Normal" in page
