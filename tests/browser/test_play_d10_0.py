@@ -71,4 +71,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         expect_panel(root, "Ash is Dying (Current Health -1, below 0): out of the fight")
         dying = roll_check(root, "attribute:AG")
         assert "Ash is Dying (Current Health -1, below 0)" in dying, dying
+        expect_panel(
+            check, "From Ash's sheet: Pistols 63, a skill check on a d100 read 00-99. Ash is Dying"
+        )
         assert page.errors == []  # type: ignore[attr-defined]

@@ -649,12 +649,13 @@ STORE = "d10-0-character"
 def check_from_sheet(sheet: Values, mine: Values) -> tuple[dict[str, Any], str]:
     """The check widget's kind and score from the attribute or skill the reader picks on
     the played character: an attribute is checked on a d10, a skill's Total on a d100
-    (Actions, Degrees and Difficulty)."""
+    (Actions, Degrees and Difficulty); a dying or dead character's state follows."""
     owner = whose(sheet["name"])
     try:
-        _, checks = sheet_checks(sheet)
+        built, checks = sheet_checks(sheet)
     except ValueError as broken:
         return {}, f"From {owner}: it cannot be read ({broken}); the score below is yours to set."
+    failing = failing_health(sheet, built.normal_health)
     found = find_check(checks, str(mine["sheet_check"]))
     if found is None:
         skills = ", ".join(c.name for c in checks if c.skill)
@@ -667,7 +668,7 @@ def check_from_sheet(sheet: Values, mine: Values) -> tuple[dict[str, Any], str]:
     kind = "skill" if found.skill else "attribute"
     return {"kind": kind, "score": found.score}, (
         f"From {owner}: {found.label} {found.score}, {'an' if kind == 'attribute' else 'a'} "
-        f"{kind} check on {die}."
+        f"{kind} check on {die}." + (f" {failing}" if failing else "")
     )
 
 

@@ -572,3 +572,13 @@ def test_the_builder_buys_tabs_powers_and_karma_at_the_table_s_prices() -> None:
     )
     (short,) = errors(builder(progression_points=9, purchases=[{"item": "power", "count": 1}]))
     assert short.startswith("These purchases cost 10 Progression Points; the character has 9")
+
+
+def test_use_my_sheet_says_when_the_played_character_is_dying() -> None:
+    """The Play page's check roller rolls the sheet's checks too (issue 27, item 6)."""
+    dying = {"name": "Rook", "current_health": -3}
+    panel = _fed("d10-0-check", {"use_sheet": True, "sheet_check": "Pistols"}, dying)
+    assert panel["set"] == {"kind": "skill", "score": PISTOLS}
+    assert "Rook is Dying (Current Health -3, below 0): out of the fight" in texts(panel)
+    well = _fed("d10-0-check", {"use_sheet": True, "sheet_check": "Pistols"}, {"name": "Rook"})
+    assert " is Dying" not in texts(well)
