@@ -184,7 +184,8 @@ SKILLS = sheet_rows(
     row_label="skill",
     printed=False,  # the sheet's skills table lists each skill, its branch and Adjust
     hint="A root's Adjust, or a branch under a root or another branch (its Base is its "
-    "parent's Total). A new branch's first skill point is its first Adjust point.",
+    "parent's Total). A new branch's first skill point is its first Adjust point. Bought: "
+    "how many of the skill's points a Skill Point Purchase for its root paid.",
     new={"adjust": 1},
 )
 
