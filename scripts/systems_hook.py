@@ -13,6 +13,10 @@ Without ``extra.systems`` every system is published.
 ``extra.house_rules: true`` publishes the group's own pages, ``docs/house-rules/``
 (``index.md`` first, then the folder's other pages by file name), as a "House rules"
 tab after the systems; off (the default), the folder is left out of the build.
+
+``extra.developer_pages: false`` leaves out the "For developers" section (a group's
+readers play; they do not write Rollbook): its pages, its tab, what a shared page
+marks ``data-for="developers"``, and links to those pages, which become plain text.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from rules_py.markdown.systems import SECTIONS, published, section_of
 EXTENSION = "rules_py.markdown.systems"
 HOUSE_RULES = "house-rules"
 """The folder (under docs/) of a group's own pages."""
+DEVELOPERS = "For developers"
+"""The nav section of the developers' pages (``extra.developer_pages``)."""
 
 
 def chosen_systems(extra: Mapping[str, Any]) -> list[str]:
@@ -89,11 +95,28 @@ def _holds_a_system(entry: Any) -> bool:
     return isinstance(entry, str) and _in_section(entry, set(SECTIONS))
 
 
+def _switch(extra: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = extra.get(name, default)
+    if not isinstance(value, bool):
+        raise ConfigurationError(f"extra.{name} is true or false (got {value!r})")
+    return value
+
+
+def developer_pages(nav: list[Any]) -> list[str]:
+    """The pages of the nav's "For developers" section."""
+    for entry in nav:
+        if isinstance(entry, dict) and DEVELOPERS in entry:
+            return [
+                item if isinstance(item, str) else next(iter(item.values()))
+                for item in entry[DEVELOPERS]
+            ]
+    return []
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     chosen = chosen_systems(config.extra)
-    house = config.extra.get("house_rules", False)
-    if not isinstance(house, bool):
-        raise ConfigurationError(f"extra.house_rules is true or false (got {house!r})")
+    house = _switch(config.extra, "house_rules", False)
+    developers = _switch(config.extra, "developer_pages", True)
     left = [s for s in SECTIONS if s not in chosen]
     if left and config.nav is not None:
         config.nav = published_nav(config.nav, set(left))
@@ -103,9 +126,15 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             config.nav = with_house_rules(config.nav, house_pages(Path(config.docs_dir)))
     else:
         left_out.append(f"/{HOUSE_RULES}/")
+    dropped = [] if developers or config.nav is None else developer_pages(config.nav)
+    if dropped:
+        config.nav = [e for e in config.nav if not (isinstance(e, dict) and DEVELOPERS in e)]
+        left_out += [f"/{page}" for page in dropped]
     lines = list(config.exclude_docs.patterns) if config.exclude_docs else []
     patterns = [getattr(p, "pattern", None) for p in lines]
     excluded = [p for p in patterns if p] + left_out
     config.exclude_docs = pathspec.gitignore.GitIgnoreSpec.from_lines(excluded)
-    config.mdx_configs.setdefault(EXTENSION, {})["systems"] = chosen
+    config.mdx_configs.setdefault(EXTENSION, {}).update(
+        systems=chosen, developer_pages=dropped
+    )
     return config

@@ -69,10 +69,12 @@ HOOKS = ("search_hook.py", "systems_hook.py", "manifest_hook.py")
 """mkdocs.yml's hooks, in scripts/."""
 
 
-def config_for(systems: list[str], folder: Path, house_rules: bool = False) -> Path:
+def config_for(
+    systems: list[str], folder: Path, house_rules: bool = False, developer_pages: bool = True
+) -> Path:
     """A config in ``folder`` for a copy that publishes ``systems`` (and its house rules,
-    if told): mkdocs.yml's in all else (it inherits it, with mkdocs.yml's folders and
-    hooks named in full)."""
+    and the developers' pages, as told): mkdocs.yml's in all else (it inherits it, with
+    mkdocs.yml's folders and hooks named in full)."""
     import yaml
 
     own = {
@@ -80,7 +82,11 @@ def config_for(systems: list[str], folder: Path, house_rules: bool = False) -> P
         "docs_dir": str(ROOT / "docs"),
         "theme": {"name": "material", "custom_dir": str(ROOT / "overrides")},
         "hooks": [str(ROOT / "scripts" / h) for h in HOOKS],
-        "extra": {"systems": systems, "house_rules": house_rules},
+        "extra": {
+            "systems": systems,
+            "house_rules": house_rules,
+            "developer_pages": developer_pages,
+        },
     }
     folder.mkdir(parents=True, exist_ok=True)
     config = folder / f"mkdocs-{'+'.join(systems)}{'+house-rules' if house_rules else ''}.yml"

@@ -16,6 +16,10 @@ ALL = ["wodu", "peupfudge", "d10-0", "2d6", "danger-world"]
 
 def test_without_the_setting_every_system_is_published() -> None:
     assert chosen_systems({}) == ALL
+
+
+@pytest.mark.upstream
+def test_rollbook_publishes_every_system() -> None:
     assert tasks.published_systems() == ALL  # mkdocs.yml's own choice
 
 
@@ -63,14 +67,39 @@ def test_a_one_system_config_excludes_the_others_and_tells_the_extension(tmp_pat
         assert config.exclude_docs.match_file(f"{section}/index.md")
     assert not config.exclude_docs.match_file("2d6/index.md")
     assert config.exclude_docs.match_file("includes/abbreviations.md")  # mkdocs.yml's own
-    assert config.mdx_configs["rules_py.markdown.systems"] == {"systems": ["2d6"]}
+    assert config.mdx_configs["rules_py.markdown.systems"] == {
+        "systems": ["2d6"],
+        "developer_pages": [],
+    }
     assert tasks.published_systems(tasks.config_for(["2d6"], tmp_path)) == ["2d6"]
 
 
-def test_a_one_system_runtime_is_built_apart_from_docs() -> None:
-    assert tasks.runtime_folder(ALL) == tasks.RUNTIME
-    assert tasks.runtime_folder(["2d6"]) == tasks.ROOT / ".cache" / "runtime" / "2d6"
-    assert tasks._fingerprint(["2d6"]) != tasks._fingerprint(ALL)
+def test_developer_pages_false_leaves_out_the_developers_section(tmp_path: Path) -> None:
+    path = tasks.config_for(["2d6"], tmp_path, developer_pages=False)
+    config = on_config(load_config(str(path)))
+    tops = [next(iter(entry)) if isinstance(entry, dict) else entry for entry in config.nav]
+    assert "For developers" not in tops and "Dice notation" in tops
+    pages = ["authoring.md", "command-line.md", "architecture.md", "hosting.md"]
+    assert all(config.exclude_docs.match_file(page) for page in pages)
+    assert not config.exclude_docs.match_file("dice.md")
+    assert config.mdx_configs["rules_py.markdown.systems"]["developer_pages"] == pages
+
+
+def test_developer_pages_is_true_or_false(tmp_path: Path) -> None:
+    path = tasks.config_for(["2d6"], tmp_path)
+    path.write_text(path.read_text().replace("developer_pages: true", "developer_pages: sometimes"))
+    with pytest.raises(ConfigurationError, match=r"extra\.developer_pages is true or false"):
+        on_config(load_config(str(path)))
+
+
+def test_another_choice_of_systems_has_its_runtime_apart_from_docs() -> None:
+    """The runtime of mkdocs.yml's own choice is served from docs/ (``scripts/serve``);
+    a test's or a benchmark's other choice is built under .cache/."""
+    own = tasks.published_systems()
+    other = ["2d6"] if own != ["2d6"] else ["wodu"]
+    assert tasks.runtime_folder(own) == tasks.RUNTIME
+    assert tasks.runtime_folder(other) == tasks.ROOT / ".cache" / "runtime" / other[0]
+    assert tasks._fingerprint(other) != tasks._fingerprint(own)
 
 
 def test_house_rules_are_left_out_unless_asked_for(tmp_path: Path) -> None:

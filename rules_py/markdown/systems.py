@@ -16,8 +16,14 @@ all (so the table of contents never names it). A link into a left-out system's
 section (``wodu/...``, ``../2d6/checks.md``) becomes its plain text: a house page may
 name a rule of a system the copy does not publish without a broken link.
 
+The pages for developers (writing rules pages, the command line, how Rollbook is
+built, hosting a copy) may be left out too (``extra.developer_pages: false``, issue 32):
+then what a shared page marks ``data-for="developers"`` is dropped, and a link to one of
+those pages becomes its plain text.
+
 Options: ``systems``, the published systems (the site sections' names; all five
-unless told). ``scripts/systems_hook.py`` passes ``extra.systems`` to it.
+unless told); ``developer_pages``, the developers' pages when they are left out
+(``authoring.md``...; none unless told). ``scripts/systems_hook.py`` passes both.
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ SECTIONS = tuple(SYSTEMS)
 """The five systems, by the name of the site section (and folder) each has."""
 
 MARKER = "data-system"
+FOR = "data-for"
+"""Marks what a shared page says only to developers (``data-for="developers"``)."""
 
 
 def published(systems: object) -> list[str]:
@@ -50,18 +58,30 @@ def published(systems: object) -> list[str]:
     return [s for s in SECTIONS if s in systems]
 
 
+def _parts(href: str) -> list[str]:
+    """The folders and file a relative link names, ``.`` and ``..`` left out."""
+    if not href or "://" in href or href.startswith(("#", "/", "mailto:")):
+        return []
+    return [p for p in href.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+
+
 def section_of(href: str) -> str | None:
     """The system whose section a relative link leads into (``../2d6/checks.md``: 2d6)."""
-    if not href or "://" in href or href.startswith(("#", "/", "mailto:")):
-        return None
-    parts = [p for p in href.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+    parts = _parts(href)
     return parts[0] if len(parts) > 1 and parts[0] in SECTIONS else None
 
 
+def top_page_of(href: str) -> str | None:
+    """The top-level page a relative link leads to (``../authoring.md#x``: authoring.md)."""
+    parts = _parts(href)
+    return parts[0] if len(parts) == 1 else None
+
+
 class _LeaveOut(Treeprocessor):  # type: ignore[misc]  # markdown has no types
-    def __init__(self, md: Markdown, systems: Iterable[str]) -> None:
+    def __init__(self, md: Markdown, systems: Iterable[str], developer_pages: Iterable[str]) -> None:
         super().__init__(md)
         self.published = set(systems)
+        self.left_out_pages = set(developer_pages)
 
     def run(self, root: etree.Element) -> None:
         self._prune(root)
@@ -74,10 +94,15 @@ class _LeaveOut(Treeprocessor):  # type: ignore[misc]  # markdown has no types
                 if not self.published.intersection(marked.split()):
                     _remove(parent, child)
                     continue
+            if child.get(FOR) is not None:
+                if child.attrib.pop(FOR) == "developers" and self.left_out_pages:
+                    _remove(parent, child)
+                    continue
             self._prune(child)
-            if child.tag == "a" and section_of(child.get("href", "")) not in (
-                None,
-                *self.published,
+            href = child.get("href", "")
+            if child.tag == "a" and (
+                section_of(href) not in (None, *self.published)
+                or top_page_of(href) in self.left_out_pages
             ):
                 _unlink(child)
 
@@ -102,7 +127,10 @@ def _unlink(link: etree.Element) -> None:
 
 class SystemsExtension(Extension):  # type: ignore[misc]  # markdown has no types
     def __init__(self, **kwargs: Any) -> None:
-        self.config = {"systems": [list(SECTIONS), "the systems the site publishes"]}
+        self.config = {
+            "systems": [list(SECTIONS), "the systems the site publishes"],
+            "developer_pages": [[], "the developers' pages, when the site leaves them out"],
+        }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
@@ -111,7 +139,8 @@ class SystemsExtension(Extension):  # type: ignore[misc]  # markdown has no type
         except ValueError as error:
             raise ValueError(f"Rollbook: the systems option {error}") from None
         # After attr_list (8) has set the markers, before toc (5) lists the headings.
-        md.treeprocessors.register(_LeaveOut(md, systems), "rb_systems", 6)
+        developer_pages = self.getConfig("developer_pages")
+        md.treeprocessors.register(_LeaveOut(md, systems, developer_pages), "rb_systems", 6)
 
 
 def makeExtension(**kwargs: Any) -> SystemsExtension:

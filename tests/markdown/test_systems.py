@@ -37,9 +37,13 @@ See [Core resolution](../wodu/resolution.md#odds) and [Checks](../2d6/checks.md)
 """
 
 
-def convert(text: str, systems: list[str] | None = None) -> tuple[str, str]:
+def convert(
+    text: str, systems: list[str] | None = None, developer_pages: list[str] | None = None
+) -> tuple[str, str]:
     """The HTML and the table of contents, as mkdocs.yml's extensions make them."""
-    options = {} if systems is None else {"systems": systems}
+    options: dict[str, list[str]] = {} if systems is None else {"systems": systems}
+    if developer_pages is not None:
+        options["developer_pages"] = developer_pages
     md = markdown.Markdown(
         extensions=["attr_list", "md_in_html", "toc", "rules_py.markdown.systems"],
         extension_configs={"rules_py.markdown.systems": options},
@@ -79,6 +83,28 @@ def test_text_after_a_dropped_element_is_kept() -> None:
         'Before *WoDu*{ data-system="wodu" } after, and *2d6*{ data-system="2d6" }.', ["2d6"]
     )
     assert html == "<p>Before  after, and <em>2d6</em>.</p>"
+
+
+DEVELOPERS = """\
+Roll it [here](dice.md).
+
+Writing pages? See [the section for developers](authoring.md).
+{ data-for="developers" }
+
+A rule page links [the command line](../command-line.md#roll) too.
+"""
+
+
+def test_the_developers_pages_stay_unless_left_out() -> None:
+    html, _ = convert(DEVELOPERS)
+    assert 'href="authoring.md"' in html and 'href="../command-line.md#roll"' in html
+    assert "data-for" not in html
+
+
+def test_left_out_developers_pages_take_their_marked_text_and_links_with_them() -> None:
+    html, _ = convert(DEVELOPERS, developer_pages=["authoring.md", "command-line.md"])
+    assert "Writing pages?" not in html
+    assert "<span>the command line</span> too" in html and 'href="dice.md"' in html
 
 
 @pytest.mark.parametrize(
