@@ -26,6 +26,7 @@ def group_config(tmp_path: Path, **settings: object):  # type: ignore[no-untyped
     return load_config(str(path))
 
 
+@pytest.mark.upstream
 def test_rollbooks_own_manifest(tmp_path: Path) -> None:
     made = manifest(load_config(str(tasks.config_for(["2d6"], tmp_path))))
     assert made["name"] == made["short_name"] == "Rollbook"

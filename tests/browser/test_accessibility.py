@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from rules_py.markdown.systems import SECTIONS
 from scripts.systems_hook import HOUSE_RULES
-from scripts.tasks import extra_settings
+from tests import site_config
 from tests.browser.axe import (
     SETTLED,
     WIDTHS,
@@ -46,8 +47,11 @@ def site_pages(site: Path) -> list[str]:
 
 def docs_pages() -> list[str]:
     """Every page the docs make, as a path under the site's root, read from docs/ (no build):
-    the house rules only when mkdocs.yml publishes them (``extra.house_rules``)."""
-    left_out = {"includes"} if house_rules_published() else {"includes", HOUSE_RULES}
+    only what mkdocs.yml publishes (``extra.systems``, ``extra.house_rules``,
+    ``extra.developer_pages``)."""
+    left_out = {"includes", *(s for s in SECTIONS if s not in site_config.published())}
+    if not site_config.house_rules():
+        left_out.add(HOUSE_RULES)
     pages = []
     for source in sorted((ROOT / "docs").rglob("*.md")):
         relative = source.relative_to(ROOT / "docs")
@@ -55,11 +59,9 @@ def docs_pages() -> list[str]:
             continue
         folder = relative.parent if relative.stem == "index" else relative.with_suffix("")
         pages.append("" if folder == Path(".") else folder.as_posix() + "/")
+    if not site_config.developer_pages():
+        pages = [p for p in pages if p not in site_config.developer_page_paths()]
     return sorted(pages)
-
-
-def house_rules_published() -> bool:
-    return bool(extra_settings().get("house_rules", False))
 
 
 PAGES = docs_pages()
@@ -118,7 +120,7 @@ def test_text_of_item_12_reads_at_4_5_to_1(
 
 
 def test_links_in_running_text_are_underlined(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "wodu/")
+    page.goto(server.url + site_config.first_section() + "/")
     lines = page.locator("article p a, article li a").evaluate_all(
         "links => links.map((a) => getComputedStyle(a).textDecorationLine)"
     )
@@ -147,6 +149,7 @@ def test_scroll_boxes_take_the_focus_and_say_what_they_hold(page: Page, server: 
     assert cue[0].count("linear-gradient") == 2 and cue[1] == "local, scroll"
 
 
+@pytest.mark.system("peupfudge")
 def test_widget_tables_redrawn_by_the_script_keep_focus_and_name(
     page: Page, server: SiteServer
 ) -> None:

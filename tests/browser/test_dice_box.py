@@ -38,7 +38,7 @@ def open_box(page: Page) -> None:
 def test_the_header_button_opens_the_box_and_escape_gives_the_focus_back(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + "wodu/")
+    page.goto(server.url + "dice/")
     button = page.locator("#rb-dicebox-button")
     assert button.get_attribute("aria-label") == "Dice box"
     assert "(D)" in (button.get_attribute("title") or "")

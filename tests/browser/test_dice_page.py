@@ -131,6 +131,7 @@ def test_odds_inputs_survive_a_reload(page: Page, server: SiteServer) -> None:
     expect(figure.locator(".rb-odds__expr")).to_have_text("4dF+2", timeout=30_000)
 
 
+@pytest.mark.system("developers")
 def test_instant_navigation_keeps_one_python(page: Page, server: SiteServer) -> None:
     workers_before = server.seen.count("/assets/rollbook/worker.js")
     page.goto(server.url + "dice/")
@@ -354,6 +355,7 @@ def test_odds_reset_marks_edits_and_an_empty_target_means_none(
     expect(figure).not_to_have_attribute("data-edited", "")
 
 
+@pytest.mark.system("wodu")
 def test_a_worked_example_widget_marks_edits_like_the_odds(page: Page, server: SiteServer) -> None:
     page.goto(server.url + "wodu/damage/")
     damage = widget(page, "wodu-damage")
@@ -368,6 +370,7 @@ def test_a_worked_example_widget_marks_edits_like_the_odds(page: Page, server: S
     expect(damage.locator(".rb-edited")).to_be_hidden()
 
 
+@pytest.mark.system("wodu")
 def test_a_widget_is_busy_from_the_keystroke_until_its_new_answer(
     page: Page, server: SiteServer
 ) -> None:

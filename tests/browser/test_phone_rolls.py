@@ -45,6 +45,7 @@ def test_roll_buttons_fit_their_cells_and_the_screen(
         assert box["left"] >= 0 and box["right"] <= 390, box
 
 
+@pytest.mark.system("wodu")
 def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: SiteServer) -> None:
     phone.goto(server.url + "wodu/damage/")
     phone.wait_for_function(READY, timeout=TIMEOUT)

@@ -148,6 +148,7 @@ def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
     expect(root.locator(".rb-widget__form")).to_be_visible()
 
 
+@pytest.mark.system("d10-0")
 def test_a_printed_sheet_lists_the_values_its_answer_does_not_show(
     page: Page, server: SiteServer
 ) -> None:
@@ -179,6 +180,7 @@ def test_the_whole_page_prints_without_share_or_print_buttons(
     assert pages_in(page.pdf(format="A4")) > 1
 
 
+@pytest.mark.system("wodu")
 def test_print_sheet_needs_javascript(browser: Browser, server: SiteServer) -> None:
     context: BrowserContext = browser.new_context(java_script_enabled=False)
     try:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.browser.widgets import TIMEOUT, widget
 from tests.browser.widgets import roll as roll_widget
+from tests.site_config import TITLES, first_section
 from tests.sitesrv import SiteServer
 
 ENTRIES = "#rb-log .rb-log__entry"
@@ -36,6 +38,7 @@ def open_log(page: Page) -> Locator:
     return log
 
 
+@pytest.mark.system("wodu", "peupfudge")
 def test_rolls_from_inline_widget_and_dice_box_are_logged_across_pages_and_reload(
     page: Page, server: SiteServer
 ) -> None:
@@ -90,8 +93,8 @@ def test_one_header_button_and_one_panel_after_instant_navigation(
     open_log(page)
     roll_inline(page, "d20")  # the panel stays open beside the page while the reader rolls
     expect(page.locator(ENTRIES)).to_have_count(1)
-    page.locator(".md-tabs__link", has_text="2d10 WoDu Hack").click()
-    page.wait_for_url(re.compile(r"/wodu/$"))
+    page.locator(".md-tabs__link", has_text=TITLES[first_section()]).click()
+    page.wait_for_url(re.compile(f"/{first_section()}/$"))
     for selector in ("#rb-log-button", "#rb-log", "#rb-dicebox-button", "#rb-dicebox"):
         expect(page.locator(selector)).to_have_count(1)
     expect(page.locator("#rb-log")).to_be_visible()
@@ -186,11 +189,11 @@ def test_new_entries_are_said_politely_and_other_tabs_follow(
     expect(said).to_have_text(f"Rolled 3d6: {total}")
 
     other = context.new_page()
-    other.goto(server.url + "wodu/")
-    other_total = roll_inline(other, "2d10+1")
+    other.goto(server.url + "dice/")
+    other_total = roll_inline(other, "2d10+2")
     expect(page.locator(ENTRIES)).to_have_count(2)
-    expect(page.locator(ENTRIES).first.locator(".rb-log__what")).to_have_text("2d10+1")
-    expect(said).to_have_text(f"Rolled 2d10+1: {other_total}")
+    expect(page.locator(ENTRIES).first.locator(".rb-log__what")).to_have_text("2d10+2")
+    expect(said).to_have_text(f"Rolled 2d10+2: {other_total}")
 
 
 def test_escape_closes_the_log_and_returns_the_focus(page: Page, server: SiteServer) -> None:
@@ -246,6 +249,7 @@ def test_a_logged_roll_links_to_its_exact_dice(page: Page, server: SiteServer) -
     assert line.locator(".rb-part").all_text_contents() == dice
 
 
+@pytest.mark.system("wodu")
 def test_when_storage_stops_answering_rolls_the_log_and_the_box_go_on(
     page: Page, server: SiteServer
 ) -> None:

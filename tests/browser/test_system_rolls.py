@@ -158,6 +158,7 @@ def test_2d6_initiative_shows_two_dice_for_each_roll(page: Page, server: SiteSer
         assert total == sum(map(int, dice)) + bonus
 
 
+@pytest.mark.system("d10-0", "danger-world")
 def test_axe_finds_nothing_on_rolls_read_by_their_system(
     browser: Browser, server: SiteServer
 ) -> None:

@@ -4,6 +4,7 @@ typed dice this way, on a page quick enough to be typed into during its first an
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.widgets import TIMEOUT, wait_idle, widget
@@ -55,6 +56,7 @@ HOLD_QUESTIONS = """() => {
 }"""
 
 
+@pytest.mark.system("d10-0")
 def test_a_check_rolled_while_the_sheet_is_redrawn_shows_its_answer(
     page: Page, server: SiteServer
 ) -> None:

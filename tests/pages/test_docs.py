@@ -28,6 +28,7 @@ from mkdocs.structure.pages import Page
 from rules_py._cli import main
 from rules_py.systems import SYSTEMS
 from tests.rules_pages import SEEDS, prose, seed_words, shared_runs, source_notes, word_runs
+from tests.site_config import TITLES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -160,19 +161,29 @@ def test_home_cards_link_only_to_systems_that_are_on_the_site(site: Site) -> Non
             assert "In preparation" in text, f"card without a link: {text[:60]!r}"
 
 
-def test_description_names_what_is_there_and_the_intro_holds_for_any_choice(site: Site) -> None:
-    """mkdocs.yml's description names every system; the home page's intro names none,
-    nor how many: a copy that publishes only some (``extra.systems``, issue 19) drops
-    their cards, and an intro naming all five would then be wrong."""
-    live = list(_live_systems(site).values())
+@pytest.mark.upstream
+def test_rollbooks_description_names_every_system(site: Site) -> None:
+    """Rollbook's own description names every system (a group writes its own)."""
     description = str(site.config.site_description)
-    for system in live:
+    for system in _live_systems(site).values():
         assert system.removeprefix("2d10 ") in description
+
+
+def _home_intro() -> str:
+    """The home page's text above its systems' cards."""
     home = (DOCS / "index.md").read_text(encoding="utf-8")
-    intro = home[home.index("# Rollbook") : home.index("## The systems")]
-    for system in live:
+    return home.split("\n---\n", 2)[-1].split("## The systems")[0]
+
+
+def test_the_home_intro_holds_for_any_choice_of_systems(site: Site) -> None:
+    """The home page's intro names no system, nor how many: a copy that publishes only
+    some (``extra.systems``, issue 19) drops their cards, and an intro naming all five
+    would then be wrong; nor does it name Rollbook, which a copy's header does not."""
+    intro = _home_intro()
+    for system in TITLES.values():
         assert system.removeprefix("2d10 ").removeprefix("The ") not in intro
     assert not re.search(r"\b(five|all)\b", intro.lower().replace("all the dice", ""))
+    assert "Rollbook" not in intro
 
 
 # --------------------------------------------------------------------------
@@ -186,8 +197,7 @@ def _home_prose() -> str:
 
 def test_home_page_says_no_run_of_words_twice() -> None:
     """The intro once repeated half a sentence ("All five systems are on the site now")."""
-    home = (DOCS / "index.md").read_text(encoding="utf-8")
-    intro = " ".join(home[home.index("# Rollbook") : home.index("## The systems")].split())
+    intro = " ".join(_home_intro().split())
     words = re.findall(r"[\w*']+", intro)
     runs = Counter(tuple(words[i : i + 6]) for i in range(len(words) - 5))
     assert [" ".join(run) for run, n in runs.items() if n > 1] == []
