@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
+from tests.browser.axe import ON_A_PHONE, audit_four_ways, serious
 from tests.browser.play import (
     PHONE,
     name_character,
@@ -19,7 +20,7 @@ from tests.browser.play import (
     tracked,
     two_characters,
 )
-from tests.browser.widgets import expect_panel, set_field, widget
+from tests.browser.widgets import expect_panel, pointer_away, set_field, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "2d6-builder"
@@ -85,6 +86,9 @@ def test_use_my_sheet_takes_the_usual_stat_and_the_armour_and_the_sheet_says_dyi
         assert saved.startswith("Ash: Resolve +5 against DC 5 at 0 wounds")
         rolled = roll_check(sheet, "stat:STR")
         assert "Ash is at 0 wounds: unconscious, and dying" in rolled
+        pointer_away(page)
+        failures = audit_four_ways(page, keep=serious, ways=ON_A_PHONE)
+        assert failures == [], f"/2d6/play/ at 0 wounds: {failures}"
         tap(sheet, "wounds_taken")
         expect_panel(sheet, "Ash is dead: a wound taken at 0 wounds kills at once")
         expect(sheet.locator(".rb-field--wounds_taken input")).to_have_value("7")

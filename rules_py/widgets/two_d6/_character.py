@@ -459,6 +459,11 @@ def _state_line(values: Values, sheet: builder.CharacterSheet) -> str:
         )
     if state == "dead":
         return f"{name} is dead: a wound taken at 0 wounds kills at once (Combat, Wounds)."
+    if values["unconscious"]:
+        return (
+            f"{name} is unconscious: its defensive rolls get no bonus and rely on luck "
+            "alone (Combat, Roll Mechanics)."
+        )
     return ""
 
 
@@ -757,6 +762,13 @@ BUILDER = sheet_widget(
             "(heavy); combat rolls are exempt.",
         ),
         Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS, track=True),
+        Flag(
+            "unconscious",
+            "Knocked unconscious",
+            hint="By an attack that beat the defence by 5 or more; at 0 wounds the sheet "
+            "knows without it.",
+            printed=False,  # the sheet says so beside its rolls
+        ),
         Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
         Number(
             "wounds_taken",
@@ -779,7 +791,7 @@ BUILDER = sheet_widget(
     ),
     show=_builder_show,
     check=_builder_check,
-    play_fields=("check_dc", "check_stat", "armour"),
+    play_fields=("check_dc", "check_stat", "armour", "unconscious"),
 )
 """[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
 

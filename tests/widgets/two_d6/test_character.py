@@ -323,6 +323,22 @@ def test_at_0_wounds_the_sheet_says_unconscious_and_dying_and_offers_the_save() 
         _sheet_check("save:death", wounds_taken=2)
 
 
+def test_a_character_knocked_unconscious_says_so_beside_its_rolls() -> None:
+    # Combat: an attack that beats the defence by 5 or more may knock the defender
+    # unconscious; "Unconscious characters receive no bonus to their defensive checks".
+    said = (
+        "Ash is unconscious: its defensive rolls get no bonus and rely on luck alone "
+        "(Combat, Roll Mechanics)."
+    )
+    panel = show("2d6-builder", name="Ash", unconscious=True)
+    assert said in texts(panel)
+    kinds = [b.get("caption") or b.get("text", "") for b in panel["blocks"]]
+    assert kinds.index(said) < kinds.index("Ash's stats")
+    assert _sheet_check("stat:PER", unconscious=True)["blocks"][0]["items"] == [said]
+    assert "unconscious" not in texts(show("2d6-builder", name="Ash"))
+    assert _sheet_check("stat:PER")["blocks"] == []
+
+
 @pytest.mark.parametrize("taken", [7, 9])
 def test_a_wound_taken_at_0_reads_dead_not_bad_input(taken: int) -> None:
     # Combat, Wounds: "Characters with 0 wounds that suffer any additional wounds die
