@@ -51,8 +51,11 @@ def tracked_files(root: Path = ROOT) -> list[str]:
 
 
 def _set(config: str, key: str, value: str) -> str:
-    """``config`` with its top-level (``key:``) or ``extra`` (two spaces in) line set."""
+    """``config`` with its top-level (``key:``) or ``extra`` (two spaces in) line set; an
+    ``extra`` setting the config lacks (a copy's own mkdocs.yml may) is added."""
     changed, count = re.subn(rf"(?m)^(\s*){re.escape(key)}:.*$", rf"\g<1>{key}: {value}", config)
+    if count == 0 and key not in ("site_name", "site_description"):
+        changed, count = re.subn(r"(?m)^extra:\n", f"extra:\n  {key}: {value}\n", config)
     if count != 1:
         raise ValueError(f"mkdocs.yml has {count} lines for {key!r}, not one")
     return changed
