@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.axe import run_axe, serious, visit
-from tests.browser.contrast import contrast
+from tests.browser.contrast import contrast, contrast_ratio
 from tests.browser.test_roll_log import open_log
 from tests.browser.test_search_results import search
 from tests.browser.widgets import pointer_away, widget
@@ -88,3 +88,105 @@ def test_axe_finds_nothing_serious_with_search_results_open(
     expect(meta).to_contain_text("matching documents")
     assert serious(run_axe(page)) == []
     assert contrast(meta) >= 4.5
+
+
+# Each table under a heading of the page, as a phone shows it: whether it scrolls sideways
+# (Material's scroll box, or the table itself), whether any cell ends off the screen, and
+# its cells' text.
+TABLES_UNDER = """(heading) => {
+  const start = document.getElementById(heading);
+  const tables = [];
+  for (let node = start.nextElementSibling; node && !/^H[12]$/.test(node.tagName);
+       node = node.nextElementSibling) {
+    for (const table of node.matches('table') ? [node] : node.querySelectorAll('table')) {
+      const box = table.closest('.md-typeset__scrollwrap') ?? table;
+      const cells = [...table.querySelectorAll('th, td')];
+      tables.push({
+        scrolls: box.scrollWidth > box.clientWidth + 1 || table.scrollWidth > table.clientWidth + 1,
+        off: cells.filter((c) => c.getBoundingClientRect().right > innerWidth + 0.5).length,
+        text: cells.map((c) => c.textContent.trim()),
+      });
+    }
+  }
+  return tables;
+}"""
+
+
+def test_tables_looked_up_mid_game_keep_every_column_on_a_phone(
+    page: Page, server: SiteServer
+) -> None:
+    """Issue 27, item 9: at 390 px WoDu's "At a glance" scrolled Extreme 18 and Mythic 21
+    out of sight, and Peupfudge's level table was 1,200 px wide. Nothing a player needs
+    may sit in a column off the screen (a table scrolled sideways counts as hidden)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    wanted = {
+        ("wodu/play/", "at-a-glance"): ["Extreme", "18", "Mythic", "21", "18-20"],
+        ("peupfudge/play/", "at-a-glance"): ["XP cost", "Total XP", "256", "511"],
+        ("peupfudge/reference-sheet/", "levelling-up"): ["XP cost", "256", "511"],
+        ("peupfudge/abilities/", "the-cost-of-levelling-up"): ["XP cost", "256", "511"],
+    }
+    for (path, heading), needed in wanted.items():
+        visit(page, server.url + path)
+        tables = page.evaluate(TABLES_UNDER, heading)
+        assert tables, path
+        for table in tables:
+            assert not table["scrolls"] and table["off"] == 0, (path, table)
+        cells = [cell for table in tables for cell in table["text"]]
+        assert all(text in cells for text in needed), (path, cells)
+
+
+# The focused element's ring, and the colour it is drawn on: the first background (from
+# the element's parent up, composited over white) that the ring's offset lets show.
+FOCUS_RING = """() => {
+  const element = document.activeElement;
+  const parse = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+  const style = getComputedStyle(element);
+  const layers = [];
+  for (let e = element.parentElement; e; e = e.parentElement) {
+    const [r, g, b, a = 1] = parse(getComputedStyle(e).backgroundColor);
+    if (a > 0) layers.unshift([r, g, b, a]);
+    if (a >= 1) break;
+  }
+  const back = layers.reduce(
+    (below, [r, g, b, a]) => [r, g, b].map((c, i) => c * a + below[i] * (1 - a)), [255, 255, 255]);
+  return {
+    what: `${element.tagName} ${(element.textContent || '').trim().slice(0, 24)}`,
+    content: Boolean(element.closest('.md-content')),
+    style: style.outlineStyle, width: parseFloat(style.outlineWidth),
+    colour: parse(style.outlineColor).slice(0, 3), back,
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_keyboards_focus_stands_out_on_a_play_page(
+    page: Page, server: SiteServer, scheme: str
+) -> None:
+    """Issue 27, item 9: the focus ring, Material's amber (1.9:1 on white), was hard to see
+    on the Play pages. Every control, link and summary the Tab key reaches in the page's
+    content shows a solid ring of 2 px or more, at 3:1 or more against what is around it."""
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    visit(page, server.url + "danger-world/play/")
+    widget(page, "danger-world-sheet")
+    page.locator(".md-content h1").click()  # Tab starts from the page's title
+    rings = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        ring = page.evaluate(FOCUS_RING)
+        if ring["content"]:
+            rings.append(ring)
+    kinds = {ring["what"].split()[0] for ring in rings}
+    assert {"A", "BUTTON", "SUMMARY", "SELECT"} <= kinds, kinds  # links and controls alike
+    faint = [
+        (
+            ring["what"],
+            ring["style"],
+            ring["width"],
+            round(contrast_ratio(ring["colour"], ring["back"]), 2),
+        )
+        for ring in rings
+        if ring["style"] != "solid"
+        or ring["width"] < 2
+        or contrast_ratio(ring["colour"], ring["back"]) < 3
+    ]
+    assert faint == []
