@@ -425,7 +425,7 @@ SITE_EXAMPLES = [
     ("health.md", "Current 53 is Exceptional"),
     ("health.md", "that is 6, 12 or 18 Health Points a day"),
     ("progression.md", "A character with EN 5 and SP 6 (Normal 55)"),
-    ("progression.md", "calc d10-0 progression earned=40"),
+    ("progression.md", "40 earned, one Health Point Increase"),
     ("powers.md", "Normal 5, Current 8, Gain 1"),
     ("skill-points.md", "a character with AG 7, FO 4 and PE 6"),
 ]
