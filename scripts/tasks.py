@@ -398,9 +398,12 @@ def _serving() -> Iterator[None]:
       previous build goes on being served (MkDocs would print a traceback, empty the
       served folder and hold every request until the page is fixed), and the next
       save rebuilds.
-    * Every page asks for ``sw.js`` (docs/assets/rollbook/offline.js): it is how a
-      page finds that the site has no service worker here and drops one an earlier
-      build left on this address. The 404 answers it still gets are not logged.
+    * Its pages say that they have no service worker (``extra.no_service_worker``, a
+      meta tag of overrides/main.html): offline.js then registers none, which the
+      browser would refuse with a red 404 error in the console on every page, and
+      drops one an earlier build left on this address. A page of that earlier build,
+      still answered from its offline copy, asks for ``sw.js`` and drops its worker on
+      the 404: those 404s are not logged.
     """
     import logging
 
@@ -415,6 +418,7 @@ def _serving() -> Iterator[None]:
         served = Path(config.site_dir)
         staging = Path(tempfile.mkdtemp(prefix=f".{served.name}-new-", dir=served.parent))
         config.site_dir = str(staging)
+        config.extra["no_service_worker"] = True  # scripts/serve writes no sw.js
         try:
             with _page_errors_in_one_line():
                 build(config, **kwargs)

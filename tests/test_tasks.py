@@ -364,13 +364,39 @@ def test_serve_stops_on_a_bad_page_at_start_with_the_build_line(project: Path) -
 def test_serve_answers_the_service_worker_it_has_not_without_a_log_line(
     serving: Serving,
 ) -> None:
-    """offline.js asks for sw.js on every page; the 404 is how an old worker gets dropped."""
+    """A page of an earlier build, answered from its saved copy, asks for sw.js; the 404 is
+    how its old worker gets dropped."""
     assert serving.get("sw.js") == 404
     assert serving.get("sw.js", method="HEAD") == 404
     assert serving.get("missing.js") == 404
     lines = serving.drain(1.0)
     assert not [line for line in lines if "sw.js" in line], lines
     assert any('"GET /missing.js HTTP/1.1" code 404' in line for line in lines), lines
+
+
+SERVICE_WORKER_NONE = '<meta name="rollbook:service-worker" content="none">'
+
+
+def test_serve_says_in_its_pages_that_it_has_no_service_worker(tmp_path: Path) -> None:
+    """Issue 32, item 4: under scripts/serve every page registered sw.js, which the browser
+    refused with a red 404 error in the console. Its pages now carry a meta tag that tells
+    offline.js to register none (tests/browser/test_page_layer_fixes.py); a build has none."""
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: Served\ntheme:\n  name: material\n  custom_dir: {tasks.ROOT / 'overrides'}\n"
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Served\n")
+    server = Serving(tmp_path)
+    try:
+        server.wait_for("Serving on")
+        with urllib.request.urlopen(server.url, timeout=10) as answer:
+            served = answer.read().decode()
+    finally:
+        server.stop()
+    assert SERVICE_WORKER_NONE in served
+    tasks.mkdocs_build(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"))
+    built = (tmp_path / "site" / "index.html").read_text()
+    assert "<title>Served</title>" in built and SERVICE_WORKER_NONE not in built
 
 
 @pytest.mark.parametrize(

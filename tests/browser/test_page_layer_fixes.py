@@ -1,18 +1,22 @@
 """Loose ends of issue 27 (audit fixes) and issue 32 (item 4) in the page layer: what a
 player sees of a sheet's Roll buttons, of the header with the roll log open, of search
 results, of tables looked up mid-game on a phone, and of the keyboard's focus on the Play
-pages."""
+pages, and of the console under scripts/serve."""
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
 
 from tests.browser.axe import run_axe, serious, visit
 from tests.browser.contrast import contrast, contrast_ratio
 from tests.browser.test_roll_log import open_log
 from tests.browser.test_search_results import search
-from tests.browser.widgets import pointer_away, widget
+from tests.browser.widgets import pointer_away, wait_until, widget
 from tests.sitesrv import SiteServer
 
 DIE_ICON = """(button) => {
@@ -190,3 +194,61 @@ def test_the_keyboards_focus_stands_out_on_a_play_page(
         or contrast_ratio(ring["colour"], ring["back"]) < 3
     ]
     assert faint == []
+
+
+SERVED_WITHOUT = '<meta name="rollbook:service-worker" content="none">'
+"""What a page built by scripts/serve carries (tests/test_tasks.py checks that it does)."""
+
+
+def _as_served(route: Route) -> None:
+    """A page as scripts/serve answers it: with its no-service-worker meta tag."""
+    if route.request.resource_type != "document":
+        route.fallback()
+        return
+    answer = route.fetch()
+    route.fulfill(
+        response=answer, body=answer.text().replace("</head>", SERVED_WITHOUT + "</head>")
+    )
+
+
+def _linked(source: str, target: str) -> None:
+    """A copy of a built file that costs nothing: a hard link (a real copy across disks)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def test_a_page_served_without_a_service_worker_logs_no_error(
+    browser: Browser, built_site: tuple[Path, int], tmp_path: Path
+) -> None:
+    """Issue 32, item 4: under scripts/serve, which writes no sw.js, every page registered
+    it, and the browser refused with a red "bad HTTP response code (404)" error in the
+    console. A page that says it has no service worker registers none and says so once,
+    as information. The site is served as scripts/serve serves it: without sw.js (a copy
+    of the built site, its files linked), each page carrying the meta tag."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site[0], site, copy_function=_linked)
+    (site / "sw.js").unlink()
+    messages: list[ConsoleMessage] = []
+    with SiteServer(site) as server:
+        context = browser.new_context()  # service workers allowed, as in a reader's browser
+        try:
+            context.route("**/*", _as_served)
+            page = context.new_page()
+            page.on("console", lambda message: messages.append(message))
+            page.goto(server.url)
+            said = lambda: any("Rollbook" in m.text for m in messages)  # noqa: E731
+            wait_until(page, said, "offline.js to say whether the site is saved")
+            page.wait_for_timeout(500)  # an error that follows the sentence would show now
+            registered = page.evaluate(
+                "async () => (await navigator.serviceWorker.getRegistrations()).length"
+            )
+        finally:
+            context.close()
+    errors = [m.text for m in messages if m.type == "error"]
+    assert errors == []
+    told = [m for m in messages if "Rollbook" in m.text]
+    assert len(told) == 1 and told[0].type == "info", [(m.type, m.text) for m in told]
+    assert "scripts/serve writes no service worker" in told[0].text
+    assert registered == 0

@@ -187,8 +187,25 @@ async function remove() {
   show("removed");
 }
 
+// A page scripts/serve built says that the site has no service worker here (a meta tag,
+// overrides/main.html): none is registered, since the browser refuses a missing sw.js
+// with a red error in the console, and one an earlier build left on this address goes.
+async function servedWithout() {
+  const earlier = await navigator.serviceWorker.getRegistration(root.href);
+  const left = earlier?.scope === root.href;
+  if (left) await clear(earlier);
+  console.info(
+    "Rollbook: scripts/serve writes no service worker, so this site is not saved for offline use here" +
+      (left ? "; the offline copy an earlier build left here is removed (reload once)." : "."),
+  );
+}
+
 async function start() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  if (document.querySelector('meta[name="rollbook:service-worker"][content="none"]')) {
+    await servedWithout();
+    return;
+  }
   addEventListener("online", () => offline.state === "kept" && show("ready"));
   addEventListener("offline", () => offline.state === "confirm" && show("kept"));
   let controlled = Boolean(navigator.serviceWorker.controller);
