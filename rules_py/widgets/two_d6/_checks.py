@@ -16,7 +16,8 @@ from rules_py.systems._params import refusal
 from rules_py.systems.two_d6 import checks as rules
 from rules_py.systems.two_d6 import magic
 from rules_py.systems.two_d6.character import SKILLS as SAMPLE_SKILLS
-from rules_py.systems.two_d6.character import armour_applies as rules_applies
+from rules_py.systems.two_d6.character import armour_applies
+from rules_py.systems.two_d6.items import armour_dc_steps
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, facts, listing, odds_table, rolled, text
 from rules_py.widgets._fields import Choice, Flag, Number, Text
@@ -104,15 +105,16 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
         bonus = sheet_stats(sheet)[stat]
         words = f"{stat} {signed(bonus)}"
     armour, acrobat = worn(sheet)
-    steps = armour != "none" and rules.armoured_dc(rules.MIN_DC, armour, acrobat) != rules.MIN_DC
+    applies = armour_applies(stat, named)
     if armour == "none":
         wears = ""
-    elif rules_applies(stat, named):
+    elif applies:
+        steps = armour_dc_steps(armour, acrobat)
         wears = f"; in {armour} armour" + ("" if steps else ", with Armored Acrobat")
     else:
         why = "a combat roll" if stat == "AGI" else "not an Agility check"
         wears = f"; its {armour} armour adds no step ({why})"
-    taken = {"bonus": bonus, "armour": armour if rules_applies(stat, named) else "none"}
+    taken = {"bonus": bonus, "armour": armour if applies else "none"}
     taken["armored_acrobat"] = acrobat and taken["armour"] == "light"
     return taken, f"From {name}'s sheet: {words}, bonus {signed(bonus)}{wears}."
 
