@@ -467,6 +467,11 @@ def _state_line(values: Values, sheet: builder.CharacterSheet) -> str:
     return ""
 
 
+def state_line(values: Values) -> str:
+    """What a saved sheet's wounds and state leave its character, or "" (Combat, Wounds)."""
+    return _state_line(values, builder.build_character(character_input(values)))
+
+
 def _death_save(values: Values, sheet: builder.CharacterSheet) -> Block:
     """The DC 5 Resolve check a character at 0 wounds makes, with its Roll (Combat, Wounds)."""
     p = rules.death_save_chance(sheet.resolve)
@@ -797,4 +802,12 @@ BUILDER = sheet_widget(
 
 WIDGETS: tuple[Widget, ...] = (HEALING, BUILDER)
 
-__all__ = ["BUILDER", "HEALING", "WIDGETS", "against", "character_input", "worn"]
+__all__ = [
+    "BUILDER",
+    "HEALING",
+    "WIDGETS",
+    "against",
+    "character_input",
+    "state_line",
+    "worn",
+]

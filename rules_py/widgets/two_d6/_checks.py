@@ -29,6 +29,7 @@ from rules_py.widgets.two_d6._character import (
     STORE,
     sheet_check,
     sheet_stats,
+    state_line,
     worn,
 )
 from rules_py.widgets.two_d6._common import (
@@ -116,7 +117,10 @@ def from_sheet(sheet: Values, own: Values) -> tuple[dict[str, Any], str]:
         wears = f"; its {armour} armour adds no step ({why})"
     taken = {"bonus": bonus, "armour": armour if applies else "none"}
     taken["armored_acrobat"] = acrobat and taken["armour"] == "light"
-    return taken, f"From {name}'s sheet: {words}, bonus {signed(bonus)}{wears}."
+    said = state_line(sheet)
+    return taken, f"From {name}'s sheet: {words}, bonus {signed(bonus)}{wears}." + (
+        f" {said}" if said else ""
+    )
 
 
 SOURCE = sheet_choice(STORE, BUILDER, from_sheet, "sheet_skill", "sheet_stat")

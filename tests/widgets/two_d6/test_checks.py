@@ -184,6 +184,32 @@ def test_use_my_sheet_brings_the_sheet_s_armour_to_an_agility_check() -> None:
     assert facts(light)["Success"][1] == str(chance(ROLLS, lambda n: n != 2 and n + 3 >= 9))
 
 
+def test_use_my_sheet_says_when_the_character_is_dying_dead_or_unconscious() -> None:
+    # Combat, Wounds: 0 wounds is unconscious and a DC 5 Resolve check or death; a wound
+    # more kills. The check taking the sheet's bonus says so beside its own roll.
+    check = WIDGETS["2d6-check"]
+    own = {"use_sheet": True, "sheet_stat": "PER"}
+    sheet = {"name": "Ash", "TOU": 3, "wounds_taken": 6}
+    dying = check.panel(own, source=sheet)["blocks"][0]["text"]
+    assert dying.startswith("From Ash's sheet: PER +3, bonus +3")
+    assert dying.endswith(
+        "Ash is at 0 wounds: unconscious, and dying unless a DC 5 Resolve "
+        "check (+5) succeeds; then unconscious until a wound is regained. "
+        "Any further wound kills (Combat, Wounds)."
+    )
+    dead = check.panel(own, source={**sheet, "wounds_taken": 7})["blocks"][0]["text"]
+    assert dead.endswith("Ash is dead: a wound taken at 0 wounds kills at once (Combat, Wounds).")
+    out = check.panel(own, source={**sheet, "wounds_taken": 0, "unconscious": True})
+    assert out["blocks"][0]["text"].endswith(
+        "Ash is unconscious: its defensive rolls get no "
+        "bonus and rely on luck alone (Combat, Roll Mechanics)."
+    )
+    fine = check.panel(own, source={**sheet, "wounds_taken": 0})["blocks"][0]["text"]
+    assert fine == (
+        "From Ash's sheet: PER +3, bonus +3; its light armour adds no step (not an Agility check)."
+    )
+
+
 def test_mass_spell_steps_the_dc_per_extra_target_up_to_legendary() -> None:
     three = texts(show("2d6-casting", spell="Blast", targets=3))
     assert "Blast (DC 9 (Average), 3 XP) on 3 targets with Mass Spell, so DC 13" in three
