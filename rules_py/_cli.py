@@ -15,11 +15,14 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rules_py._format import decimal, percent, percent_of
 from rules_py.dice import DiceError, distribution, parse, roll, roll_seeded
 from rules_py.systems import SYSTEMS, system
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 CLIP = 60
 """Input echoed in an error is cut to this many characters, so the line stays short."""
@@ -43,6 +46,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {_clip(message, 2 * CLIP)}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops an OSError here, so help written to a full disk would end
+        # with status 0: let :func:`main` report it.
+        if message:
+            (file or sys.stderr).write(message)
 
 
 class _CommandParser(_Parser):
@@ -162,17 +171,47 @@ def _shield(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status.
+
+    Output that cannot be written (the reader stopped early, a full disk, a closed
+    standard output) ends the run with status 1 and, but for a reader that stopped,
+    one line on stderr: never a traceback.
+    """
+    if sys.stdout is None:
+        # Started with its standard output closed (``rules-py odds 3d6 >&-``).
+        _say("rules-py: error: standard output is closed, so there is nowhere to write the answer")
+        return 1
     try:
-        status = _main(sys.argv[1:] if argv is None else argv)
-        sys.stdout.flush()
+        try:
+            status = _main(sys.argv[1:] if argv is None else argv)
+        finally:
+            # Help and usage errors leave by SystemExit: their output is flushed here too.
+            sys.stdout.flush()
     except BrokenPipeError:
         # The reader stopped early (``| head``): as the Python docs advise, point
         # stdout at devnull so that the flush at exit does not fail a second time.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
+        return 1
+    except OSError as error:
+        # A full disk (``> /dev/full``) or an output that refuses writing.
+        _drop_stdout()
+        reason = (error.strerror or "the system refused it").lower()
+        _say(f"rules-py: error: the output could not be written: {reason}")
         return 1
     return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at devnull, so that Python's flush at exit writes nowhere and cannot fail."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _say(line: str) -> None:
+    """``line`` on stderr, when there is one."""
+    if sys.stderr is not None:
+        print(line, file=sys.stderr)
 
 
 def _main(argv: Sequence[str]) -> int:

@@ -172,6 +172,61 @@ def test_output_to_a_closed_pipe_ends_quietly() -> None:
     assert result.returncode == 1
 
 
+@pytest.mark.parametrize("level", ["41", "99999999999", "9" * 23])
+def test_a_peupfudge_level_past_the_range_is_refused_at_once(level: str) -> None:
+    """``level=99999999999`` priced 2**level: 57 s in 13 GB; 23 digits printed a traceback."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rules_py",
+            "calc",
+            "peupfudge",
+            "allocate",
+            "xp=1",
+            f"level={level}",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(
+        f"rules-py: error: The unmodified level must be from 0 to 40, got {level} "
+    )
+
+
+@pytest.mark.parametrize(
+    "args", [["odds", "3d6"], ["odds", "30d6"], ["--help"], ["check", "--help"]]
+)
+def test_output_to_a_full_disk_says_so_on_one_line(args: list[str]) -> None:
+    """``rules-py odds 3d6 > /dev/full``: one line on stderr, status 1, no traceback."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "rules_py", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert result.stderr == (
+        "rules-py: error: the output could not be written: no space left on device\n"
+    )
+    assert result.returncode == 1
+
+
+def test_a_closed_standard_output_is_named_on_one_line() -> None:
+    """``rules-py odds 3d6 >&-``: Python starts with no stdout; the answer has nowhere to go."""
+    shell = f"'{sys.executable}' -m rules_py odds 3d6 >&-"
+    result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)
+    assert result.stderr == (
+        "rules-py: error: standard output is closed, so there is nowhere to write the answer\n"
+    )
+    assert result.returncode == 1
+
+
 def test_output_read_by_head_ends_quietly() -> None:
     shell = f"'{sys.executable}' -m rules_py odds 20d6! | head -3; exit ${{PIPESTATUS[0]}}"
     result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)

@@ -15,7 +15,7 @@ from rules_py.systems.peupfudge.actions import (
     action_outcomes,
     opposed_vs,
 )
-from rules_py.systems.peupfudge.characters import allocate_xp
+from rules_py.systems.peupfudge.characters import MAX_UNMODIFIED_LEVEL, allocate_xp
 
 _CHECK_KEYS: tuple[str, ...] = ("L", "A", "D", "vs", "dice")
 """Keys of ``rules-py check peupfudge``, case-sensitive, in the source's letters."""
@@ -42,7 +42,8 @@ CHECK_HELP = "\n".join(
 CALC_HELP = "\n".join(
     [
         "allocate xp=X [level=L] [progress=P]  spend X XP (0 or more) on an ability at "
-        "unmodified level L (0 or more, default 0) with P XP recorded (0 to 2**L - 1, default 0)",
+        f"unmodified level L (0 to {MAX_UNMODIFIED_LEVEL}, default 0) with P XP recorded "
+        "(0 to 2**L - 1, default 0)",
         "e.g. rules-py calc peupfudge allocate xp=7 level=6 progress=22",
     ]
 )

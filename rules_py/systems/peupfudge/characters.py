@@ -29,6 +29,31 @@ class TraitKind(Enum):
     PROPERTY = "property"
 
 
+MAX_UNMODIFIED_LEVEL = 40
+"""Largest unmodified level the site's tools take XP for: a tool limit, not a rule.
+
+Peupfudge, 1.1 Abilities sets no upper limit on a level, but its next level-up costs
+``2 ** level`` XP: 2**40, over a trillion XP, is beyond any campaign, while a level of
+eleven digits would take a minute and gigabytes to price. XP that carries an ability
+past this level is still counted.
+"""
+
+
+def _check_level_to_spend_on(level: int) -> None:
+    """Refuse an unmodified level below 0 or above :data:`MAX_UNMODIFIED_LEVEL`."""
+    _check_unmodified_level(level)
+    if level > MAX_UNMODIFIED_LEVEL:
+        raise ValueError(
+            out_of_range(
+                "the unmodified level",
+                bounds(0, MAX_UNMODIFIED_LEVEL),
+                level,
+                f"the source sets no upper limit; the tools stop at {MAX_UNMODIFIED_LEVEL}, "
+                f"whose next level-up already costs 2**{MAX_UNMODIFIED_LEVEL} XP",
+            )
+        )
+
+
 def _check_unmodified_level(level: int, name: str = "level") -> None:
     check_int(name, level)
     if level < 0:
@@ -128,14 +153,15 @@ def allocate_xp(xp: int, level: int = 0, progress: int = 0) -> Allocation:
     short of that cost is recorded and the ability levels up once enough has
     accumulated. One award may pay for several level-ups (Example 1: 3 XP take
     Mycology from 0 to 2). XP cannot be negative: allocated XP is spent and can
-    never be taken back or moved.
+    never be taken back or moved. ``level`` is 0 to :data:`MAX_UNMODIFIED_LEVEL`
+    (a tool limit: the source sets none).
     """
     check_int("xp", xp)
     if xp < 0:
         raise ValueError(
             f"xp must be 0 or more: allocated XP is spent and cannot be withdrawn, got {xp}"
         )
-    _check_unmodified_level(level)
+    _check_level_to_spend_on(level)
     check_int("progress", progress)
     if not 0 <= progress < level_cost(level):
         raise ValueError(

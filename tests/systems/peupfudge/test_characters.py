@@ -69,6 +69,21 @@ def test_peupfudge_allocation_validation() -> None:
         pf.allocate_xp(1, level=-1)
 
 
+def test_xp_is_refused_for_a_level_past_the_tools_range() -> None:
+    """The source sets no upper limit, but 2**level for an eleven-digit level takes gigabytes."""
+    from rules_py.systems.peupfudge.characters import MAX_UNMODIFIED_LEVEL
+
+    top = pf.allocate_xp(1, level=MAX_UNMODIFIED_LEVEL)
+    assert top.next_cost == 2**MAX_UNMODIFIED_LEVEL
+    for level in (MAX_UNMODIFIED_LEVEL + 1, 10**22):
+        with pytest.raises(
+            ValueError, match=rf"^The unmodified level must be from 0 to 40, got {level} "
+        ):
+            pf.allocate_xp(1, level=level)
+    # XP that carries an ability past the limit is still counted.
+    assert pf.allocate_xp(2**MAX_UNMODIFIED_LEVEL, level=MAX_UNMODIFIED_LEVEL).level == 41
+
+
 def test_peupfudge_allocation_notation() -> None:
     assert str(pf.Allocation(4, 11, 16)) == "4 (+11/16)"
     assert str(pf.Allocation(5, 0, 32)) == "5"
