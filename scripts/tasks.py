@@ -375,6 +375,11 @@ def serve() -> None:
     options = argparse.ArgumentParser(prog="scripts/serve", add_help=False)
     options.add_argument("--port", type=int, default=DEFAULT_PORT)
     known, rest = options.parse_known_args(sys.argv[2:])
+    if not 1 <= known.port <= 65535:
+        sys.exit(
+            f"rollbook: port {known.port} does not exist: a port is a number from 1 to 65535, "
+            f"e.g. scripts/serve --port {DEFAULT_PORT + 1}"
+        )
     _require_free_port(known.port)
     assets()
     _add_web_types()

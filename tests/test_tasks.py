@@ -215,6 +215,21 @@ def test_a_busy_port_says_so_and_how_to_pick_another(
     assert f"scripts/serve --port {busy_port + 1}" in message
 
 
+@pytest.mark.parametrize("port", ["99999", "65536", "0", "-1"])
+def test_a_port_that_does_not_exist_is_named_on_one_line(
+    port: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scripts/serve --port 99999`` printed socket's OverflowError as a traceback."""
+    monkeypatch.setattr(sys, "argv", ["tasks", "serve", "--port", port])
+    monkeypatch.setattr(tasks, "assets", lambda: pytest.fail("built before checking the port"))
+    with pytest.raises(SystemExit) as stopped:
+        tasks.serve()
+    assert stopped.value.code == (
+        f"rollbook: port {port} does not exist: a port is a number from 1 to 65535, "
+        "e.g. scripts/serve --port 8001"
+    )
+
+
 def test_serve_takes_a_port_and_serves_the_site_at_that_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
