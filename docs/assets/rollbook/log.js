@@ -213,15 +213,38 @@ function render() {
     if (entry.dice) item.append(el("span", "rb-log__dice", entry.dice));
     if (entry.total !== "") item.append(el("strong", "rb-log__total", `= ${entry.total}`));
     if (entry.outcome) item.append(el("span", "rb-log__outcome", entry.outcome));
-    if (entry.seed !== undefined && (entry.expr || entry.from)) {
+    const href = entry.seed !== undefined && (entry.expr || entry.from) ? ownLink(entry, date.toISOString()) : null;
+    if (href) {
       const link = el("a", "rb-log__link", "Link");
-      link.href = linkToRoll(entry, date.toISOString());
+      link.href = href;
       link.setAttribute("aria-label", `Link to this roll of ${(!entry.reading && entry.expr) || entry.what}, to share`);
       item.append(link);
     }
     return item;
   });
   panel.list.replaceChildren(...items);
+}
+
+// The link to an entry's roll, only to a page of this site: what is kept in this
+// browser is anyone's to write, and a widget roll's page is kept as written
+// (`javascript:`, another host, a path outside the site): such an entry gets no link.
+/**
+ * @param {LogEntry} entry
+ * @param {string} at
+ * @returns {string | null}
+ */
+function ownLink(entry, at) {
+  if (!entry.from) return linkToRoll(entry, at); // an expression's: linked to this page
+  const site = new URL("../../", import.meta.url); // this module is assets/rollbook/log.js
+  let page;
+  try {
+    page = new URL(entry.from.page, site);
+  } catch (error) {
+    return null;
+  }
+  const outside = page.protocol !== site.protocol || page.origin !== site.origin || !page.pathname.startsWith(site.pathname);
+  if (outside) return null;
+  return linkToRoll({ ...entry, from: { ...entry.from, page: page.origin + page.pathname + page.search } }, at);
 }
 
 // A new entry, said politely while the log is open (a closed panel is not
