@@ -449,7 +449,7 @@ def wound_state(values: Values, sheet: builder.CharacterSheet) -> rules.WoundSta
 
 
 def _state_line(values: Values, sheet: builder.CharacterSheet) -> str:
-    """The sentence a dying or dead character's rolls carry, or "" (Combat, Wounds)."""
+    """The sentence a dying, dead or unconscious character's rolls carry, or "" (Combat)."""
     state, name = wound_state(values, sheet), called(values)
     if state == "dying":
         return (
