@@ -11,16 +11,25 @@
 // its name is the sheet's name field, and Python reads and checks its values.
 
 import { el } from "./draw.js";
-import { SAVED_EVENT, loadSaved } from "./saved.js";
-import { readStoredJSON, writeStored } from "./store.js";
+import { SAVED_EVENT, loadSaved, release } from "./saved.js";
+import { readStored, writeStored } from "./store.js";
 
 const ROSTER = "rollbook:characters:";
+// How a roster is kept. A later Rollbook that only adds to this shape (fields of the
+// roster, of a character, of its values) writes its own version with `oldest: 1`, the
+// oldest version that can read and write it: this one then reads it and keeps what it
+// does not know. Any other roster is not this page's to write (see mountRoster).
 const VERSION = 1;
 const UNDO_MS = 10_000; // how long "Deleted Rook. Undo" is offered
 
 /** @typedef {import("./saved.js").Values} Values */
 /** @typedef {{ id: string, values: Values }} Character */
 /** @typedef {{ version: number, active: string, characters: Character[] }} Roster */
+/**
+ * What is kept under a store's roster key: nothing, a roster this page reads, or one
+ * it cannot (another version's: `newer` when a later one wrote it), as its text.
+ * @typedef {{ kind: "none" } | { kind: "roster", roster: Roster } | { kind: "foreign", text: string, newer: boolean }} Kept
+ */
 /**
  * The widget's side of its roster (see mountRoster).
  * @typedef {object} Sheet
@@ -33,28 +42,35 @@ const UNDO_MS = 10_000; // how long "Deleted Rook. Undo" is offered
  * @property {(file: { filename: string, text: string }) => void} download
  */
 
-// A roster as kept: { version, active, characters: [{ id, values }] }, or null.
+/** @param {unknown} value */
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+// The roster kept for `store`: { version, active, characters: [{ id, values }] } and
+// whatever a later version added, or what stands in its place (see Kept).
 /**
  * @param {string} store
- * @returns {Roster | null}
+ * @returns {Kept}
  */
 export function loadRoster(store) {
-  const roster = readStoredJSON(ROSTER + store, null);
-  if (!roster || roster.version !== VERSION || !Array.isArray(roster.characters)) return null;
-  const characters = roster.characters.filter(
-    (/** @type {Character} */ c) => c && typeof c.id === "string" && c.values && typeof c.values === "object",
-  );
-  if (!characters.length) return null;
-  const active = characters.some((/** @type {Character} */ c) => c.id === roster.active) ? roster.active : characters[0].id;
-  return { version: VERSION, active, characters };
-}
-
-/**
- * @param {string} store
- * @param {Roster} roster
- */
-function keep(store, roster) {
-  writeStored(ROSTER + store, JSON.stringify(roster));
+  const text = readStored(ROSTER + store);
+  if (text === null) return { kind: "none" };
+  /** @type {any} */
+  let kept;
+  try {
+    kept = JSON.parse(text);
+  } catch (error) {
+    return { kind: "foreign", text, newer: false };
+  }
+  const version = isObject(kept) ? kept.version : undefined;
+  const newer = typeof version === "number" && version > VERSION;
+  const ours = version === VERSION || (newer && Number.isInteger(kept.oldest) && kept.oldest <= VERSION);
+  const characters = ours && Array.isArray(kept.characters) ? kept.characters : null;
+  if (!characters || !characters.every((/** @type {any} */ c) => isObject(c) && typeof c.id === "string" && isObject(c.values))) {
+    return { kind: "foreign", text, newer };
+  }
+  if (!characters.length) return { kind: "none" };
+  const active = characters.some((/** @type {Character} */ c) => c.id === kept.active) ? kept.active : characters[0].id;
+  return { kind: "roster", roster: { ...kept, active, characters } };
 }
 
 /** @param {Roster} roster */
@@ -65,11 +81,18 @@ function newId(roster) {
   return `c${n}`;
 }
 
+const UNSAVED = "This browser would not save your characters (its storage is full or blocked)";
+
 // The roster bar of a sheet widget: "Playing as", New, Duplicate, Rename, Delete,
 // Export all. `sheet` is the widget's side: key (where the played character's values
 // are saved), nameField, read() and replace(values) (the form), defaults (the page's
 // values), ask (the worker) and download(file) (a file Python wrote). The roster
 // answers adopt(characters), which adds characters and plays the first of them.
+//
+// Each tab plays its own character (`mine`, the one its form shows): its saves go to
+// that character only, whichever another tab plays, and the roster it keeps is read
+// afresh before each change. A write the browser refused is never read over: the
+// roster this page holds stays the one it writes until a write succeeds.
 /**
  * @param {HTMLElement} root
  * @param {Sheet} sheet
@@ -77,13 +100,19 @@ function newId(roster) {
 export function mountRoster(root, sheet) {
   const store = /** @type {string} */ (root.dataset.store);
   const { key, nameField } = sheet;
-  // (null only until the lines below make the first roster)
-  let roster = /** @type {Roster} */ (loadRoster(store));
-  if (!roster) {
-    // The sheet saved before characters had a roster is the first one: nothing is lost.
-    roster = { version: VERSION, active: "c1", characters: [{ id: "c1", values: loadSaved(key) ?? sheet.read() }] };
-    keep(store, roster);
-  }
+  /** @type {Extract<Kept, { kind: "foreign" }> | null} */
+  let foreign = null; // a roster this page cannot read: kept as it is, never written
+  let unsaved = false; // the last write of the roster failed: what this page holds is newer
+  let toldUnsaved = false; // ... and the reader has been told (once, until a write succeeds)
+  const kept = loadRoster(store);
+  // The sheet saved before characters had a roster is the first one: nothing is lost.
+  /** @type {Roster} */
+  let roster =
+    kept.kind === "roster"
+      ? kept.roster
+      : { version: VERSION, active: "c1", characters: [{ id: "c1", values: loadSaved(key) ?? sheet.read() }] };
+  let mine = roster.active; // the character this tab's form shows
+  let known = ""; // its values as last kept or read here (another tab's change differs)
   /** @type {number | undefined} */
   let undoTimer;
 
@@ -123,19 +152,22 @@ export function mountRoster(root, sheet) {
    * @param {number} i
    */
   const nameOf = (values, i) => String(values?.[nameField] ?? "").trim() || `Unnamed character ${i + 1}`;
-  // (a roster always plays one of its characters: loadRoster sees to it)
-  const active = () => /** @type {Character} */ (roster.characters.find((c) => c.id === roster.active));
+  /** @param {string} id */
+  const find = (id) => roster.characters.find((c) => c.id === id);
+  // (the roster always holds the character this tab plays: see followed)
+  const active = () => /** @type {Character} */ (find(mine));
 
   const draw = () => {
     select.replaceChildren(
       ...roster.characters.map((c, i) => {
         const option = el("option", "", nameOf(c.values, i));
         option.value = c.id;
-        option.selected = c.id === roster.active;
+        option.selected = c.id === mine;
         return option;
       }),
     );
     root.dataset.playing = nameOf(active().values, roster.characters.indexOf(active()));
+    known = JSON.stringify(active().values);
   };
 
   /**
@@ -147,24 +179,75 @@ export function mountRoster(root, sheet) {
     said.replaceChildren(text, ...extra);
   };
 
-  // Play another character: the form takes its values, which are then saved under the store.
-  /** @param {string} id */
-  const play = (id) => {
+  // Write the roster; false (and said, once) when the browser would not.
+  const keep = () => {
+    if (foreign) return false;
+    unsaved = !writeStored(ROSTER + store, JSON.stringify(roster));
+    if (!unsaved) toldUnsaved = false;
+    return !unsaved;
+  };
+  const tellUnsaved = () => {
+    if (toldUnsaved) return;
+    toldUnsaved = true;
+    tell(`${UNSAVED}: your latest changes last only while this page is open, so use Export all to keep your characters in a file.`);
+  };
+
+  // Read the kept roster afresh (another tab may have changed it), unless this page
+  // holds what it could not write. False when it turned out to be another version's.
+  const refresh = () => {
+    if (foreign) return false;
+    if (unsaved) return true;
+    const fresh = loadRoster(store);
+    if (fresh.kind === "foreign") {
+      freeze(fresh);
+      return false;
+    }
+    if (fresh.kind === "roster") roster = fresh.roster;
+    return true;
+  };
+
+  // A change of the roster (New, Delete, another character played...): made on the
+  // roster as kept and written at once; refused (and undone here) if it cannot be written.
+  /**
+   * @param {() => string} change answers the character to play
+   * @returns {boolean}
+   */
+  const change = (change) => {
+    if (!refresh()) return false;
+    const before = roster;
+    roster = structuredClone(roster);
+    const id = change();
     roster.active = id;
-    keep(store, roster);
+    if (!keep()) {
+      roster = before;
+      tell(`${UNSAVED}, so nothing changed: use Export all to keep your characters in a file.`);
+      return false;
+    }
+    mine = id;
+    // A shared link's values on show are put away: the reader is on their own characters.
+    release(key);
     draw();
     sheet.replace(active().values);
+    return true;
   };
+
+  /** @param {string} id */
+  const play = (id) => change(() => id);
 
   /**
    * @param {Values} values
    * @param {number} [where]
+   * @returns {Character | null}
    */
   const add = (values, where = roster.characters.length) => {
-    const character = { id: newId(roster), values };
-    roster.characters.splice(where, 0, character);
-    play(character.id);
-    return character;
+    /** @type {Character | null} */
+    let character = null;
+    const added = change(() => {
+      character = { id: newId(roster), values };
+      roster.characters.splice(Math.min(where, roster.characters.length), 0, character);
+      return character.id;
+    });
+    return added ? character : null;
   };
 
   const focusName = () => {
@@ -173,8 +256,27 @@ export function mountRoster(root, sheet) {
     name?.select?.();
   };
 
-  // The played character's values follow every save of the store (on this page or in
-  // another tab), so that switching, exporting all and other pages see them.
+  // Another version's roster: nothing here is written over it. The form still shows
+  // (and saves, under the store) the played character's values; the roster's actions
+  // rest, and the kept roster is offered as a file.
+  /** @param {Extract<Kept, { kind: "foreign" }>} found */
+  const freeze = (found) => {
+    foreign = found;
+    select.disabled = true;
+    for (const b of buttons.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = true;
+    const offer = el("button", "md-button rb-roster__download", "Download your characters");
+    offer.type = "button";
+    offer.addEventListener("click", () => sheet.download({ filename: `rollbook-${store}-characters.json`, text: found.text }));
+    const text = found.newer
+      ? "Your characters were saved by a newer version of Rollbook, which this copy cannot read: they are kept as they are and nothing here is saved over them, so reload the page to get the newer version, or download them as a file. "
+      : "Your characters were saved by another version of Rollbook, which this page cannot read: they are kept as they are and nothing here is saved over them, so download them as a file to keep a copy. ";
+    tell(text, offer);
+  };
+
+  // The form's values, each time this page saves them, go to the character it shows
+  // (and no other): that character is the one played last, for the next page opened.
+  // Another tab's roster is read as it comes: the character shown here, changed there,
+  // is shown as changed; deleted there, another is played here, and the reader told.
   /** @param {Event} event */
   const followed = (event) => {
     if (!root.isConnected) {
@@ -182,60 +284,100 @@ export function mountRoster(root, sheet) {
       window.removeEventListener("storage", followed);
       return;
     }
-    // A save on this page (SAVED_EVENT) or in another tab (a StorageEvent).
     const saved = /** @type {CustomEvent<{ key: string }> & StorageEvent} */ (event);
-    if ((saved.detail?.key ?? saved.key) !== key) return;
-    const fresh = loadRoster(store);
-    if (fresh) roster = fresh;
-    const values = loadSaved(key);
-    if (values && active()) {
-      active().values = values;
-      keep(store, roster);
+    if (event.type === SAVED_EVENT) {
+      if (saved.detail?.key !== key) return;
+      const values = loadSaved(key);
+      if (!refresh()) {
+        // (another version's roster: the list still names the sheet shown)
+        if (values) active().values = values;
+        draw();
+        return;
+      }
+      let character = find(mine);
+      if (!character) {
+        // Deleted in another tab while this one was being edited: kept, not lost.
+        character = { id: newId(roster), values: {} };
+        roster.characters.push(character);
+        mine = character.id;
+      }
+      if (values) character.values = { ...character.values, ...values };
+      roster.active = mine;
+      if (!keep()) tellUnsaved();
+      draw();
+      return;
     }
-    draw();
+    if ((saved.key !== ROSTER + store && saved.key !== null) || unsaved || !refresh()) return;
+    const character = find(mine);
+    if (!character) {
+      const gone = root.dataset.playing;
+      mine = roster.active;
+      draw();
+      sheet.replace(active().values);
+      tell(`${gone} was deleted in another tab: playing as ${root.dataset.playing}.`);
+    } else if (JSON.stringify(character.values) !== known) {
+      draw();
+      sheet.replace(character.values);
+    } else draw();
   };
   window.addEventListener(SAVED_EVENT, followed);
   window.addEventListener("storage", followed);
 
   select.addEventListener("change", () => {
-    play(select.value);
-    tell(`Playing as ${root.dataset.playing}.`);
+    if (play(select.value)) tell(`Playing as ${root.dataset.playing}.`);
+    else draw();
   });
 
   buttons.addEventListener("click", async (event) => {
     const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-roster]"))?.dataset.roster;
-    if (!action) return;
+    if (!action || foreign) return;
     if (action === "new") {
-      add({ ...sheet.defaults, [nameField]: "" });
+      if (!add({ ...sheet.defaults, [nameField]: "" })) return;
       tell("A new character: give it a name.");
       focusName();
     } else if (action === "duplicate") {
       const values = sheet.read();
       const name = String(values[nameField] ?? "").trim();
-      add({ ...values, [nameField]: name ? `${name} (copy)`.slice(0, 40) : "" }, roster.characters.indexOf(active()) + 1);
+      const copy = { ...values, [nameField]: name ? `${name} (copy)`.slice(0, 40) : "" };
+      if (!add(copy, roster.characters.indexOf(active()) + 1)) return;
       tell(`Playing as ${root.dataset.playing}, a copy.`);
     } else if (action === "rename") {
       tell("Type the new name in Name: the list follows it.");
       focusName();
     } else if (action === "delete") {
-      const gone = active();
-      const at = roster.characters.indexOf(gone);
-      const name = nameOf(gone.values, at);
-      roster.characters.splice(at, 1);
-      // The last one deleted leaves a fresh sheet, which Undo takes away again if untouched.
+      const goneId = mine;
       /** @type {Character | null} */
-      let fresh = null;
-      if (roster.characters.length) play(roster.characters[Math.min(at, roster.characters.length - 1)].id);
-      else fresh = add({ ...sheet.defaults, [nameField]: "" });
+      let gone = null;
+      let at = 0;
+      /** @type {Character | null} */
+      let fresh = null; // the last one deleted leaves a fresh sheet, which Undo takes away again if untouched
+      const deleted = change(() => {
+        gone = find(goneId) ?? null;
+        if (!gone) return roster.active; // (deleted in another tab meanwhile)
+        at = roster.characters.indexOf(gone);
+        roster.characters.splice(at, 1);
+        if (roster.characters.length) return roster.characters[Math.min(at, roster.characters.length - 1)].id;
+        fresh = { id: newId({ ...roster, characters: [gone] }), values: { ...sheet.defaults, [nameField]: "" } };
+        roster.characters.push(fresh);
+        return fresh.id;
+      });
+      if (!deleted || !gone) return;
+      const lost = /** @type {Character} */ (gone);
+      const name = nameOf(lost.values, at);
       const untouched = fresh && JSON.stringify(sheet.read());
       const undo = el("button", "md-button rb-roster__undo", "Undo");
       undo.type = "button";
       undo.addEventListener("click", () => {
-        if (fresh && active()?.id === fresh.id && JSON.stringify(sheet.read()) === untouched) {
-          roster.characters = roster.characters.filter((c) => c.id !== /** @type {Character} */ (fresh).id);
-        }
-        roster.characters.splice(Math.min(at, roster.characters.length), 0, gone);
-        play(gone.id);
+        const back = change(() => {
+          const made = /** @type {Character | null} */ (fresh);
+          if (made && mine === made.id && JSON.stringify(sheet.read()) === untouched) {
+            roster.characters = roster.characters.filter((c) => c.id !== made.id);
+          }
+          if (find(lost.id)) lost.id = newId(roster);
+          roster.characters.splice(Math.min(at, roster.characters.length), 0, lost);
+          return lost.id;
+        });
+        if (!back) return;
         tell(`${name} is back.`);
         select.focus();
       });
@@ -260,21 +402,44 @@ export function mountRoster(root, sheet) {
     }
   });
 
+  // The store holds the played character as last saved (its roster may have failed to
+  // follow: storage full), and the form shows it: the roster takes it now, so that
+  // playing another character first does not leave it behind.
+  const shown = loadSaved(key);
+  if (kept.kind === "roster" && shown && JSON.stringify({ ...active().values, ...shown }) !== JSON.stringify(active().values)) {
+    active().values = { ...active().values, ...shown };
+    if (!keep()) tellUnsaved();
+  }
   draw();
+  if (kept.kind === "foreign") freeze(kept);
+  else if (kept.kind === "none" && !keep()) tellUnsaved();
   // The form shows the played character (the store's values, loaded by the widget).
   return {
+    // The sheet's own save failed (storage full): the list follows the form all the same,
+    // the roster this page holds is not read over, and the failure is said, once.
+    /** @param {Values} values */
+    unsaved(values) {
+      active().values = { ...active().values, ...values };
+      unsaved = !foreign;
+      draw();
+      if (!foreign) tellUnsaved();
+    },
     // Characters read from an imported file join the roster; none is overwritten.
     /** @param {Values[]} characters (Python's import answers at least one) */
     adopt(characters) {
-      /** @type {Character | null} */
-      let first = null;
-      for (const values of characters) {
-        const character = { id: newId(roster), values };
-        roster.characters.push(character);
-        first ??= character;
-      }
-      play(/** @type {Character} */ (first).id);
-      return characters.map((values, i) => nameOf(values, roster.characters.length - characters.length + i));
+      if (foreign) throw new Error("Your characters were saved by another version of Rollbook, so none can be added here");
+      /** @type {Character[]} */
+      const added = [];
+      const done = change(() => {
+        for (const values of characters) {
+          const character = { id: newId(roster), values };
+          roster.characters.push(character);
+          added.push(character);
+        }
+        return added[0].id;
+      });
+      if (!done) throw new Error(UNSAVED);
+      return added.map((c) => nameOf(c.values, roster.characters.indexOf(c)));
     },
   };
 }

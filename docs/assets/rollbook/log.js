@@ -11,7 +11,7 @@ import { copyText } from "./clipboard.js";
 import { el } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
 import { linkToRoll } from "./share.js";
-import { readStoredJSON, removeStored, writeStored } from "./store.js";
+import { readStored, removeStored, writeStored } from "./store.js";
 
 /**
  * A roll as the log keeps it (see entryOf).
@@ -39,27 +39,84 @@ export const KEY = "rollbook:log";
 export const MAX_ENTRIES = 200;
 const UNDO_MS = 10_000;
 
-// The saved entries, oldest first ([] when none or unreadable).
-/** @returns {LogEntry[]} */
-export function loadLog() {
-  const entries = readStoredJSON(KEY, []);
-  return Array.isArray(entries) ? entries.filter((entry) => entry && typeof entry === "object" && entry.id) : [];
+// An entry as kept, checked: a later version or another app on the same origin may
+// have kept something else under the key. An entry without an id or a real time is
+// left out (it costs its own line, never the log); a link's parts of the wrong kind
+// are dropped, and the entry stays without its link.
+/**
+ * @param {unknown} kept
+ * @returns {LogEntry | null}
+ */
+function entryFrom(kept) {
+  if (!kept || typeof kept !== "object" || Array.isArray(kept)) return null;
+  const entry = /** @type {Record<string, unknown>} */ (kept);
+  const { id, time } = entry;
+  if (typeof id !== "string" || !id || typeof time !== "number" || Number.isNaN(new Date(time).getTime())) return null;
+  const text = (/** @type {unknown} */ value) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+  /** @type {LogEntry} */
+  const read = {
+    id,
+    time,
+    source: text(entry.source),
+    what: text(entry.what),
+    dice: text(entry.dice),
+    total: text(entry.total),
+    outcome: text(entry.outcome),
+    said: text(entry.said),
+  };
+  const { seed, expr, reading, caption, from } = entry;
+  if (typeof seed !== "number" && typeof seed !== "string") return read;
+  const from_ = /** @type {Record<string, unknown> | null} */ (from && typeof from === "object" ? from : null);
+  if (typeof expr === "string") {
+    Object.assign(read, { seed, expr });
+    if (typeof reading === "string" && reading) read.reading = reading;
+    if (typeof caption === "string" && caption) read.caption = caption;
+  } else if (from_ && ["page", "widget", "values"].every((part) => typeof from_[part] === "string")) {
+    /** @type {import("./share.js").RolledFrom} */
+    const where = { page: String(from_.page), widget: String(from_.widget), values: String(from_.values) };
+    if (typeof from_.check === "string") where.check = from_.check;
+    Object.assign(read, { seed, from: where });
+  }
+  return read;
 }
 
-// Storage full or blocked: the log lasts as long as the page, and what this page
-// holds is the log (storage would answer an empty one).
+// Whether what is kept under the key is a log this page cannot read (not a list: a
+// later version's shape, another app's): then it is never written over, nor cleared.
+let foreign = false;
+// The saved entries, oldest first ([] when none, or none readable).
+/** @returns {LogEntry[]} */
+export function loadLog() {
+  const text = readStored(KEY);
+  /** @type {unknown} */
+  let kept = [];
+  try {
+    if (text !== null) kept = JSON.parse(text);
+  } catch (error) {
+    kept = null;
+  }
+  foreign = !Array.isArray(kept);
+  return Array.isArray(kept) ? kept.map(entryFrom).filter((entry) => entry !== null) : [];
+}
+
+// Storage full or blocked, or a log of another shape kept: the log lasts as long as
+// the page, and what this page holds is the log (storage would answer another one).
 let keeping = true;
 /** @param {LogEntry[]} entries */
 function saveLog(entries) {
-  if (entries.length) keeping = writeStored(KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+  if (foreign) keeping = false;
+  else if (entries.length) keeping = writeStored(KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
   else removeStored(KEY);
 }
-const latest = () => (keeping ? loadLog() : entries); // another tab may have added since
+// What the log holds now: another tab may have added since.
+function latest() {
+  const stored = loadLog(); // (which also finds whether the kept log is foreign)
+  return foreign || !keeping ? entries : stored;
+}
 
 let entries = loadLog();
 /**
  * @typedef {{ dialog: HTMLDialogElement, list: HTMLOListElement, empty: HTMLElement, said: HTMLElement,
- *   status: HTMLElement, opener: HTMLElement, before: Element | null }} Panel
+ *   status: HTMLElement, kept: HTMLElement, opener: HTMLElement, before: Element | null }} Panel
  */
 /** @type {Panel | null} */
 let panel = null; // made once, at the end of this module
@@ -111,7 +168,7 @@ document.addEventListener("rollbook:rolled", (event) => add(entryOf(/** @type {C
 window.addEventListener("storage", (event) => {
   if (event.key !== KEY && event.key !== null) return;
   const known = new Set(entries.map((entry) => entry.id));
-  entries = loadLog();
+  entries = latest();
   render();
   const fresh = entries.filter((entry) => !known.has(entry.id));
   if (fresh.length) say(fresh[fresh.length - 1].said);
@@ -144,6 +201,7 @@ function makePanel(opener) {
   for (const button of [copy, clear]) button.type = "button";
   const status = el("p", "rb-log__status");
   status.setAttribute("role", "status");
+  const kept = el("p", "rb-log__kept");
   actions.append(copy, clear);
   const empty = el("p", "rb-log__empty", "No rolls yet: every roll on the site is listed here, newest first.");
   const list = el("ol", "rb-log__list");
@@ -152,7 +210,7 @@ function makePanel(opener) {
   list.setAttribute("aria-labelledby", "rb-log-title");
   const said = el("p", "rb-visually-hidden rb-log__said");
   said.setAttribute("aria-live", "polite");
-  dialog.append(actions, status, empty, list, said);
+  dialog.append(actions, status, kept, empty, list, said);
   document.body.append(dialog);
 
   /** @param {...(string | Node)} content */
@@ -196,11 +254,22 @@ function makePanel(opener) {
       close();
     }
   });
-  panel = { dialog, list, empty, said, status, opener, before: null };
+  panel = { dialog, list, empty, said, status, kept, opener, before: null };
+}
+
+// Why the rolls listed are not kept, when they are not.
+function keptText() {
+  if (foreign) {
+    return "The roll log kept in this browser is in a form this page cannot read, so it is left as it is: the rolls made here are listed until you leave the page.";
+  }
+  if (!keeping) return "This browser would not keep the roll log (its storage is full or blocked): the rolls made here are listed until you leave the page.";
+  return "";
 }
 
 function render() {
   if (!panel) return;
+  panel.kept.textContent = keptText();
+  panel.kept.hidden = !panel.kept.textContent;
   panel.empty.hidden = entries.length > 0;
   panel.list.hidden = entries.length === 0;
   const items = [...entries].reverse().map((entry) => {

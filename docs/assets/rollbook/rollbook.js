@@ -5,7 +5,7 @@
 
 import { drawChart, drawParts, drawResult, flash, rollArgs } from "./draw.js";
 import { afterPause } from "./pause.js";
-import { forget, loadSaved, markEdited, save } from "./saved.js";
+import { fits, forget, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, openFragment, shareable } from "./share.js";
 import { mountWidget } from "./widget.js";
 import "./log.js"; // the roll log: header button, panel, and the entries of "rollbook:rolled"
@@ -452,7 +452,7 @@ function mountOdds(figure) {
   const write = (values) => {
     let changed = false;
     for (const input of inputs) {
-      if (!(input.name in values)) continue;
+      if (!(input.name in values) || !fits(values[input.name], input.value)) continue;
       const value = values[input.name] === null ? "" : String(values[input.name]);
       if (value !== input.value) {
         input.value = value;
@@ -521,9 +521,28 @@ function mount() {
   const rolls = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-roll]"));
   const odds = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-odds]"));
   const widgets = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-widget]"));
-  rolls.forEach(mountRoll);
-  odds.forEach(mountOdds);
-  widgets.forEach((root) => mountWidget(root, window.rollbook));
+  // What this browser keeps or a link holds is anyone's to write: one widget it stops
+  // costs that widget (which says so), never the others, the page or the next pages.
+  /**
+   * @template {HTMLElement} E
+   * @param {NodeListOf<E>} elements
+   * @param {(element: E) => void} mountOne
+   */
+  const each = (elements, mountOne) => {
+    for (const element of elements) {
+      try {
+        mountOne(element);
+      } catch (error) {
+        const said = document.createElement("p");
+        said.className = "rb-error rb-mount-error";
+        said.textContent = "This could not be set up from what this browser keeps for it: its preset values are shown.";
+        element.before(said);
+      }
+    }
+  };
+  each(rolls, mountRoll);
+  each(odds, mountOdds);
+  each(widgets, (root) => mountWidget(root, window.rollbook));
   openFragment(window.rollbook);
   // Taps on roll buttons before this module ran (overrides/partials/rollbook-start.html
   // kept them): each is answered now, as a tap would be, once Python is ready.

@@ -16,20 +16,60 @@ export function loadSaved(key) {
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
 }
 
+// Whether a kept or linked `value` can stand where a form's field reads `like` (its
+// own value): a field's text, number or tick takes a plain value, and a list of rows
+// or dice takes a list of objects of plain values. Anything else (an object where
+// text goes, a later version's shape) is left out, not written into the form.
+/**
+ * @param {unknown} value
+ * @param {unknown} like
+ */
+export function fits(value, like) {
+  const plain = (/** @type {unknown} */ v) => v === null || ["string", "number", "boolean"].includes(typeof v);
+  if (!Array.isArray(like)) return plain(value);
+  return (
+    Array.isArray(value) &&
+    value.every((row) => row && typeof row === "object" && !Array.isArray(row) && Object.values(row).every(plain))
+  );
+}
+
+// The fields of `values` that cannot stand in a form whose values are `like` (see fits).
+/**
+ * @param {Values} values
+ * @param {Values} like
+ */
+export function unfit(values, like) {
+  return Object.keys(like).filter((field) => field in values && !fits(values[field], like[field]));
+}
+
 // Fired on window after each save, with { detail: { key } }: a widget that takes values
 // from another (the storage event only tells other tabs) hears of them on this page.
 export const SAVED_EVENT = "rollbook:saved";
-// Keys whose saved values are left as they are for now (a shared link's values on show).
-/** @type {Set<string>} */
-export const held = new Set();
+// Keys whose saved values are left as they are for now (a shared link's values on show),
+// each with what ends the showing (share.js) when the reader turns to their own values.
+/** @type {Map<string, () => void>} */
+export const held = new Map();
 
+// The reader works on their own values again (a character played, made or deleted):
+// a shared link's values shown under `key` are put away, and saving goes on.
+/** @param {string} key */
+export function release(key) {
+  const end = held.get(key);
+  held.delete(key);
+  end?.();
+}
+
+// Keep `values` under `key`: true once kept (or left alone while a shared link shows),
+// false when the browser would not keep them (its storage full or blocked).
 /**
  * @param {string} key
  * @param {Values} values
  */
 export function save(key, values) {
-  if (held.has(key) || !writeStored(key, JSON.stringify(values))) return;
+  if (held.has(key)) return true;
+  if (!writeStored(key, JSON.stringify(values))) return false;
   window.dispatchEvent(new CustomEvent(SAVED_EVENT, { detail: { key } }));
+  return true;
 }
 
 /** @param {string} key */

@@ -18,7 +18,7 @@
 
 import { copyText } from "./clipboard.js";
 import { drawParts, drawResult, el, flash, rollArgs } from "./draw.js";
-import { held } from "./saved.js";
+import { held, unfit } from "./saved.js";
 
 /** @typedef {import("./saved.js").Values} Values */
 /** @typedef {import("./rollbook.js").Rollbook} Rollbook */
@@ -229,32 +229,56 @@ function openState(target, payload) {
   let values;
   try {
     values = decode(payload);
+    // Checked before anything is held: values a form cannot show are not shown at all.
+    if (unfit(values, read()).length) throw new Error("some of its values are not ones this can show");
   } catch (error) {
     notice(root, "error", `This shared link is damaged (${/** @type {Error} */ (error).message}): showing your own values.`);
     scrollTo(root);
     return;
   }
-  held.add(key);
-  apply(values);
   const back = shareButton("Back to your values");
   const keep = shareButton(adopt ? "Keep as a new character" : "Keep these");
-  const done = () => {
+  const box = notice(root, "", "Showing the values from a shared link; yours are kept. ", back, keep);
+  // Put away when the reader goes back, keeps them, or turns to their own characters.
+  const end = () => {
     box.remove();
     forgetFragment();
-    /** @type {HTMLElement | null} */ (root.querySelector(".rb-share"))?.focus();
   };
-  back.addEventListener("click", () => {
+  held.set(key, end);
+  /** @param {() => void} then */
+  const answer = (then) => {
+    try {
+      then();
+      held.delete(key);
+      end();
+      /** @type {HTMLElement | null} */ (root.querySelector(".rb-share"))?.focus();
+    } catch (error) {
+      const text = box.querySelector(".rb-shared__text");
+      if (text) text.textContent = `${/** @type {Error} */ (error).message}: the shared values are still shown. `;
+    }
+  };
+  back.addEventListener("click", () =>
+    answer(() => {
+      held.delete(key);
+      apply(own());
+    }),
+  );
+  keep.addEventListener("click", () =>
+    answer(() => {
+      if (adopt) adopt(read()); // (its new character is played: the hold is put away then)
+      else {
+        held.delete(key);
+        apply(read());
+      }
+    }),
+  );
+  try {
+    apply(values);
+  } catch (error) {
     held.delete(key);
-    apply(own());
-    done();
-  });
-  keep.addEventListener("click", () => {
-    held.delete(key);
-    if (adopt) adopt(read());
-    else apply(read());
-    done();
-  });
-  const box = notice(root, "", "Showing the values from a shared link; yours are kept. ", back, keep);
+    end();
+    notice(root, "error", `This shared link cannot be shown (${/** @type {Error} */ (error).message}): showing your own values.`);
+  }
   scrollTo(root);
 }
 
@@ -434,6 +458,19 @@ export function openFragment(rollbook, changed = false) {
     listening = true;
     window.addEventListener("hashchange", () => openFragment(rollbook, true));
   }
+  // A link is anyone's to write: whatever it holds, it costs its own notice, never the page.
+  try {
+    answerFragment(rollbook, changed);
+  } catch (error) {
+    pageNotice("This shared link is damaged: it cannot be read.");
+  }
+}
+
+/**
+ * @param {Rollbook} rollbook
+ * @param {boolean} changed
+ */
+function answerFragment(rollbook, changed) {
   const hash = location.hash.slice(1);
   if (changed && hash === opened) return;
   opened = hash;
@@ -448,11 +485,18 @@ export function openFragment(rollbook, changed = false) {
       pageNotice("This shared link is damaged: it names no figure or widget.");
       return;
     }
-    openState(decodeURIComponent(body.slice(0, colon)), body.slice(colon + 1));
+    let target;
+    try {
+      target = decodeURIComponent(body.slice(0, colon));
+    } catch (error) {
+      pageNotice("This shared link is damaged: the name of its figure or widget cannot be read.");
+      return;
+    }
+    openState(target, body.slice(colon + 1));
   } else if (hash.startsWith("roll=")) {
-    openRoll(hash, rollbook);
+    openRoll(hash, rollbook).catch(() => pageNotice("This shared roll link is damaged: it cannot be read."));
   } else if (hash.startsWith("rolled=")) {
-    openWidgetRoll(hash, rollbook);
+    openWidgetRoll(hash, rollbook).catch(() => pageNotice("This shared roll link is damaged: it cannot be read."));
   }
 }
 

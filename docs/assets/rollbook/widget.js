@@ -8,7 +8,7 @@ import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, drawResult, el, flash } from "./draw.js";
 import { afterPause } from "./pause.js";
 import { printable } from "./print.js";
-import { SAVED_EVENT, loadSaved, markEdited, save } from "./saved.js";
+import { SAVED_EVENT, fits, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, rolledFrom, shareable } from "./share.js";
 
 const STORE = "rollbook:widget:";
@@ -242,6 +242,8 @@ export function mountWidget(root, rollbook) {
   let good = panel.querySelector(".rb-panel__error") ? null : [...panel.children].map((node) => node.cloneNode(true));
   /** @type {number | undefined} */
   let undoTimer;
+  /** @type {ReturnType<typeof mountRoster> | null} */
+  let roster = null; // a sheet's characters (mounted once the form shows its values)
 
   /**
    * @param {string} text
@@ -261,14 +263,19 @@ export function mountWidget(root, rollbook) {
     return values;
   };
 
+  // Values kept in this browser, a shared link's or Python's: a field whose value is not
+  // one it can show (fits) keeps what it shows, so that nothing stored stops the mount.
   /** @param {Values} values */
   const write = (values) => {
+    const like = read();
+    /** @param {string} field */
+    const takes = (field) => field in values && fits(values[field], like[field]);
     for (const control of controls) {
       const field = /** @type {string} */ (control.dataset.field);
-      if (field in values) writeControl(control, values[field]);
+      if (takes(field)) writeControl(control, values[field]);
     }
-    for (const [field, rows] of rowLists) if (field in values) rows.write(values[field]);
-    for (const [field, dice] of diceFields) if (field in values) dice.write(values[field]);
+    for (const [field, rows] of rowLists) if (takes(field)) rows.write(values[field]);
+    for (const [field, dice] of diceFields) if (takes(field)) dice.write(values[field]);
   };
 
   // Python names the fields another widget's values set (read-only while they do) and
@@ -316,12 +323,25 @@ export function mountWidget(root, rollbook) {
     }
   };
 
+  // Save the form's values; a save the browser refuses (storage full or blocked) is said
+  // once, until one succeeds: by the roster, for a sheet of characters, else in the message line.
+  let toldUnsaved = false;
+  /** @param {Values} values */
+  const keep = (values) => {
+    if (save(key, values)) toldUnsaved = false;
+    else if (roster) roster.unsaved(values);
+    else if (!toldUnsaved) {
+      toldUnsaved = true;
+      tell("This browser would not save these values (its storage is full or blocked): they last only while this page is open.", "error");
+    }
+  };
+
   // `act` names the button the reader pressed (Python rolls, rerolls...), or none.
   /** @param {string | null} [act] */
   const recompute = async (act = null) => {
     typing.cancel();
     const values = read();
-    save(key, values);
+    keep(values);
     const request = ++latest;
     markEdited(root, JSON.stringify(values) !== preset);
     rollbook.loading(status, "Working it out…");
@@ -338,7 +358,7 @@ export function mountWidget(root, rollbook) {
       if (request !== latest || typing.pending || !root.isConnected) return;
       if (view.set && Object.keys(view.set).length) {
         write(view.set);
-        save(key, read());
+        keep(read());
       }
       // Values Python could not read (only refusals came back) are not a base to settle from.
       if (!view.blocks.every((block) => block.type === "error")) shown = read();
@@ -590,7 +610,7 @@ export function mountWidget(root, rollbook) {
       typing.cancel();
       latest++;
       write(result.values);
-      save(key, read());
+      keep(read());
       shown = read();
       markEdited(root, JSON.stringify(shown) !== preset);
       showPanel(result.panel);
@@ -609,7 +629,7 @@ export function mountWidget(root, rollbook) {
   shown = read();
   if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
   const exportButton = form.querySelector(".rb-widget__export");
-  const roster =
+  roster =
     root.dataset.store && root.dataset.nameField && exportButton
       ? mountRoster(root, { key, nameField: root.dataset.nameField, read, replace, defaults, ask, download })
       : null;
