@@ -11,6 +11,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.widgets import TIMEOUT
 from tests.sitesrv import SiteServer
 
 ENTRIES = "#rb-log .rb-log__entry"
@@ -55,3 +56,49 @@ def test_a_logged_roll_links_only_to_the_sites_own_pages(page: Page, server: Sit
     for n in range(1, len(entries)):
         expect(page.locator(ENTRIES).filter(has_text=f"Check {n}")).to_have_count(1)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+RLO = "\u202e"
+"""RIGHT-TO-LEFT OVERRIDE: what follows it reads right to left, to the end of its paragraph."""
+
+
+def _left_to_right(page: Page, selectors: list[str], within: str) -> list[float]:
+    """The left edges of ``selectors`` in the first ``within`` (an element each)."""
+    return [
+        page.locator(within).first.locator(selector).first.bounding_box()["x"]  # type: ignore[index]
+        for selector in selectors
+    ]
+
+
+def test_an_override_in_a_logged_name_leaves_the_rest_of_the_entry_in_order(
+    page: Page, server: SiteServer
+) -> None:
+    """A sheet's roll names its character: ``‮Rook`` must not carry the dice and total over."""
+    entry = {**_entry(0, server.url + "dice/"), "what": f"{RLO}Rook: Agility, 2 dice"}
+    page.goto(server.url + "dice/")
+    page.evaluate("(log) => localStorage.setItem('rollbook:log', log)", json.dumps([entry]))
+    page.reload()
+    page.locator("#rb-log-button").click()
+    expect(page.locator(ENTRIES)).to_have_count(1)
+    parts = [".rb-log__time", ".rb-log__what", ".rb-log__dice", ".rb-log__total"]
+    edges = _left_to_right(page, parts, ENTRIES)
+    assert edges == sorted(edges), dict(zip(parts, edges, strict=True))
+    assert (
+        page.locator(f"{ENTRIES} .rb-log__what").evaluate(
+            "(what) => getComputedStyle(what).unicodeBidi"
+        )
+        == "isolate"
+    )
+
+
+def test_an_override_in_a_shared_rolls_label_leaves_its_dice_in_order(
+    page: Page, server: SiteServer
+) -> None:
+    """``#roll=3d6&label=‮cast Blast``: the label is the link's, anyone's to write."""
+    label = f"{RLO}cast Blast".encode().hex("%").upper()
+    page.goto(server.url + f"dice/#roll=3d6&seed=5&at=2026-11-27T03%3A00%3A00.000Z&label=%{label}")
+    line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    parts = [".rb-shared__what", ".rb-part", ".rb-total"]
+    edges = _left_to_right(page, parts, ".rb-shared__roll")
+    assert edges == sorted(edges), dict(zip(parts, edges, strict=True))
