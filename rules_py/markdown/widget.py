@@ -150,13 +150,16 @@ def render(
     actions = []
     disabled = set(panel["disabled"])
     for n, (act, label) in enumerate(widget.actions):
+        # The first action rolls dice (Roll), but on a sheet, whose rows roll its checks.
+        rolls = n == 0 and widget.check is None
         button = attrs(
             type="button",
-            class_="md-button rb-widget__act" + (" md-button--primary" if n == 0 else ""),
+            class_="md-button rb-widget__act" + (" md-button--primary" if rolls else ""),
             data_act=act,
             disabled=act in disabled,
+            hidden=act in panel["unused"],
         )
-        icon = DIE_ICON if n == 0 else ""
+        icon = DIE_ICON if rolls else ""
         actions.append(f"<button{button}>{icon}{escape(label)}</button>")
     if widget.roll is not None:
         actions.append(

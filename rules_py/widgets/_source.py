@@ -39,6 +39,11 @@ class Source:
     choices: tuple[str, ...] = ()
     """This widget's fields that pick what to take (which ability, which skill): hidden
     with the switch while the reader has no sheet saved."""
+    give: Callable[[str, Values, Values], Mapping[str, Any]] | None = None
+    """``give(action, own_values, source_values)`` -> the source's fields an action of this
+    widget changes (the pool roller carrying a roll's danger and bonus dice back to the
+    sheet); the page merges them into the source's saved values at once. Empty for an
+    action that changes nothing there."""
 
     def values(self, raw: object) -> Values | None:
         """The source's saved values as its fields read them (defaults where unreadable)."""

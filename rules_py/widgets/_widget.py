@@ -68,6 +68,10 @@ class Widget:
     after it. ``source`` takes fields from another widget's saved values (see
     :mod:`~rules_py.widgets._source`).
 
+    ``undoable`` names the actions whose changes the page offers to undo for a while
+    (the answer's ``undo``); with a :attr:`source` whose ``give`` answers for the action,
+    the answer's ``source_set`` holds the source's fields to change.
+
     ``check`` rolls a check a sheet offers on one of its rows (a stat, an ability, a
     skill: the table row's ``check`` key names it, see :func:`~rules_py.widgets._blocks.table`),
     the system's way, with the sheet's values: ``check(values, key, rng)`` answers a roll
@@ -96,6 +100,9 @@ class Widget:
     play_fields: tuple[str, ...] = ()
     """Fields a Play page keeps at hand beside the tracked numbers (what a check is
     rolled against, say); the rest of the sheet folds away there."""
+    undoable: tuple[str, ...] = ()
+    """Actions whose changes the page offers to undo (a hit on a sheet, a roll's danger
+    carried to it): the answer says ``undo``."""
 
     def panel(
         self,
@@ -122,6 +129,8 @@ class Widget:
         taken: list[str] = []
         told = ""
         log: View | None = None
+        given: Values | None = None
+        sent: Mapping[str, Any] = {}
 
         def update(more: Mapping[str, Any]) -> None:
             nonlocal values, errors
@@ -147,6 +156,9 @@ class Widget:
             if act not in self._disabled(values):
                 try:
                     done, told = self.act(act, values)
+                    source = self.source
+                    if source and source.give and given is not None and values[source.switch]:
+                        sent = source.give(act, values, given)
                 except ValueError as broken:
                     errors.append(FieldError("", str(broken)))
                 else:
@@ -173,6 +185,8 @@ class Widget:
             else sorted(self._disabled(values)),
             "told": told,
             **({"log": log} if log is not None else {}),
+            **({"source_set": dict(sent)} if sent and not errors else {}),
+            **({"undo": True} if act in self.undoable and told and not errors else {}),
         }
 
     def _disabled(self, values: Values) -> set[str]:

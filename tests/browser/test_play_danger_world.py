@@ -22,7 +22,14 @@ from tests.browser.play import (
     tracked,
     two_characters,
 )
-from tests.browser.widgets import TIMEOUT, expect_panel, wait_idle, widget
+from tests.browser.widgets import (
+    TIMEOUT,
+    expect_panel,
+    pointer_away,
+    set_field,
+    wait_idle,
+    widget,
+)
 from tests.sitesrv import SiteServer
 
 SHEET = "danger-world-sheet"
@@ -174,4 +181,63 @@ def test_a_move_picked_in_the_roller_names_what_the_best_set_achieves(
         screen = roller.evaluate(ON_ONE_SCREEN)
         assert screen["header"] <= screen["outcome"][0] < screen["outcome"][1] <= screen["height"]
         assert screen["header"] <= screen["bar"][0] < screen["bar"][1] <= screen["height"]
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_finished_roll_and_a_hit_are_carried_to_the_sheet_one_tap_each_with_undo(
+    browser: Browser, server: SiteServer
+) -> None:
+    """Issue 27, item 8: the roller carries the danger its set raised to the sheet, and the
+    sheet takes a hit, each with one tap, saved at once, undone with Undo, on screen."""
+    with phone_context(browser) as context:
+        page = open_play(context, server, "danger-world", SHEET)
+        sheet = widget(page, SHEET)
+        set_field(sheet, "name", "Rook")
+        set_field(sheet, "danger", "1")
+        wait_idle(sheet)
+        roller = widget(page, ROLLER)
+        carry = roller.locator('[data-act="carry_danger"]')
+        expect(carry).to_be_hidden()  # no roll yet
+        # Agility 3 + Speed 2 and a danger die; the set of 3 needs the danger die's 3.
+        expect_panel(roller, "From your sheet (Rook): Agility 3 + Speed 2, 1 danger die")
+        set_field(roller, "own", "3, 3, 1, 5, 6, D3")
+        expect_panel(roller, "The sets the dice offer now")
+        press(page, carry)
+        message = roller.locator(".rb-widget__message")
+        expect(message).to_contain_text(
+            "Rook's danger level: 1 → 2 (1 danger die in the set of 3).", timeout=TIMEOUT
+        )
+        expect(sheet.locator('[data-field="level"]')).to_have_value("2", timeout=TIMEOUT)
+        expect(carry).to_be_disabled()  # carried once
+        expect(roller.locator('[data-act="reroll"]')).to_be_disabled()  # the roll is done
+        undo = message.get_by_role("button", name="Undo")
+        box, header = undo.bounding_box(), page.locator(".md-header").bounding_box()
+        assert box is not None and header is not None  # the result of the tap, on screen:
+        assert header["y"] + header["height"] <= box["y"] and box["y"] + box["height"] <= 844
+        undo.click()
+        expect(sheet.locator('[data-field="level"]')).to_have_value("1", timeout=TIMEOUT)
+        expect(carry).to_be_enabled(timeout=TIMEOUT)
+        press(page, carry)
+        expect(sheet.locator('[data-field="level"]')).to_have_value("2", timeout=TIMEOUT)
+        wait_idle(sheet)
+        wait_idle(roller)
+        pointer_away(page)
+        assert audit_four_ways(page, keep=serious) == []  # the taps shown, one carried
+
+        # A full hit at danger level 2 (zone 1) fills a Bashed box, on the sheet's own tap.
+        full = sheet.locator('[data-act="full"]')
+        press(page, full)
+        said = sheet.locator(".rb-widget__message")
+        expect(said).to_contain_text("Rook: full hit at danger level 2: Bashed 0 → 1.")
+        assert tracked(sheet, "track_bashed") == 1
+        expect_panel(roller, "Bashed 1 → 1 threat die")
+        said.get_by_role("button", name="Undo").click()
+        expect(sheet.locator('[data-field="track_bashed"]')).to_have_value("0", timeout=TIMEOUT)
+        press(page, full)
+        expect(sheet.locator('[data-field="track_bashed"]')).to_have_value("1", timeout=TIMEOUT)
+        wait_idle(sheet)
+
+        # Both were saved at once: a reload keeps them.
+        sheet = reloaded(page, SHEET)
+        assert tracked(sheet, "level") == 2 and tracked(sheet, "track_bashed") == 1
         assert page.errors == []  # type: ignore[attr-defined]

@@ -211,6 +211,16 @@ def test_actions_with_nothing_to_do_are_written_disabled(convert: Convert) -> No
     assert "No dice yet: press Roll" in html
 
 
+def test_actions_python_calls_unused_are_written_hidden(convert: Convert) -> None:
+    """Issue 27, item 8: the roller's taps that carry a roll to the sheet wait for a roll and
+    a sheet; a sheet's taps (hits, rests) are no roll: no primary button, no die."""
+    html = convert(_fence("widget: danger-world-roller"))
+    assert 'data-act="carry_danger" disabled hidden>Raise my danger</button>' in html
+    sheet = convert(_fence("widget: danger-world-sheet\nstore: danger-world-character"))
+    assert '<button type="button" class="md-button rb-widget__act" data-act="reduced">' in sheet
+    assert 'data-act="short" disabled>Short rest</button>' in sheet  # nothing to clear
+
+
 def test_a_table_too_wide_for_a_phone_names_each_value_s_column(convert: Convert) -> None:
     """Issue 16, item 24: the players' table stacks on a phone, each value labelled."""
     html = convert(_fence("widget: wodu-initiative"))

@@ -621,3 +621,13 @@ def test_checks_page_says_the_advice_names_threat_dice_that_botch() -> None:
         "when the only botches left are [threat dice](special-dice.md#threat-dice), which "
         "are never rerolled, it says so" in _prose("checks.md")
     )
+
+
+def test_play_page_says_how_a_roll_is_carried_to_the_sheet() -> None:
+    """Issue 27, item 8: the taps, and the readings they follow, on the Play page."""
+    text = _prose("play.md")
+    for tap in ("Raise my danger", "Spend bonus dice", "Take bonus dice", "Full hit", "Long rest"):
+        assert f"**{tap}**" in text
+    notes = " ".join(_source_notes("play.md"))
+    assert "the set is the **best (highest) one** the dice offer" in notes
+    assert "**up to as many as the sheet holds**" in notes

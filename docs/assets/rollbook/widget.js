@@ -29,6 +29,8 @@ const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
  * @property {Values} [set] values Python puts in the form
  * @property {string} [told] a line for the message
  * @property {import("./draw.js").RollLog} [log] an action that rolled dice
+ * @property {Values} [source_set] fields an action changes in the source's saved values
+ * @property {boolean} [undo] the action's changes are offered to undo
  */
 /**
  * A widget's roll or a sheet's check (actions "roll" and "check").
@@ -288,6 +290,8 @@ export function mountWidget(root, rollbook) {
       control.closest(".rb-field")?.classList.toggle("rb-field--taken", taken);
     }
     for (const button of actButtons) {
+      // A button Python lists as unused has nothing to act on here (no sheet to carry to).
+      button.hidden = view.unused.includes(/** @type {string} */ (button.dataset.act));
       const off = (view.disabled || []).includes(/** @type {string} */ (button.dataset.act));
       if (off && document.activeElement === button) {
         button.disabled = true;
@@ -365,6 +369,19 @@ export function mountWidget(root, rollbook) {
       showPanel(view);
       showState(view);
       if (act || view.told) tell(view.told || "");
+      // An action that changes the source too (the pool roller carrying a roll's danger
+      // and bonus dice to the sheet) saves those fields into the source's values at once;
+      // the source's widget follows. Python says which actions may be undone.
+      const sourceBefore = act && sourceKey && view.source_set ? loadSaved(sourceKey) : null;
+      if (sourceKey && sourceBefore) save(sourceKey, { ...sourceBefore, ...view.source_set });
+      if (act && view.undo) {
+        const restore = () => {
+          if (sourceKey && sourceBefore) save(sourceKey, sourceBefore);
+          replace(values);
+        };
+        const home = actButtons.find((button) => button.dataset.act === act) ?? form;
+        offerUndo(`${view.told} `, restore, "Undone: the values before it are back.", home);
+      }
       // An action that rolled dice (Danger World's Roll, Reroll marked) goes to the roll log.
       if (view.log) rollbook.rolled("widget", { log: view.log });
       setStatus("");
@@ -514,6 +531,22 @@ export function mountWidget(root, rollbook) {
     }));
   }
   for (const button of actButtons) button.addEventListener("click", () => recompute(button.dataset.act));
+  if (root.dataset.store) {
+    // A kept sheet saved by another widget of this page (the pool roller carrying a roll to
+    // it, or undoing that): shown at once, so that its next save keeps the change.
+    /** @param {Event} event */
+    const ownSaved = (event) => {
+      if (!root.isConnected) {
+        window.removeEventListener(SAVED_EVENT, ownSaved);
+        return;
+      }
+      if (/** @type {CustomEvent<{ key: string }>} */ (event).detail?.key !== key) return;
+      const now = read();
+      const merged = { ...now, ...loadSaved(key) };
+      if (JSON.stringify(merged) !== JSON.stringify(now)) replace(merged);
+    };
+    window.addEventListener(SAVED_EVENT, ownSaved);
+  }
   if (sourceKey) {
     // The source saved on this page (its own event) or in another tab (a storage event).
     /** @param {Event} event */

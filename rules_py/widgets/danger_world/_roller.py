@@ -350,9 +350,20 @@ def _stamp(raw: str) -> int:
     return int(raw or 0)
 
 
+def _pool_counts(values: Values) -> tuple[int, int, int] | None:
+    """The normal, danger and threat dice the values make, or None where they are refused."""
+    try:
+        return pool_dice(values)
+    except ValueError:
+        return None
+
+
 def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
     """Take up a check rolled on the sheet; clear a roll the pool no longer matches; read
     faces the reader typed in.
+
+    A roll stays while the pool's counts of normal, danger and threat dice stay (a danger
+    level carried to the sheet, say, which changes only the cap on danger dice).
 
     A stat's Roll on the sheet keeps its dice there with the time it was rolled
     (``last_check``), which comes here as ``handed``: a check newer than any this roller
@@ -367,9 +378,12 @@ def _roller_settle(before: Values, after: Values) -> Mapping[str, Any]:
             "round": "0",
             "advise": False,
             "seen": str(stamp),
+            "applied": "",
         }
     if any(before[f] != after[f] for f in POOL_FIELDS) and after["dice"]:
-        return {"dice": [], "own": "", "round": "0"}
+        counted = _pool_counts(after)
+        if counted is None or counted != _pool_counts(before):
+            return {"dice": [], "own": "", "round": "0", "applied": ""}
     if before["own"] != after["own"]:
         return {"dice": field_dice(parse_faces(after["own"]))}
     if _rolled(before) != _rolled(after):
@@ -383,9 +397,13 @@ def _roller_act(action: str, values: Values) -> tuple[Mapping[str, Any], str]:
         rolled = dw.roll_pool(*pool_dice(values), random.Random())
         said = listing(f"{d.face}{'' if d.kind == 'normal' else ' ' + d.kind}" for d in rolled)
         return (
-            {"dice": field_dice(rolled), "own": show_faces(rolled), "round": "0"},
+            {"dice": field_dice(rolled), "own": show_faces(rolled), "round": "0", "applied": ""},
             f"Rolled {dice_word(len(rolled))}: {said}.",
         )
+    if action in CARRIED:
+        _, told = _carry(action, values)
+        done = ",".join([*_applied(values), action])
+        return {"applied": done}, told
     dice = _checked_dice(values)
     used = int(values["round"])
     target = int(values["difficulty"])
@@ -439,18 +457,112 @@ def _roller_logged(action: str, values: Values) -> dict[str, str] | None:
     }
 
 
+CARRIED = ("carry_danger", "carry_spent", "carry_won")
+"""The roller's taps that carry what the roll did back to the sheet (issue 27, item 8)."""
+
+
+def _applied(values: Values) -> list[str]:
+    """What this roll has already carried to the sheet (``applied``: a comma list)."""
+    return [a for a in str(values["applied"]).split(",") if a]
+
+
+def _carry(action: str, values: Values) -> tuple[dict[str, int], str]:
+    """What a tap carries from the finished roll to the sheet, and the sentence saying so.
+
+    Danger World, Special Dice: each danger die in the set used raises the danger level by
+    one. Dice Mechanics: bonus dice are used once; a success above the difficulty gives one
+    per step above, a partial success the set's height. Readings (issue 27, stated on the
+    Play page): the set used is the best one, the highest, as the roller's outcome names
+    it; the bonus dice spent are the check's bonus dice, as many as the sheet holds (the
+    rest came from an aspect's story points).
+    """
+    if not (values["use_sheet"] and values["character"]):
+        raise ValueError(
+            refusal(
+                "there is no sheet to carry the roll to: save a character sheet and tick "
+                "Use my sheet",
+                f"{SYSTEM}, Dice Mechanics",
+            )
+        )
+    dice = _checked_dice(values)
+    if not dice:
+        raise ValueError(refusal("there is no roll to carry yet: press Roll first", SYSTEM))
+    target = int(values["difficulty"])
+    best = dw.outcomes(dice, target)[0]
+    name = values["character"]
+    held = int(values["held"])
+    if action == "carry_danger":
+        level = int(values["level"])
+        raised = min(level + best.danger_change, _sheet.MAX_LEVEL)
+        return {"level": raised}, (
+            f"{name}'s danger level: {level} → {raised} "
+            f"({dice_word(best.danger_change, 'danger')} in the set of {best.height})."
+        )
+    if action == "carry_spent":
+        spent = min(int(values["bonus"]), held)
+        aspect = int(values["bonus"]) - spent
+        more = f"; the other {aspect} came from an aspect" if aspect else ""
+        return {"bonus_held": held - spent}, (
+            f"{name}'s bonus dice held: {held} → {held - spent} "
+            f"({dice_word(spent, 'bonus')} spent in this check{more})."
+        )
+    won = best.bonus_dice
+    if held + won > MAX_POOL:
+        raise ValueError(
+            refusal(
+                f"the sheet keeps at most {MAX_POOL} bonus dice, and {held} + {won} is more",
+                f"{SYSTEM}, Dice Mechanics",
+            )
+        )
+    how = "a partial success" if best.result == "partial" else "a success above the difficulty"
+    return {"bonus_held": held + won}, (
+        f"{name}'s bonus dice held: {held} → {held + won} "
+        f"({dice_word(won, 'bonus')} from the set of {best.height}, {how})."
+    )
+
+
+def _can_carry(action: str, values: Values) -> bool:
+    """Whether the tap has something to carry: a finished roll on a sheet in use, not
+    carried yet, and a number that is not 0."""
+    if action in _applied(values) or not (values["use_sheet"] and values["character"]):
+        return False
+    try:
+        dice = _checked_dice(values)
+        if not dice:
+            return False
+        best = dw.outcomes(dice, int(values["difficulty"]))[0]
+    except ValueError:
+        return False
+    if action == "carry_danger":
+        return best.danger_change > 0
+    if action == "carry_spent":
+        return min(int(values["bonus"]), int(values["held"])) > 0
+    return best.bonus_dice > 0
+
+
+def _roller_give(action: str, values: Values, _sheet_values: Values) -> Mapping[str, Any]:
+    """The sheet's fields a tap changes (see :func:`_carry`); nothing for the other buttons."""
+    return _carry(action, values)[0] if action in CARRIED else {}
+
+
 def _roller_disabled(values: Values) -> list[str]:
-    if not values["dice"] or int(values["round"]) >= ROUNDS:
-        return ["reroll", "advise"]
-    return [] if _marked(values) else ["reroll"]
+    carried = [a for a in CARRIED if not _can_carry(a, values)]
+    if not values["dice"] or int(values["round"]) >= ROUNDS or _applied(values):
+        return ["reroll", "advise", *carried]
+    return [*([] if _marked(values) else ["reroll"]), *carried]
 
 
 def _roller_unused(values: Values) -> list[str]:
     """The dice before a roll, the sheet's handed check and the time of the last one taken
     up (kept only to notice a new check), the sheet's special moves (the Move choice
-    names them), and the character and stats when the sheet is not in use."""
+    names them), the bonus dice it holds and what was carried to it, and the character
+    and stats when the sheet is not in use; the buttons that carry a roll to the sheet
+    (the page hides them too) while they have nothing to carry."""
     unused = ["handed", "seen"] if values["dice"] else ["dice", "handed", "seen"]
-    unused.append("specials")
+    unused += ["specials", "held", "applied"]
+    # The buttons that carry a roll to the sheet show while they have something to carry,
+    # and stay (turned off) once they have carried it.
+    unused += [a for a in CARRIED if a not in _applied(values) and not _can_carry(a, values)]
     if not (values["use_sheet"] and values["character"]):
         unused += ["character", "stats"]
     return unused
@@ -481,6 +593,7 @@ def from_sheet(sheet: Values, _roller: Values) -> tuple[dict[str, Any], str]:
         "stats": f"{first} + {second}",
         "handed": sheet["last_check"],
         "specials": _specials_text(sheet),
+        "held": sheet["bonus_held"],
     }
     name = str(sheet["name"]).strip()
     zone = dw.zone(fed["level"])
@@ -509,7 +622,13 @@ def from_sheet(sheet: Values, _roller: Values) -> tuple[dict[str, Any], str]:
     return fed, line
 
 
-SOURCE = Source(store=_sheet.STORE, fields=_sheet.SHEET.fields, switch="use_sheet", take=from_sheet)
+SOURCE = Source(
+    store=_sheet.STORE,
+    fields=_sheet.SHEET.fields,
+    switch="use_sheet",
+    take=from_sheet,
+    give=_roller_give,
+)
 """The character sheet saved in this browser feeds Bashed, Stunned and the danger level."""
 
 DICE = Dice(
@@ -612,11 +731,21 @@ ROLLER = Widget(
         ),
         # A time in milliseconds has 13 digits: more than a Number field reads.
         Text("seen", "Last check taken up", "", max_length=15, parse=_stamp, printed=False),
+        Number("held", "Bonus dice the sheet holds", 0, 0, MAX_POOL, printed=False),
+        Text("applied", "Carried to the sheet", "", max_length=40, printed=False),
     ),
     show=_roller_show,
     unused=_roller_unused,
     settle=_roller_settle,
-    actions=(("roll", "Roll"), ("reroll", "Reroll marked"), ("advise", "Advise")),
+    actions=(
+        ("roll", "Roll"),
+        ("reroll", "Reroll marked"),
+        ("advise", "Advise"),
+        ("carry_danger", "Raise my danger"),
+        ("carry_spent", "Spend bonus dice"),
+        ("carry_won", "Take bonus dice"),
+    ),
+    undoable=CARRIED,
     act=_roller_act,
     logged=_roller_logged,
     disabled=_roller_disabled,

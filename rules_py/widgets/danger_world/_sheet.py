@@ -20,7 +20,11 @@ from rules_py._format import percent
 from rules_py.systems import danger_world as dw
 from rules_py.systems._params import refusal
 from rules_py.systems.danger_world._common import MAX_POOL
-from rules_py.systems.danger_world.danger_track import LONG_TERM_CONSEQUENCES, TRACK_NAMES
+from rules_py.systems.danger_world.danger_track import (
+    LONG_TERM_CONSEQUENCES,
+    TRACK_NAMES,
+    HitKind,
+)
 from rules_py.systems.danger_world.rerolls import ROUNDS
 from rules_py.views import View
 from rules_py.widgets._blocks import Block, error, facts, listing, rolled, table, text
@@ -404,6 +408,59 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
     }
 
 
+HITS_AND_RESTS = (
+    ("reduced", "Reduced hit"),
+    ("full", "Full hit"),
+    ("overload", "Overload hit"),
+    ("short", "Short rest"),
+    ("long", "Long rest"),
+)
+"""The sheet's taps for a hit taken and a rest made (The Danger Track; issue 27, item 8)."""
+
+
+def _after(action: str, values: Values) -> dw.CharacterSheet:
+    """The sheet after a hit of ``action``'s kind at its danger level, or after that rest
+    (The Danger Track): the rules package fills and clears the boxes."""
+    sheet = character_sheet(values)
+    hits: dict[str, HitKind] = {"reduced": "reduced", "full": "full", "overload": "overload"}
+    if action in hits:
+        return sheet.hit(hits[action])
+    return sheet.rest("short" if action == "short" else "long")
+
+
+def _sheet_act(action: str, values: Values) -> tuple[dict[str, Any], str]:
+    """A hit taken into the damage boxes, or a rest that clears them, with the sentence
+    naming each row that changed ("Rook: full hit at danger level 12: Injured 0 → 1")."""
+    after = _after(action, values)
+    fields: dict[str, Any] = {
+        TRACK_FIELDS[t]: n for t, n in zip(TRACK_NAMES, after.damage.filled, strict=True)
+    }
+    changed = [
+        f"{t} {values[TRACK_FIELDS[t]]} → {n}"
+        for t, n in zip(TRACK_NAMES, after.damage.filled, strict=True)
+        if values[TRACK_FIELDS[t]] != n
+    ]
+    if after.injured != character_sheet(values).injured:
+        fields["injured"] = ", ".join(after.injured)
+        changed.append("no stat lowered by Injured now")
+    label = dict(HITS_AND_RESTS)[action]
+    at = f" at danger level {values['level']}" if action in ("full", "overload") else ""
+    return fields, f"{called(values)}: {label.lower()}{at}: {listing(changed)}."
+
+
+def _sheet_disabled(values: Values) -> list[str]:
+    """The taps with nothing to do: a hit with no box left to fill where it lands, a rest
+    with nothing it clears (or a sheet the rules refuse)."""
+    off = []
+    for action, _ in HITS_AND_RESTS:
+        try:
+            if _after(action, values).damage == character_sheet(values).damage:
+                off.append(action)
+        except ValueError:
+            off.append(action)
+    return off
+
+
 SHEET = sheet_widget(
     "danger-world-sheet",
     SYSTEM,
@@ -555,6 +612,14 @@ SHEET = sheet_widget(
     ),
     title="Character sheet",
 )
-"""Danger World, Player Characters and The Danger Track: a PC's sheet checked by the rules."""
+SHEET = replace(
+    SHEET,
+    actions=HITS_AND_RESTS,
+    act=_sheet_act,
+    disabled=_sheet_disabled,
+    undoable=tuple(action for action, _ in HITS_AND_RESTS),
+)
+"""Danger World, Player Characters and The Danger Track: a PC's sheet checked by the rules,
+with taps for a hit taken and a rest made."""
 
 WIDGETS: tuple[Widget, ...] = (SHEET,)

@@ -15,6 +15,9 @@ from rules_py.widgets._widget import refusals
 from tests.widgets.danger_world.helpers import FLIGHT, ROLLER, _fences, _sheet_check, table, texts
 from tests.widgets.panels import blocks_of
 
+CARRIED = ("carry_danger", "carry_spent", "carry_won")
+"""The roller's buttons that carry a finished roll back to the sheet (issue 27, item 8)."""
+
 
 def roller(
     previous: dict[str, Any] | None = None,
@@ -40,6 +43,11 @@ def dice(faces: str, marked: str = "") -> list[dict[str, Any]]:
         {"face": int(t[-1]), "kind": kinds.get(t[0], "normal"), "marked": i in marks}
         for i, t in enumerate(faces.split(), start=1)
     ]
+
+
+def rolling(panel: dict[str, Any]) -> list[str]:
+    """The roll's own buttons the panel turns off (not those that carry it to the sheet)."""
+    return [a for a in panel["disabled"] if a not in CARRIED]
 
 
 def test_danger_world_roller_advises_keeping_the_threes_of_1_3_3_5_6() -> None:
@@ -70,7 +78,7 @@ def test_danger_world_roller_advise_marks_the_optimal_keep_s_rerolls() -> None:
     assert panel["set"]["advise"] is True
     assert panel["told"] == "Marked the advised dice to reroll: 1, 4 and 5."
     assert "the best keep is worth" in texts(panel)
-    assert panel["disabled"] == []  # dice marked: Reroll marked is on
+    assert rolling(panel) == []  # dice marked: Reroll marked is on
 
 
 def test_danger_world_roller_offers_each_set_with_outcome_bonus_botches_and_danger() -> None:
@@ -114,7 +122,7 @@ def test_danger_world_roller_refuses_marking_a_threat_die() -> None:
 def test_danger_world_roller_rolls_then_rerolls_two_rounds_with_the_buttons() -> None:
     start = {"stat_a": 3, "stat_b": 2, "danger": 1, "threat": 1, "difficulty": "3"}
     panel = roller(previous=start, act="roll", **start)
-    assert panel["disabled"] == ["reroll"]  # nothing marked yet
+    assert rolling(panel) == ["reroll"]  # nothing marked yet
     rolled = panel["set"]["dice"]
     assert [d["kind"] for d in rolled] == ["normal"] * 5 + ["danger", "threat"]
     assert not any(d["marked"] for d in rolled) and panel["set"]["round"] == "0"
@@ -133,7 +141,7 @@ def test_danger_world_roller_rolls_then_rerolls_two_rounds_with_the_buttons() ->
     assert after[2:] == rolled[2:] and not any(d["marked"] for d in after)
     assert again["told"].startswith("Round 1 of 2: rerolled dice 1 and 2 (")
     assert "); they now show " in again["told"]
-    assert again["disabled"] == ["reroll"]
+    assert rolling(again) == ["reroll"]
     state = {**state, **again["set"]}
     # round two: die 3 marked; rerolled, the rounds are spent and the buttons say so
     state["dice"] = [{**d, "marked": i == 2} for i, d in enumerate(after)]
@@ -149,7 +157,7 @@ def test_danger_world_roller_rolls_then_rerolls_two_rounds_with_the_buttons() ->
     final = last["set"]["dice"]
     assert final[:2] == after[:2] and final[3:] == after[3:]
     assert "Both reroll rounds are used" in texts(last)
-    assert last["disabled"] == ["advise", "reroll"]
+    assert rolling(last) == ["advise", "reroll"]
     state = {**state, **last["set"]}
     done = roller(previous=state, act="reroll", **state)  # a spent round does nothing
     assert done["set"] == {} and done["told"] == ""
@@ -165,12 +173,17 @@ def test_danger_world_roller_own_dice_typed_in_become_the_dice() -> None:
 def test_danger_world_roller_changing_the_pool_clears_the_roll() -> None:
     state = {"dice": dice("1 3 3 5 6", marked="1"), "round": "1", "own": "1, 3, 3, 5, 6"}
     panel = roller(previous=state, **{**state, "bonus": 1})
-    assert panel["set"] == {"dice": [], "own": "", "round": "0"}
+    assert panel["set"] == {"dice": [], "own": "", "round": "0", "applied": ""}
     assert "No dice yet" in texts(panel)
     assert panel["unused"] == [
+        "applied",
+        "carry_danger",
+        "carry_spent",
+        "carry_won",
         "character",
         "dice",
         "handed",
+        "held",
         "seen",
         "specials",
         "stats",
@@ -369,6 +382,7 @@ def test_danger_world_roller_takes_the_check_from_the_sheet() -> None:
         "stats": "Agility + Speed",
         "handed": "",
         "specials": "",
+        "held": 0,
     }
     assert panel["taken"] == sorted(panel["set"])
     assert blocks_of(panel, "text")[0]["text"] == (
@@ -428,7 +442,7 @@ def test_danger_world_the_roller_takes_up_the_sheets_check_for_rerolls() -> None
     stamp, faces = rolled["set"]["last_check"].split(": ", 1)
     assert panel["set"]["own"] == faces and panel["set"]["round"] == "0"
     assert panel["set"]["seen"] == stamp
-    assert panel["disabled"] == ["reroll"]  # nothing marked yet; Advise is there
+    assert rolling(panel) == ["reroll"]  # nothing marked yet; Advise is there
     # Advise marks dice and Reroll marked rolls them, named for the character.
     state = {**fed, **panel["set"]}
     advised = roller(previous=state, act="advise", **state)
@@ -494,3 +508,62 @@ def test_danger_world_roller_s_advice_counts_a_threat_die_s_botch() -> None:
     )
     clean = texts(roller(dice=dice("3 3 3 T5"), stat_a=2, stat_b=1, threat=1, advise=True))
     assert "and no die would botch under it: stop here (success 100%)." in clean
+
+
+# --------------------------------------------------------------------------
+# A finished roll carried back to the sheet (issue 27, item 8)
+# --------------------------------------------------------------------------
+
+
+def _carried(sheet: dict[str, Any], faces: str, act: str, **more: Any) -> dict[str, Any]:
+    """The roller's answer to a carry tap, its dice ``faces`` on ``sheet``'s check."""
+    fed = roller(source=sheet)["set"]
+    state = {**fed, "dice": dice(faces), "own": "", **more}
+    return roller(previous=state, act=act, source=sheet, **state)
+
+
+def test_danger_world_roller_carries_the_danger_the_set_raised_to_the_sheet() -> None:
+    # Agility 3 + Speed 2 and a danger die: the set of 3 needs the danger die's 3.
+    sheet = {"name": "Rook", "danger": 1, "level": 4}
+    panel = _carried(sheet, "3 3 1 5 6 D3", "carry_danger")
+    assert panel["source_set"] == {"level": 5}
+    assert panel["undo"] is True
+    assert panel["told"] == "Rook's danger level: 4 → 5 (1 danger die in the set of 3)."
+    assert panel["set"]["applied"] == "carry_danger"
+    # carried once: the tap is off, and so are the rerolls of a roll now done
+    assert {"carry_danger", "reroll", "advise"} <= set(panel["disabled"])
+    # the sheet's new level changes no count of dice: the roll stays in the roller
+    after = {**sheet, **panel["source_set"]}
+    state = {**roller(source=sheet)["set"], "dice": dice("3 3 1 5 6 D3"), **panel["set"]}
+    again = roller(previous=state, source=after, **state)
+    assert again["set"]["level"] == 5 and "dice" not in again["set"]
+    # a set without a danger die raises nothing: nothing to carry
+    assert "carry_danger" in _carried(sheet, "3 3 3 5 6 D3", "carry_danger")["disabled"]
+
+
+def test_danger_world_roller_carries_the_bonus_dice_spent_and_won() -> None:
+    sheet = {"name": "Rook", "bonus": 2, "bonus_held": 1, "difficulty": "4"}
+    spent = _carried(sheet, "2 2 1 5 6 4 6", "carry_spent")
+    assert spent["source_set"] == {"bonus_held": 0}
+    assert spent["told"] == (
+        "Rook's bonus dice held: 1 → 0 (1 bonus die spent in this check; the other 1 came "
+        "from an aspect)."
+    )
+    # a set of 2 at difficulty 4: a partial success, 2 bonus dice won
+    won = _carried(sheet, "2 2 1 5 6 4 6", "carry_won")
+    assert won["source_set"] == {"bonus_held": 3}
+    assert won["told"] == (
+        "Rook's bonus dice held: 1 → 3 (2 bonus dice from the set of 2, a partial success)."
+    )
+    # a success at the difficulty wins none; no set, none either
+    assert "carry_won" in _carried(sheet, "4 4 4 4 1 2 3", "carry_won")["disabled"]
+    assert "carry_won" in _carried(sheet, "1 2 3 4 5 6 6", "carry_won")["disabled"]
+
+
+def test_danger_world_roller_carries_nothing_without_a_sheet_in_use() -> None:
+    state = {"dice": dice("3 3 1 5 D3"), "danger": 1, "stat_a": 2, "stat_b": 2}
+    panel = roller(previous=state, act="carry_danger", **state)
+    assert "source_set" not in panel and "undo" not in panel
+    assert {"carry_danger", "carry_spent", "carry_won"} <= set(panel["unused"])
+    off = roller(source={"name": "Rook"}, use_sheet=False, **state)
+    assert {"carry_danger", "carry_spent", "carry_won"} <= set(off["unused"])

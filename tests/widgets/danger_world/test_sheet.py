@@ -183,3 +183,43 @@ def test_danger_world_sheet_does_not_say_bonus_dice_work_in_any_check() -> None:
     ]
     assert "any check" not in row["title"]
     assert "Each used once (which checks they go into is the table's call)" in row["title"]
+
+
+def _tapped(act: str, **values: object) -> dict[str, object]:
+    return answer(SHEET, "show", {"values": values, "previous": values, "act": act})
+
+
+def test_danger_world_sheet_takes_a_hit_into_the_damage_boxes_with_undo() -> None:
+    """Issue 27, item 8: one tap per hit, the boxes as the rules fill them, undoable."""
+    full = _tapped("full", name="Rook", level=12)  # zone 3: the Injured row
+    assert full["set"] == {
+        "track_bashed": 0,
+        "track_stunned": 0,
+        "track_injured": 1,
+        "track_kod": 0,
+        "track_dead": 0,
+    }
+    assert full["told"] == "Rook: full hit at danger level 12: Injured 0 → 1."
+    assert full["undo"] is True
+    overload = _tapped("overload", name="Rook", level=12, track_injured=1)
+    assert overload["told"] == (
+        "Rook: overload hit at danger level 12: Bashed 0 → 3, Stunned 0 → 3 and Injured 1 → 2."
+    )
+    reduced = _tapped("reduced", name="Rook", track_bashed=3)
+    assert reduced["told"] == "Rook: reduced hit: Stunned 0 → 1."
+    # a full hit whose zone is full is the GM's call: the tap is off
+    assert "full" in show(SHEET, level=1, track_bashed=3)["disabled"]
+
+
+def test_danger_world_sheet_rests_clear_what_the_rules_clear() -> None:
+    hurt = {"name": "Rook", "track_bashed": 2, "track_injured": 1, "injured": "Agility"}
+    short = _tapped("short", **hurt)
+    assert short["set"]["track_bashed"] == 0 and short["set"]["track_injured"] == 1
+    assert short["told"] == "Rook: short rest: Bashed 2 → 0."
+    long = _tapped("long", **hurt)
+    assert long["set"]["track_injured"] == 0 and long["set"]["injured"] == ""
+    assert long["told"] == (
+        "Rook: long rest: Bashed 2 → 0, Injured 1 → 0 and no stat lowered by Injured now."
+    )
+    assert {"short", "long"} <= set(show(SHEET, name="Rook")["disabled"])  # nothing to clear
+    assert "long" in show(SHEET, track_dead=1)["disabled"]  # Dead stays through both
