@@ -6,10 +6,13 @@ sheet before there were characters, adopted as the first one."""
 from __future__ import annotations
 
 import json
+import math
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 
+from tests.browser.axe import audit_four_ways, serious
 from tests.browser.play import (
+    PHONE,
     names,
     open_play,
     phone_context,
@@ -21,7 +24,7 @@ from tests.browser.play import (
     tracked,
     two_characters,
 )
-from tests.browser.widgets import expect_panel, wait_idle, widget
+from tests.browser.widgets import expect_panel, pointer_away, set_cell, wait_idle, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "peupfudge-xp-panel"
@@ -105,3 +108,80 @@ def test_the_reference_sheets_saved_sheet_becomes_the_first_character(
     root = widget(page, SHEET)
     assert names(root) == ["Obazana"] and playing(root) == "Obazana"
     assert roll_check(root, "ability:0").startswith("Obazana: Muscle (L = 4) against D = ")
+
+
+def apart(a: FloatRect, b: FloatRect) -> float:
+    """The shortest distance between two boxes, in CSS pixels (0 when they touch)."""
+    across = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]), 0)
+    down = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]), 0)
+    return float(math.hypot(across, down))
+
+
+def box(locator: Locator) -> FloatRect:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not shown"
+    return found
+
+
+def test_a_status_removed_in_one_tap_comes_back_with_undo(page: Page, server: SiteServer) -> None:
+    """Issue 28, item 7: a status's × sits on a line of its own, one target or more away
+    from its − and +, and removing the status offers Undo where the status was; Undo puts
+    it back with its state, saved as any tap is."""
+    page.set_viewport_size(PHONE)
+    page.goto(server.url + "peupfudge/play/")
+    root = widget(page, SHEET)
+    statuses = root.locator(".rb-field--statuses")
+    statuses.locator(".rb-rows__add").click()
+    rows = statuses.locator(".rb-row")
+    set_cell(statuses, 1, "name", "Health")
+    set_cell(statuses, 1, "maximum", "5")
+    set_cell(statuses, 1, "current", "3")
+    expect_panel(root, "Health 3 (from 0 to 5)")
+    wait_idle(root)
+    health = rows.nth(1)
+    health.locator('.rb-step[data-step="1"]').click()
+    expect(health.locator('[data-cell="current"]')).to_have_value("4")
+    wait_idle(root)
+
+    remove = health.locator(".rb-row__remove")
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        x = box(remove)
+        assert x["width"] >= 44 and x["height"] >= 44, f"{width} px: × is {x}"
+        for step in health.locator(".rb-step").all():
+            gap = apart(box(step), x)
+            assert gap >= 44, f"{width} px: × is {gap:.0f} px from {step.text_content()}"
+    page.set_viewport_size(PHONE)
+    health.scroll_into_view_if_needed()
+    was = box(health)
+    remove.click()
+
+    expect(rows).to_have_count(1)
+    removed = statuses.locator(".rb-rows__removed")
+    expect(removed).to_have_text("Removed status Health. Undo")
+    undo = removed.get_by_role("button", name="Undo")
+    expect(undo).to_be_focused()  # the × it replaces had the focus
+    shown, header = box(undo), box(page.locator(".md-header"))
+    assert was["y"] <= shown["y"] < was["y"] + was["height"]  # where the tap was,
+    assert header["y"] + header["height"] <= shown["y"] and shown["y"] + shown["height"] <= 844
+    assert shown["height"] >= 44
+    expect_panel(root, "Statuses: Energy -1 (from -2 to 1).")
+    wait_idle(root)
+    pointer_away(page)
+    assert audit_four_ways(page, keep=serious) == []
+    expect(undo).to_be_visible()  # still on offer after the audit
+
+    undo.click()
+    expect(rows).to_have_count(2)
+    expect(removed).to_have_count(0)
+    expect(root.locator(".rb-widget__message")).to_have_text("Status Health is back.")
+    expect(rows.nth(1).locator('[data-cell="name"]')).to_be_focused()
+    expect_panel(root, "Health 4 (from 0 to 5)")
+    wait_idle(root)
+
+    root = reloaded(page, SHEET)
+    health = root.locator(".rb-field--statuses .rb-row").nth(1)
+    expect(health.locator('[data-cell="name"]')).to_have_value("Health")
+    expect(health.locator('[data-cell="current"]')).to_have_value("4")
+    expect(health.locator('[data-cell="maximum"]')).to_have_value("5")
+    assert page.errors == []  # type: ignore[attr-defined]

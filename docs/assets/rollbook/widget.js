@@ -107,13 +107,25 @@ function offerOptions(root, boxes) {
   }
 }
 
-// The rows of a Rows field (participants, abilities): add, remove, renumber.
+/**
+ * Offer Undo in `line` (a removed row's place) for a while: see offerUndo in mountWidget.
+ * @callback OfferUndo
+ * @param {string} text
+ * @param {() => string | void} restore
+ * @param {string} back
+ * @param {() => HTMLElement} home
+ * @param {HTMLElement} line
+ * @returns {HTMLButtonElement}
+ */
+
+// The rows of a Rows field (participants, abilities): add, remove with Undo, renumber.
 class RowList {
   /**
    * @param {HTMLElement} fieldset
    * @param {() => void} onChange
+   * @param {OfferUndo} offerUndo
    */
-  constructor(fieldset, onChange) {
+  constructor(fieldset, onChange, offerUndo) {
     this.fieldset = fieldset;
     this.list = /** @type {HTMLElement} */ (fieldset.querySelector(".rb-rows__list"));
     // The fence writes a fresh row in a <template>, so a list that starts empty can grow.
@@ -126,6 +138,7 @@ class RowList {
     this.label = fieldset.dataset.rowLabel || "row";
     this.add = /** @type {HTMLButtonElement} */ (fieldset.querySelector(".rb-rows__add"));
     this.onChange = onChange;
+    this.offerUndo = offerUndo;
     this.add.addEventListener("click", () => {
       const row = this.append(this.fresh);
       this.renumber();
@@ -141,16 +154,44 @@ class RowList {
     return [.../** @type {NodeListOf<HTMLElement>} */ (this.list.querySelectorAll(":scope > .rb-row"))];
   }
 
+  // A removed row leaves "Removed status Health. Undo" in its place for a while (issue 28,
+  // item 7: one tap must not delete for good); Undo puts it back there, with its values,
+  // and saves it as any change is saved. The focus, if it was on the row, goes to Undo.
   /** @param {HTMLElement} row */
   wire(row) {
     /** @type {Element} */ (row.querySelector(".rb-row__remove")).addEventListener("click", () => {
-      if (this.rows().length <= this.min) return;
-      const next = row.nextElementSibling || row.previousElementSibling;
-      row.remove();
+      const rows = this.rows();
+      if (rows.length <= this.min) return;
+      const values = this.readRow(row);
+      const name = typeof values.name === "string" ? values.name.trim() : "";
+      const what = `${this.label} ${name || rows.indexOf(row) + 1}`;
+      const hadFocus = row.contains(document.activeElement);
+      const line = el("p", "rb-rows__removed");
+      row.replaceWith(line);
       this.renumber();
       this.onChange();
-      (/** @type {HTMLButtonElement | null | undefined} */ (next?.querySelector(".rb-row__remove")) || this.add).focus();
+      /** @type {HTMLElement | null} */
+      let restored = null;
+      const restore = () => {
+        if (this.rows().length >= this.max) return `No room for ${what}: remove another ${this.label} first.`;
+        restored = this.append(values);
+        line.replaceWith(restored);
+        this.renumber();
+        this.onChange();
+      };
+      const home = () => /** @type {HTMLElement} */ (restored?.querySelector("[data-cell]") ?? this.add);
+      const back = `${what.charAt(0).toUpperCase()}${what.slice(1)} is back.`;
+      const undo = this.offerUndo(`Removed ${what}. `, restore, back, home, line);
+      if (hadFocus) undo.focus();
     });
+  }
+
+  /** @param {HTMLElement} row */
+  readRow(row) {
+    /** @type {Values} */
+    const values = {};
+    for (const control of /** @type {NodeListOf<Control>} */ (row.querySelectorAll("[data-cell]"))) values[/** @type {string} */ (control.dataset.cell)] = readControl(control);
+    return values;
   }
 
   /** @param {Values} values */
@@ -178,17 +219,14 @@ class RowList {
   }
 
   read() {
-    return this.rows().map((row) => {
-      /** @type {Values} */
-      const values = {};
-      for (const control of /** @type {NodeListOf<Control>} */ (row.querySelectorAll("[data-cell]"))) values[/** @type {string} */ (control.dataset.cell)] = readControl(control);
-      return values;
-    });
+    return this.rows().map((row) => this.readRow(row));
   }
 
   /** @param {Values[]} rows (from Python, or a saved sheet: anything else is left alone) */
   write(rows) {
     if (!Array.isArray(rows)) return;
+    // Other rows in place of these (Reset, another character): a removed row's Undo goes.
+    this.list.querySelectorAll(":scope > .rb-rows__removed").forEach((line) => line.remove());
     const wanted = Math.max(this.min, Math.min(this.max, rows.length));
     const current = this.rows();
     current.slice(wanted).forEach((row) => row.remove());
@@ -243,7 +281,8 @@ export function mountWidget(root, rollbook) {
   // The last answer that refused nothing (to begin with, the one written at build time).
   let good = panel.querySelector(".rb-panel__error") ? null : [...panel.children].map((node) => node.cloneNode(true));
   /** @type {number | undefined} */
-  let undoTimer;
+  let undoTimer; // the message line's Undo (a removed row's has its own)
+  let offers = 0; // Undo offers made, to name each one's text
   /** @type {ReturnType<typeof mountRoster> | null} */
   let roster = null; // a sheet's characters (mounted once the form shows its values)
 
@@ -414,31 +453,56 @@ export function mountWidget(root, rollbook) {
     message.replaceChildren(text, ...extra);
   };
 
-  // "<text> Undo" in the message line for a while (Reset, a tap): Undo calls `restore`
-  // and says `back`; the focus goes back to `home` after Undo, or when the offer lapses
-  // while it held the focus.
+  // "<text> Undo" for a while (Reset, a tap, a removed row): in the message line, where the
+  // next message replaces it, or in a `line` of its own (a removed row's place), which goes
+  // when the offer lapses, but not while its Undo has the focus. Undo calls `restore` and
+  // says `back`, unless `restore` says why it cannot (then the offer stays); the focus goes
+  // back to `home` after Undo, or when the offer lapses while it held the focus. The Undo
+  // button is described by its text.
   /**
    * @param {string} text
-   * @param {() => void} restore
+   * @param {() => string | void} restore
    * @param {string} back
-   * @param {HTMLElement} home
+   * @param {HTMLElement | (() => HTMLElement)} home
+   * @param {HTMLElement | null} [line]
    */
-  const offerUndo = (text, restore, back, home) => {
+  const offerUndo = (text, restore, back, home, line = null) => {
+    const said = el("span", "", text);
+    said.id = `${root.id}-undo-${++offers}`;
     const undo = el("button", "md-button rb-widget__undo", "Undo");
     undo.type = "button";
+    undo.setAttribute("aria-describedby", said.id);
+    const goHome = () => (typeof home === "function" ? home() : home).focus();
+    /** @type {number | undefined} */
+    let timer;
     undo.addEventListener("click", () => {
-      clearTimeout(undoTimer);
-      restore();
+      const refused = restore();
+      if (refused) {
+        said.textContent = `${refused} `;
+        return;
+      }
+      clearTimeout(line ? timer : undoTimer);
       tell(back);
-      home.focus();
+      goHome();
     });
-    clearTimeout(undoTimer);
-    tell(text, "", undo);
-    undoTimer = setTimeout(() => {
-      const hadFocus = /** @type {HTMLElement} */ (message).contains(document.activeElement);
-      tell("");
-      if (hadFocus) home.focus();
-    }, UNDO_MS);
+    if (line) line.replaceChildren(said, undo);
+    else {
+      clearTimeout(undoTimer);
+      tell("", "", said, undo);
+    }
+    const lapse = () => {
+      const hadFocus = /** @type {HTMLElement} */ (line ?? message).contains(document.activeElement);
+      if (line && hadFocus) {
+        timer = setTimeout(lapse, UNDO_MS); // held while its Undo has the focus, as a removed row's takes it
+        return;
+      }
+      if (line) line.remove();
+      else tell("");
+      if (hadFocus) goHome();
+    };
+    timer = setTimeout(lapse, UNDO_MS);
+    if (!line) undoTimer = timer;
+    return undo;
   };
 
   const changed = typing.typed;
@@ -522,7 +586,7 @@ export function mountWidget(root, rollbook) {
 
   offerOptions(root, boxes);
   for (const fieldset of inBoxes(":scope > [data-rows]")) {
-    rowLists.set(/** @type {string} */ (fieldset.dataset.rows), new RowList(fieldset, changed));
+    rowLists.set(/** @type {string} */ (fieldset.dataset.rows), new RowList(fieldset, changed, offerUndo));
   }
   for (const fieldset of inBoxes(":scope > [data-dice]")) {
     diceFields.set(/** @type {string} */ (fieldset.dataset.dice), new DiceField(fieldset, () => {
