@@ -33,10 +33,13 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 SNAPSHOT = "rollbook.snapshot.gz"
-PACKED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+PACKED = ("pyodide.asm.wasm", "pyodide-lock.json")
 """Pyodide's files a first roll downloads, stored gzipped (``NAME.gz``) in place of the
 originals: a first visit downloads the same bytes whether or not the host compresses,
-and the worker decompresses what the host did not (docs/assets/rollbook/worker.js)."""
+and the worker decompresses what the host did not (docs/assets/rollbook/worker.js).
+Not pyodide.asm.mjs: the worker imports it, and under a Content-Security-Policy of
+``script-src 'self'`` a script can be imported only from its own file (unpacked, it
+had to come from a ``blob:`` URL)."""
 ICEPOOL = "icepool==2.1.3"
 PY = sys.executable
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")

@@ -81,7 +81,7 @@ def check_fetch(mjs: str) -> None:
         mjs,
     ), (
         f"{FETCH}: Pyodide no longer takes createPyodideModule instead of importing "
-        "<indexURL>pyodide.asm.mjs (worker.js imports pyodide.asm.mjs.gz, unpacked, itself)"
+        "<indexURL>pyodide.asm.mjs (worker.js imports pyodide.asm.mjs itself, as it starts)"
     )
 
 

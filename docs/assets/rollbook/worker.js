@@ -12,10 +12,16 @@ const SNAPSHOT = "rollbook.snapshot.gz"; // scripts/tasks.py SNAPSHOT; the manif
 // same bytes from a host that compresses and from one that does not; they are
 // decompressed here, while they download, where the host did not.
 const WASM = "pyodide.asm.wasm.gz";
-const ASM = "pyodide.asm.mjs.gz";
 const LOCK = "pyodide-lock.json.gz";
+// Pyodide's JavaScript half is imported as the file it is, not packed: a script can only
+// be imported from its own URL under a Content-Security-Policy of script-src 'self'
+// (unpacked here, it had to be imported from a blob: URL, which that policy refuses).
+const ASM = "pyodide.asm.mjs";
 // An empty zip: on the snapshot path, the place of the standard library until it arrives.
+// Pyodide fetches it by this address; fetch below answers it from these bytes, since a
+// policy of connect-src 'self' refuses to fetch a data: URL.
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+const EMPTY_ZIP_BYTES = Uint8Array.from(atob(EMPTY_ZIP.split(",")[1]), (c) => c.charCodeAt(0));
 /** @typedef {import("./runtime/pyodide.mjs").PyodideAPI} PyodideAPI */
 /**
  * The runtime's manifest.json, written by scripts/tasks.py assets().
@@ -94,6 +100,7 @@ const realFetch = globalThis.fetch.bind(globalThis);
  */
 globalThis.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, location.href);
+  if (url.href === EMPTY_ZIP) return new Response(EMPTY_ZIP_BYTES, { headers: { "Content-Type": "application/zip" } });
   const name = url.pathname.split("/").pop();
   const begun = takeEarly(url.href);
   if (begun) return begun;
@@ -190,15 +197,11 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 const pyodideModule = import("./runtime/pyodide.mjs");
 pyodideModule.catch((error) => failStartup(new Error(`pyodide.mjs could not be loaded (${error})`)));
-// Pyodide's JavaScript half, unpacked and imported from memory (Pyodide takes the
-// module it exports instead of importing pyodide.asm.mjs itself).
-const asmModule = fetchBytes(new URL(ASM, runtime)).then(async (bytes) => {
-  const source = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
-  try {
-    return (await import(source)).default;
-  } finally {
-    URL.revokeObjectURL(source);
-  }
+// Pyodide's JavaScript half, imported now (Pyodide takes the module it exports instead
+// of importing pyodide.asm.mjs itself, later).
+const asmModule = import("./runtime/pyodide.asm.mjs").then((module) => {
+  step(`${ASM} loaded`);
+  return module.default;
 });
 asmModule.catch((error) => failStartup(new Error(`${ASM} could not be loaded (${error.message || error})`)));
 // Pyodide's list of packages, which it would otherwise fetch itself.
@@ -244,13 +247,13 @@ async function boot() {
   /** @type {Manifest} */
   const manifest = await manifestResponse.json();
   const wheels = manifest.wheels.map((w) => new URL(w, runtime).href);
-  for (const name of [WASM, ASM, LOCK]) {
+  for (const name of [WASM, LOCK]) {
     if (!manifest.packed?.includes(name)) throw new Error(`the Python runtime has no ${name}`);
   }
   // The wait counts the bytes downloaded against the bytes this start-up needs.
   const sizes = manifest.sizes || {};
   const weigh = (/** @type {string[]} */ names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
-  total = weigh([WASM, ASM, LOCK, SNAPSHOT]);
+  total = weigh([WASM, LOCK, SNAPSHOT]); // (the import of ASM is not counted: it is not fetched here)
   report(true);
   const options = {
     indexURL: runtime.href,
