@@ -6,9 +6,9 @@ interface Window {
   rollbook: import("../docs/assets/rollbook/rollbook.js").Rollbook;
   /** offline.js: where saving the site for offline use stands (read by the tests and the benchmark). */
   rollbookOffline: import("../docs/assets/rollbook/offline.js").Offline;
-  /** overrides/partials/rollbook-start.html: the worker the page's head started, and what it said meanwhile. */
+  /** start.js (overrides/partials/rollbook-start.html): the worker the page's head started, and what it said meanwhile. */
   rollbookStart?: { worker: Worker; events: (MessageEvent | ErrorEvent)[] } | null;
-  /** overrides/partials/rollbook-start.html: roll buttons tapped before rollbook.js ran. */
+  /** start.js (overrides/partials/rollbook-start.html): roll buttons tapped before rollbook.js ran. */
   rollbookTaps?: HTMLButtonElement[];
   /** Set by the tests before rollbook.js runs: a shorter wait for Python's start-up. */
   rollbookConfig?: { loadTimeout?: number };

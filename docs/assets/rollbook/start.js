@@ -1,0 +1,65 @@
+// @ts-check
+// Start the dice's Python worker as the page starts to load, before the stylesheets
+// and Material's bundle: its downloads and the WebAssembly compilation run while the
+// page renders. Loaded by overrides/partials/rollbook-start.html as a blocking script
+// at the top of <head>, only on pages with something to roll. rollbook.js adopts the
+// worker, and replays what it said meanwhile.
+//
+// Roll buttons work from first paint: as the page is parsed, each is enabled and given
+// its own title (the HTML's "Rolling needs JavaScript" is for a browser without
+// scripts), and a tap before rollbook.js runs is kept (window.rollbookTaps) and
+// answered by it once Python is ready. The tapped roll says it is getting ready.
+// (A file, not an inline script: a Content-Security-Policy of script-src 'self' runs it.)
+try {
+  (function () {
+    // Served from the offline copy: the worker reads the runtime from it (worker.js).
+    var saved = navigator.serviceWorker && navigator.serviceWorker.controller ? " offline-copy" : "";
+    var here = /** @type {HTMLScriptElement} */ (document.currentScript).src;
+    var worker = new Worker(new URL("worker.js", here), { type: "module", name: "rollbook" + saved });
+    /** @type {(MessageEvent | ErrorEvent)[]} */
+    var events = [];
+    worker.onmessage = function (event) {
+      events.push(event);
+    };
+    worker.onerror = function (event) {
+      event.preventDefault();
+      events.push(event);
+    };
+    performance.mark("rollbook:worker-start");
+    window.rollbookStart = { worker: worker, events: events };
+  })();
+} catch (error) {}
+(function () {
+  /** @type {HTMLButtonElement[]} */
+  var taps = (window.rollbookTaps = []);
+  var enable = function () {
+    var buttons = document.querySelectorAll("button[data-roll][disabled]:not([data-rb-mounted])");
+    for (var i = 0; i < buttons.length; i++) {
+      var button = /** @type {HTMLButtonElement} */ (buttons[i]);
+      button.disabled = false;
+      if (button.dataset.title) button.title = button.dataset.title;
+    }
+  };
+  var parsing = new MutationObserver(enable);
+  parsing.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", function () {
+    enable();
+    parsing.disconnect();
+  });
+  document.addEventListener(
+    "click",
+    function (event) {
+      var target = /** @type {Element | null} */ (event.target);
+      var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest("button[data-roll]"));
+      if (!button || button.dataset.rbMounted || taps.indexOf(button) >= 0) return;
+      taps.push(button);
+      button.setAttribute("aria-busy", "true");
+      var output = document.querySelector('output[for="' + button.id + '"]');
+      if (output) {
+        output.classList.add("rb-loading");
+        output.textContent = "Getting the dice ready…";
+      }
+    },
+    true,
+  );
+})();
