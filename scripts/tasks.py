@@ -272,6 +272,7 @@ def build(site_dir: str = "site", config_file: str | Path | None = None) -> None
             _copy_beside(runtime, Path(site_dir) / "assets/rollbook/runtime"),
             Path(site_dir) / "assets/rollbook/runtime",
         )
+    security_policy(site_dir)
     service_worker(site_dir)
 
 
@@ -281,6 +282,14 @@ def _copy_beside(source: Path, target: Path) -> Path:
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(source, copy)
     return copy
+
+
+def security_policy(site_dir: str | Path) -> None:
+    """Write the built site's Content-Security-Policy into its pages (scripts/csp.py), and
+    print it: a host may send it as a header (docs/hosting.md)."""
+    from scripts import csp
+
+    print(f"rollbook: Content-Security-Policy: {csp.write_policy(site_dir)}", flush=True)
 
 
 def service_worker(site_dir: str | Path) -> None:

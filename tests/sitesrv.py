@@ -3,7 +3,10 @@
 Used by the browser tests and the benchmark; it sends the types module workers and
 WebAssembly need, and records every path asked for. With ``gzip=True`` it compresses
 what a static host such as GitHub Pages compresses (gzip -6), so that the bytes it
-records are those such a host sends.
+records are those such a host sends. ``server.policy`` (a Content-Security-Policy, or
+None) is sent as a header with every file while it is set, as a host that sets one
+does; with it, the reports of what it refused are posted back and kept in
+``server.csp_reports``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ import threading
 from functools import partial
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Playwright
 
 TYPES = {
     ".js": "text/javascript",
@@ -29,12 +36,26 @@ COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".was
 """What a gzipping host compresses; archives (.gz, .zip, .whl) and images are sent as they are."""
 
 
+REPORTS = "/__csp-reports"
+"""Where the browser posts what the policy refused (the header's ``report-uri``)."""
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     seen: list[str]
     sent: list[tuple[str, int]]
     gzip = False
     packed: dict[tuple[str, int], bytes]
+    server_state: SiteServer
+
+    def do_POST(self) -> None:
+        if self.path != REPORTS:
+            self.send_error(405)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.server_state.csp_reports.append(body.decode("utf-8", "replace"))
+        self.send_response(204)
+        self.end_headers()
 
     def do_GET(self) -> None:
         path = Path(self.translate_path(self.path.split("?")[0]))
@@ -69,6 +90,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "public, max-age=3600")
+        policy = self.server_state.policy
+        if policy is not None:
+            self.send_header("Content-Security-Policy", f"{policy}; report-uri {REPORTS}")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -92,7 +116,9 @@ class SiteServer:
     ) -> None:
         self.seen: list[str] = []
         self.sent: list[tuple[str, int]] = []
-        fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent}
+        self.policy: str | None = None
+        self.csp_reports: list[str] = []
+        fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent, "server_state": self}
         handler = type("Handler", (_Handler,), {**fields, "gzip": gzip, "packed": {}})
         self.httpd = _Server(("127.0.0.1", port), partial(handler, directory=str(directory)))
         self.prefix = prefix
@@ -168,3 +194,23 @@ TEST_CHROMIUM_ARGS = [
     "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *OMNIBOX_POPUP_FEATURES)),
 ]
 """The browser tests' Chromium: the project's arguments, without the address-bar popup."""
+
+
+def launch(playwright: Playwright, args: list[str]) -> Browser:
+    """Debian's Chromium with ``args``, whose contexts bypass the pages'
+    Content-Security-Policy unless one asks for ``bypass_csp=False``.
+
+    The built pages carry a policy (scripts/csp.py) that refuses what Playwright does to
+    drive them: ``wait_for_function`` evaluates its text in the page, and
+    ``add_script_tag`` (axe-core) adds an inline script. The test of that policy
+    (tests/browser/test_security_policy.py) keeps it.
+    """
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+    new_context = browser.new_context
+
+    def bypassing(**options: Any) -> BrowserContext:
+        options.setdefault("bypass_csp", True)
+        return new_context(**options)
+
+    browser.new_context = bypassing  # type: ignore[method-assign]
+    return browser

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from tests.sitesrv import CHROMIUM, TEST_CHROMIUM_ARGS, SiteServer
+from tests.sitesrv import CHROMIUM, TEST_CHROMIUM_ARGS, SiteServer, launch
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +79,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS)
+    browser = launch(playwright, TEST_CHROMIUM_ARGS)  # bypassing the pages' policy: see launch
     yield browser
     browser.close()
 
