@@ -320,6 +320,31 @@ def test_a_sheet_or_figure_the_browser_will_not_save_says_so_once(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_change_refused_for_a_full_storage_does_not_stop_following_other_tabs(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    a = tab(context)
+    a.goto(server.url + PLAY)
+    in_a = widget(a, SHEET)
+    name_character(in_a, "name", "Rook")
+    a.evaluate("() => { window.unpatched = Storage.prototype.setItem; }")
+    a.evaluate(FULL, [ROSTER])
+    in_a.locator('[data-roster="new"]').click()
+    expect(in_a.locator(".rb-roster__said")).to_contain_text("so nothing changed")
+    a.evaluate("() => { Storage.prototype.setItem = window.unpatched; }")  # space again
+
+    b = tab(context)
+    b.goto(server.url + PLAY)
+    in_b = widget(b, SHEET)
+    new_character(in_b, "name", "Ash")
+    expect(roster(in_a).locator("option")).to_have_text(["Rook", "Ash"], timeout=TIMEOUT)
+    in_a.locator('[data-roster="duplicate"]').click()  # written over nothing B made
+    expect(in_a.locator(".rb-roster__said")).to_contain_text("a copy")
+    assert roster_names(a) == ["Rook", "Rook (copy)", "Ash"]
+    for each in (a, b):
+        assert each.errors == []  # type: ignore[attr-defined]
+
+
 # Item 5: links written by hand, and a friend's link left unanswered.
 
 

@@ -179,7 +179,8 @@ export function mountRoster(root, sheet) {
     said.replaceChildren(text, ...extra);
   };
 
-  // Write the roster; false (and said, once) when the browser would not.
+  // Write the roster; false when the browser would not (then what this page holds is
+  // newer than what is kept, and is not read over until a write succeeds).
   const keep = () => {
     if (foreign) return false;
     unsaved = !writeStored(ROSTER + store, JSON.stringify(roster));
@@ -215,11 +216,13 @@ export function mountRoster(root, sheet) {
   const change = (change) => {
     if (!refresh()) return false;
     const before = roster;
+    const wasUnsaved = unsaved;
     roster = structuredClone(roster);
     const id = change();
     roster.active = id;
     if (!keep()) {
-      roster = before;
+      roster = before; // (as it was: kept, or newer than what is kept)
+      unsaved = wasUnsaved;
       tell(`${UNSAVED}, so nothing changed: use Export all to keep your characters in a file.`);
       return false;
     }
