@@ -230,6 +230,9 @@ def test_a_finished_roll_and_a_hit_are_carried_to_the_sheet_one_tap_each_with_un
         said = sheet.locator(".rb-widget__message")
         expect(said).to_contain_text("Rook: full hit at danger level 2: Bashed 0 → 1.")
         assert tracked(sheet, "track_bashed") == 1
+        shown = said.get_by_role("button", name="Undo").bounding_box()
+        assert shown is not None and header["y"] + header["height"] <= shown["y"]
+        assert shown["y"] + shown["height"] <= 844  # the tap's result, on the phone's screen
         expect_panel(roller, "Bashed 1 → 1 threat die")
         said.get_by_role("button", name="Undo").click()
         expect(sheet.locator('[data-field="track_bashed"]')).to_have_value("0", timeout=TIMEOUT)
