@@ -134,7 +134,5 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     patterns = [getattr(p, "pattern", None) for p in lines]
     excluded = [p for p in patterns if p] + left_out
     config.exclude_docs = pathspec.gitignore.GitIgnoreSpec.from_lines(excluded)
-    config.mdx_configs.setdefault(EXTENSION, {}).update(
-        systems=chosen, developer_pages=dropped
-    )
+    config.mdx_configs.setdefault(EXTENSION, {}).update(systems=chosen, developer_pages=dropped)
     return config

@@ -78,7 +78,9 @@ def top_page_of(href: str) -> str | None:
 
 
 class _LeaveOut(Treeprocessor):  # type: ignore[misc]  # markdown has no types
-    def __init__(self, md: Markdown, systems: Iterable[str], developer_pages: Iterable[str]) -> None:
+    def __init__(
+        self, md: Markdown, systems: Iterable[str], developer_pages: Iterable[str]
+    ) -> None:
         super().__init__(md)
         self.published = set(systems)
         self.left_out_pages = set(developer_pages)
@@ -94,10 +96,9 @@ class _LeaveOut(Treeprocessor):  # type: ignore[misc]  # markdown has no types
                 if not self.published.intersection(marked.split()):
                     _remove(parent, child)
                     continue
-            if child.get(FOR) is not None:
-                if child.attrib.pop(FOR) == "developers" and self.left_out_pages:
-                    _remove(parent, child)
-                    continue
+            if child.attrib.pop(FOR, None) == "developers" and self.left_out_pages:
+                _remove(parent, child)
+                continue
             self._prune(child)
             href = child.get("href", "")
             if child.tag == "a" and (
