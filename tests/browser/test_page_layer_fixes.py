@@ -125,6 +125,8 @@ def test_tables_looked_up_mid_game_keep_every_column_on_a_phone(
     page.set_viewport_size({"width": 390, "height": 844})
     wanted = {
         ("wodu/play/", "at-a-glance"): ["Extreme", "18", "Mythic", "21", "18-20"],
+        ("wodu/resolution/", "difficulty-rating"): ["Extreme", "18", "Mythic", "21", "3%"],
+        ("wodu/resolution/", "fuzzy-range"): ["Mythic", "18-20"],
         ("peupfudge/play/", "at-a-glance"): ["XP cost", "Total XP", "256", "511"],
         ("peupfudge/reference-sheet/", "levelling-up"): ["XP cost", "256", "511"],
         ("peupfudge/abilities/", "the-cost-of-levelling-up"): ["XP cost", "256", "511"],
