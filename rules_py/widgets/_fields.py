@@ -13,6 +13,7 @@ shows (a sheet prints each value once), is declared ``printed=False``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
@@ -59,7 +60,9 @@ class Number:
                     f"{self.label} is empty: enter a whole number from "
                     f"{self.minimum} to {self.maximum}",
                 )
-            if not text.lstrip("+-").isdigit() or len(text) > 12:
+            # ASCII digits after one sign at most: "²" is a digit to isdigit() but not
+            # to int(), and "+-5" passes lstrip("+-") (issue 28: Python's wording leaked).
+            if not re.fullmatch(r"[+-]?[0-9]+", text) or len(text) > 12:
                 raise FieldError(self.name, f"{self.label} must be a whole number (got {text!r})")
             number = int(text)
         if not self.minimum <= number <= self.maximum:

@@ -7,24 +7,33 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from rules_py._log import log_entry
 from rules_py.dice import fresh_seed
 from rules_py.views import RequestError, View, read_seed
 from rules_py.widgets._blocks import Block, error, text
-from rules_py.widgets._fields import Field, FieldError, read_values
+from rules_py.widgets._fields import Field, FieldError, Text, read_values
 from rules_py.widgets._inputs import what_rolled
 from rules_py.widgets._source import Source
 
 Values = Mapping[str, Any]
 
-MAX_IMPORT_CHARS = 400_000
-"""The largest file a portable widget imports (a sheet is well under 2 000 characters; a
-file of all of a system's characters holds up to :data:`MAX_CHARACTERS` of them)."""
+MAX_IMPORT_CHARS = 2_500_000
+"""The largest file a portable widget imports, and the page reads (``MAX_FILE_CHARS`` in
+docs/assets/rollbook/characters.js says the same): a file of :data:`MAX_CHARACTERS` of
+the largest sheets any system's fields allow (2d6's, about 2.4 million characters as
+Export all writes them; a default sheet is a few thousand), so that every file Export all
+writes can be imported again (issue 28, item 6)."""
 
 MAX_CHARACTERS = 100
 """The most characters one file brings in."""
+
+MAX_NESTING = 16
+"""The deepest a file's lists and objects nest (a file Export all writes nests 5 deep):
+a deeper one is refused before it is parsed, since parsing it could overflow the stack
+(in the browser, Pyodide's: a fatal error instead of a refusal)."""
 
 FILE_VERSION = 2
 """The version of an exported file: 1 held one sheet's ``values``; 2 may hold a list of
@@ -261,30 +270,57 @@ class Widget:
         }
 
     def export_all(self, raws: object) -> View:
-        """Every character of a system as one file: ``characters``, each one's values."""
+        """Every character of a system as one file: ``characters``, each one's values.
+
+        A backup loses nothing: a character whose values break a rule (half built, over
+        budget) or cannot be read (a level typed out of range) is written all the same,
+        its values as read or, unreadable, as they stand, and named in ``breaking`` with
+        its first problem, so that the page can say Import will leave it out until fixed.
+        """
         if not self.portable:
             raise WidgetError(f"{self.title} cannot be exported")
         if not isinstance(raws, list) or not raws:
             raise WidgetError("There are no characters to export")
         if len(raws) > MAX_CHARACTERS:
             raise WidgetError(f"At most {MAX_CHARACTERS} characters go in one file")
-        characters = []
+        names = {f.name for f in self.fields}
+        characters: list[Mapping[str, Any]] = []
+        breaking: list[str] = []
         for n, raw in enumerate(raws, start=1):
             if not isinstance(raw, Mapping):
                 raise WidgetError(f"Character {n} is not a set of named values")
             values, errors = read_values(self.fields, raw)
             if errors:
-                named = self.character_name(raw, f"character {n}")
-                raise WidgetError(f"Fix {named} before exporting: {errors[0]}")
+                characters.append({k: v for k, v in raw.items() if k in names})
+                breaking.append(f"{self._called(raw, n)}: {errors[0]}")
+                continue
             characters.append(values)
+            if rules := refusals(self.panel(values)):
+                breaking.append(f"{self._called(raw, n)}: {rules[0]}")
         document = {"rollbook": self.name, "version": FILE_VERSION, "characters": characters}
         return {
             "filename": f"{self.portable}-all.json",
             "text": json.dumps(document, indent=2),
+            "breaking": breaking,
         }
 
-    def load(self, text: str) -> View:
-        """Read a file written by :meth:`export`; refuse anything else with the reason."""
+    def _called(self, raw: object, number: int) -> str:
+        """A character of a file or roster by its name (cut to 40 characters), or by its
+        place ("Character 3") when it has none."""
+        name = raw.get(self.name_field) if isinstance(raw, Mapping) and self.name_field else None
+        name = name.strip()[:40].strip() if isinstance(name, str) else ""
+        return name or f"Character {number}"
+
+    def load(self, text: str, taken: Iterable[str] = ()) -> View:
+        """Read a file written by :meth:`export` or :meth:`export_all`.
+
+        A file of one sheet is refused, with the reason, when it cannot be used; from a
+        file of several, every character that can be used comes in and each other one
+        is named in ``left_out`` with its reason (issue 28, item 6), unless none can.
+        A character named as one in ``taken`` (the reader's) or one before it comes in
+        as "Ash (2)" (the next free number), each listed in ``renamed`` as
+        ``"Ash as Ash (2)"``, so that importing a file twice duplicates no name.
+        """
         if not self.portable:
             raise WidgetError(f"{self.title} cannot import files")
         if not isinstance(text, str):
@@ -294,10 +330,17 @@ class Widget:
                 f"This file is too large for a {self.title.lower()} "
                 f"({len(text)} characters; at most {MAX_IMPORT_CHARS})"
             )
+        if nesting(text) > MAX_NESTING:
+            raise WidgetError(
+                f"This file nests lists more than {MAX_NESTING} deep, so it is not a file "
+                "Rollbook wrote"
+            )
         try:
             document = json.loads(text)
-        except ValueError as broken:
-            raise WidgetError(f"This file is not JSON: {broken}") from None
+        except (ValueError, RecursionError):
+            raise WidgetError(
+                "This file is not JSON, so it is not a file Rollbook wrote (it may be damaged)"
+            ) from None
         if not isinstance(document, dict) or not ({"values", "characters"} & document.keys()):
             raise WidgetError(
                 f'This file is not a Rollbook {self.title.lower()}: it has no "values"'
@@ -308,6 +351,11 @@ class Widget:
                 f"{document.get('rollbook')!r}, not {self.name!r}"
             )
         version = document.get("version")
+        if version is None:
+            raise WidgetError(
+                "This file has no version, so it is not a file Rollbook wrote: this site "
+                f"reads versions 1 to {FILE_VERSION}"
+            )
         if version not in range(1, FILE_VERSION + 1) or isinstance(version, bool):
             raise WidgetError(
                 f"This file's version is {version!r}: this site reads versions 1 to "
@@ -321,23 +369,79 @@ class Widget:
             raise WidgetError(
                 f"This file holds {len(raws)} characters; at most {MAX_CHARACTERS} come in at once"
             )
-        characters = [self._loaded(raw, n if many else 0) for n, raw in enumerate(raws, 1)]
+        characters: list[tuple[dict[str, Any], View]] = []
+        left_out: list[str] = []
+        refused: FileRefusal | None = None
+        for n, raw in enumerate(raws, 1):
+            try:
+                characters.append(self._loaded(raw, n if many else 0))
+            except FileRefusal as problem:
+                refused = refused or problem
+                left_out.append(f"{self._called(raw, n)}: {problem.reason}")
+        if not characters:
+            raise refused or WidgetError("This file holds no characters")
+        renamed = self._renamed([values for values, _ in characters], taken)
         first, panel = characters[0]
-        return {"values": first, "panel": panel, "characters": [c for c, _ in characters]}
+        return {
+            "values": first,
+            "panel": panel,
+            "characters": [c for c, _ in characters],
+            "left_out": left_out,
+            "renamed": renamed,
+        }
+
+    def _renamed(self, characters: list[dict[str, Any]], taken: Iterable[str]) -> list[str]:
+        """Give each of ``characters`` whose name is ``taken`` (or an earlier one's) the
+        next free "Name (2)", in place; answer ``"Ash as Ash (2)"`` for each."""
+        field = next((f for f in self.fields if f.name == self.name_field), None)
+        if field is None:
+            return []
+        longest = field.max_length if isinstance(field, Text) else 40
+        names = {name.strip() for name in taken}
+        renamed = []
+        for values in characters:
+            name = str(values[self.name_field]).strip()
+            if name and name in names:
+                number, new = 1, name
+                while new in names:
+                    number += 1
+                    tail = f" ({number})"
+                    new = f"{name[: longest - len(tail)].rstrip()}{tail}"
+                values[self.name_field] = new
+                renamed.append(f"{name} as {new}")
+                name = new
+            names.add(name)
+        return renamed
 
     def _loaded(self, raw: object, number: int) -> tuple[dict[str, Any], View]:
         """One character of an imported file (``number`` counts them in a file of several)."""
         which = f"character {number}" if number else "sheet"
         if not isinstance(raw, dict):
             shape = f"{which} is" if number else '"values" are'
-            raise WidgetError(f"This file's {shape} not a set of named values")
+            raise FileRefusal(f"This file's {shape} not a set of named values", "not a sheet")
         values, errors = read_values(self.fields, raw, strict=True)
         if errors:
-            raise WidgetError(f"This file's {which} cannot be used: {errors[0]}")
+            raise FileRefusal(f"This file's {which} cannot be used: {errors[0]}", str(errors[0]))
         panel = self.panel(values)
         if rules := refusals(panel):
-            raise WidgetError(f"This file's {which} breaks a rule: {rules[0]}")
+            raise FileRefusal(f"This file's {which} breaks a rule: {rules[0]}", rules[0])
         return values, panel
+
+
+class FileRefusal(WidgetError):
+    """A character of an imported file that cannot come in: the message names it in the
+    file; ``reason`` is the problem alone, said beside its name when others come in."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def nesting(text: str) -> int:
+    """How deep the lists and objects of a JSON ``text`` nest (brackets in strings aside),
+    counted without parsing it."""
+    brackets = re.findall(r"[\[\]{}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text))
+    return max(accumulate(1 if b in "[{" else -1 for b in brackets), default=0)
 
 
 def _named(broken: ValueError) -> tuple[str, ...]:
@@ -393,7 +497,10 @@ def answer(widgets: Mapping[str, Widget], name: str, action: str, args: Values) 
     if action == "export_all":
         return widget.export_all(args.get("characters"))
     if action == "import":
-        return widget.load(args.get("text", ""))
+        taken = args.get("taken", [])
+        if not isinstance(taken, list) or not all(isinstance(t, str) for t in taken):
+            raise WidgetError("taken must list the names of the reader's characters")
+        return widget.load(args.get("text", ""), taken)
     raise WidgetError(
         f"unknown widget action {action!r}: show, roll, check, export, export_all or import"
     )

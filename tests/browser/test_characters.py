@@ -89,7 +89,7 @@ def test_export_all_then_import_adds_characters_and_overwrites_none(
     assert [c["name"] for c in saved["characters"]] == ["Ash", "Bryn"]
 
     chooser = root.locator(".rb-widget__import input[type=file]")
-    status = root.locator(".rb-widget__message")
+    status = root.locator(".rb-roster__said")
     newer = tmp_path / "newer.json"
     newer.write_text(json.dumps({**saved, "version": 9}))
     chooser.set_input_files(newer)

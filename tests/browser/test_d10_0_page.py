@@ -185,7 +185,7 @@ def test_builder_exports_and_imports_the_sheet(
     assert saved["values"]["name"] == "Bob" and saved["values"]["skill_points"] == 110
 
     chooser = builder.locator(".rb-widget__import input[type=file]")
-    status = builder.locator(".rb-widget__message")
+    status = builder.locator(".rb-roster__said")
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(dict(saved, values={**saved["values"], "CH": 9})))
     chooser.set_input_files(broken)

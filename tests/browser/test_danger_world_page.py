@@ -283,7 +283,7 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     assert saved["rollbook"] == "danger-world-sheet" and saved["values"]["track_bashed"] == 1
 
     chooser = sheet.locator(".rb-widget__import input[type=file]")
-    status = sheet.locator(".rb-widget__message")
+    status = sheet.locator(".rb-roster__said")
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(dict(saved, values={**saved["values"], "Strength": 4})))
     chooser.set_input_files(broken)

@@ -168,7 +168,7 @@ def test_builder_exports_and_imports_the_sheet(
     assert saved["values"]["PER"] == 2
 
     chooser = builder.locator(".rb-widget__import input[type=file]")
-    status = builder.locator(".rb-widget__message")
+    status = builder.locator(".rb-roster__said")
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(dict(saved, values={**saved["values"], "TOU": 5})))
     chooser.set_input_files(broken)

@@ -154,7 +154,7 @@ def test_builder_exports_and_refuses_a_bad_import(
     bad = tmp_path / "bad.json"
     bad.write_text("{ this is not json")
     chooser.set_input_files(bad)
-    status = builder.locator(".rb-widget__message")
+    status = builder.locator(".rb-roster__said")
     expect(status).to_contain_text("This file is not JSON", timeout=TIMEOUT)
     expect(status).to_contain_text("Your characters are unchanged")
     expect(builder.locator('[data-field="name"]')).to_have_value("Rook")

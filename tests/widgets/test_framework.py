@@ -212,10 +212,11 @@ def test_export_then_import_round_trips() -> None:
             '{"rollbook": "test-sheet", "version": 1, "values": {"level": 12, "side": "b"}}',
             "breaks a rule: Side B stops at Level 10",
         ),
-        (" " * 500_000, "too large"),
+        (" " * 2_500_001, "too large"),
         (
             '{"rollbook": "test-sheet", "values": {}}',
-            "version is None: this site reads versions 1 to 2",
+            "This file has no version, so it is not a file Rollbook wrote: this site reads "
+            "versions 1 to 2",
         ),
         (
             '{"rollbook": "test-sheet", "version": 3, "values": {}}',
@@ -223,8 +224,8 @@ def test_export_then_import_round_trips() -> None:
         ),
         ('{"rollbook": "test-sheet", "version": 2, "characters": []}', "not a list of characters"),
         (
-            '{"rollbook": "test-sheet", "version": 2, "characters": [{"level": 1}, {"level": 99}]}',
-            "character 2 cannot be used: Level must be from 0 to 15",
+            '{"rollbook": "test-sheet", "version": 2, "characters": [{"level": 99}]}',
+            "character 1 cannot be used: Level must be from 0 to 15",
         ),
     ],
 )
@@ -574,7 +575,6 @@ def test_a_file_of_one_sheet_from_before_still_imports() -> None:
     ("characters", "message"),
     [
         ([], "no characters to export"),
-        ([{"name": "Kit"}, {"level": 99}], "Fix character 2 before exporting: Level must be"),
         ([{"name": "Kit"}] * 101, "At most 100 characters"),
     ],
 )

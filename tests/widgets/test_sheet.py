@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from rules_py.views import View
+from rules_py.widgets import WIDGETS, answer
 from rules_py.widgets._blocks import Block, text
-from rules_py.widgets._fields import Choice, Flag, Number, Text, read_values
+from rules_py.widgets._fields import Choice, Dice, Field, Flag, Number, Rows, Text, read_values
 from rules_py.widgets._sheet import (
     NAME,
     Cue,
@@ -26,7 +32,13 @@ from rules_py.widgets._sheet import (
     tree_columns,
     whose,
 )
-from rules_py.widgets._widget import Values
+from rules_py.widgets._widget import (
+    MAX_CHARACTERS,
+    MAX_IMPORT_CHARS,
+    MAX_NESTING,
+    Values,
+    WidgetError,
+)
 
 
 def _show(values: Values) -> list[Block]:
@@ -212,3 +224,131 @@ def test_mend_first_cites_the_first_problem_only() -> None:
     with mended():
         values, errors = read_values((NAME,), {"name": "Rook"})
     assert values == {"name": "Rook"} and errors == []
+
+
+# --------------------------------------------------------------------------
+# Export all and Import (issue 28, item 6): a file Export all writes, Import takes
+# --------------------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SHEETS = sorted(name for name, widget in WIDGETS.items() if widget.portable)
+
+
+def _largest_default(name: str) -> dict[str, Any]:
+    """The largest sheet a page of the site starts ``name`` with (its fences' values)."""
+    widget = WIDGETS[name]
+    found = [read_values(widget.fields, {})[0]]
+    for page in DOCS.glob("*/*.md"):
+        text = page.read_text(encoding="utf-8")
+        for body in re.findall(r"```widget\n(.*?)```", text, re.S):
+            fence = yaml.safe_load(body)
+            if fence.get("widget") == name and fence.get("values"):
+                found.append(read_values(widget.fields, fence["values"])[0])
+    return max(found, key=lambda values: len(json.dumps(values)))
+
+
+def _largest_allowed(field: Field) -> Any:
+    """The longest value ``field`` could hold (a Rows field: every row of it), valid or not."""
+    if isinstance(field, Text):
+        return "W" * field.max_length
+    if isinstance(field, Number):
+        return min(field.minimum, -field.maximum) if field.minimum < 0 else field.maximum
+    if isinstance(field, Choice):
+        return max((value for value, _ in field.options), key=len)
+    if isinstance(field, Flag):
+        return False
+    if isinstance(field, Rows):
+        return [{cell.name: _largest_allowed(cell) for cell in field.cells}] * field.max_rows
+    assert isinstance(field, Dice)
+    die = {"face": field.faces, "kind": max(field.kinds, key=len), "marked": False}
+    return [die] * field.max_dice
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_a_backup_of_100_of_the_largest_default_sheets_imports_every_one(name: str) -> None:
+    widget = WIDGETS[name]
+    sheet = _largest_default(name)
+    exported = answer(name, "export_all", {"characters": [sheet] * MAX_CHARACTERS})
+    assert exported["breaking"] == []
+    assert len(exported["text"]) <= MAX_IMPORT_CHARS
+    loaded = answer(name, "import", {"text": exported["text"]})
+    assert len(loaded["characters"]) == MAX_CHARACTERS and loaded["left_out"] == []
+    names = [str(c.get(widget.name_field, "")) for c in loaded["characters"]]
+    assert len(set(names)) == (1 if not sheet.get(widget.name_field) else MAX_CHARACTERS)
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_a_file_of_100_of_the_largest_sheets_the_fields_allow_fits_the_limit(name: str) -> None:
+    widget = WIDGETS[name]
+    largest = {field.name: _largest_allowed(field) for field in widget.fields}
+    exported = answer(name, "export_all", {"characters": [largest] * MAX_CHARACTERS})
+    assert len(exported["text"]) <= MAX_IMPORT_CHARS
+
+
+def test_the_page_reads_files_as_large_as_python_does() -> None:
+    script = (DOCS / "assets" / "rollbook" / "characters.js").read_text(encoding="utf-8")
+    (limit,) = re.findall(r"export const MAX_FILE_CHARS = ([\d_]+);", script)
+    assert int(limit.replace("_", "")) == MAX_IMPORT_CHARS
+    (depth,) = re.findall(r"export const MAX_NESTING = (\d+);", script)
+    assert int(depth) == MAX_NESTING
+
+
+def test_export_all_names_an_over_budget_character_and_import_leaves_only_it_out() -> None:
+    roster = [{"name": "Ash"}, {"name": "Rook", "STR": 6}, {"name": "Kit", "INT": 99}, {}]
+    exported = answer("2d6-builder", "export_all", {"characters": roster})
+    assert [line.split(":")[0] for line in exported["breaking"]] == ["Rook", "Kit"]
+    assert len(json.loads(exported["text"])["characters"]) == 4
+    loaded = answer("2d6-builder", "import", {"text": exported["text"]})
+    assert [c["name"] for c in loaded["characters"]] == ["Ash", ""]
+    rook, kit = loaded["left_out"]
+    assert rook.startswith("Rook: ") and "(" in rook  # the rule, cited
+    assert kit.startswith("Kit: INT") and "whole number" not in kit
+    one = json.dumps({"rollbook": "2d6-builder", "version": 1, "values": {"STR": 6}})
+    with pytest.raises(WidgetError, match=r"^This file's sheet breaks a rule: "):
+        answer("2d6-builder", "import", {"text": one})
+
+
+def test_importing_a_file_twice_numbers_the_names_it_would_repeat() -> None:
+    exported = answer(
+        "2d6-builder", "export_all", {"characters": [{"name": "Ash"}, {"name": "Ash"}, {}]}
+    )["text"]
+    first = answer("2d6-builder", "import", {"text": exported, "taken": []})
+    assert [c["name"] for c in first["characters"]] == ["Ash", "Ash (2)", ""]
+    assert first["renamed"] == ["Ash as Ash (2)"]
+    taken = ["Ash", "Ash (2)", ""]
+    again = answer("2d6-builder", "import", {"text": exported, "taken": taken})
+    assert [c["name"] for c in again["characters"]] == ["Ash (3)", "Ash (4)", ""]
+    assert again["renamed"] == ["Ash as Ash (3)", "Ash as Ash (4)"]
+    long = "W" * 60  # the longest name the field holds
+    file = json.dumps({"rollbook": "2d6-builder", "version": 1, "values": {"name": long}})
+    (renamed,) = answer("2d6-builder", "import", {"text": file, "taken": [long]})["characters"]
+    assert renamed["name"] == "W" * 56 + " (2)"
+    with pytest.raises(WidgetError, match=r"^taken must list"):
+        answer("2d6-builder", "import", {"text": file, "taken": "Ash"})
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("", "This file is not JSON, so it is not a file Rollbook wrote (it may be damaged)"),
+        ('{"rollbook": "2d6-builder", "values": {}}', "This file has no version, so it is not"),
+        ("[" * 100_000 + "]" * 100_000, "This file nests lists more than 16 deep"),
+        ('{"a": "[[[[[[[[[[[[[[[[[[[[[["}', "This file is not a Rollbook character builder: it"),
+    ],
+)
+def test_import_refuses_a_broken_file_in_a_sentence(text: str, refusal: str) -> None:
+    with pytest.raises(WidgetError) as refused:
+        answer("2d6-builder", "import", {"text": text})
+    assert str(refused.value).startswith(refusal)
+    for python in ("Expecting value", "line 1 column", "None", "recursion"):
+        assert python not in str(refused.value)
+
+
+@pytest.mark.parametrize("typed", ["²", "d²", "+-5", "5²", "٣"])
+def test_a_number_typed_with_other_digits_is_refused_as_not_a_whole_number(typed: str) -> None:
+    file = json.dumps({"rollbook": "2d6-builder", "version": 1, "values": {"STR": typed}})
+    with pytest.raises(WidgetError) as refused:
+        answer("2d6-builder", "import", {"text": file})
+    assert str(refused.value) == (
+        f"This file's sheet cannot be used: STR (Strength) must be a whole number (got {typed!r})"
+    )

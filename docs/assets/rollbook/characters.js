@@ -21,6 +21,39 @@ const ROSTER = "rollbook:characters:";
 // does not know. Any other roster is not this page's to write (see mountRoster).
 const VERSION = 1;
 const UNDO_MS = 10_000; // how long "Deleted Rook. Undo" is offered
+// The largest file Import reads, as Python's MAX_IMPORT_CHARS (a test checks they agree):
+// 100 of the largest sheets any system allows, as Export all writes them (ASCII, so a
+// file Rollbook wrote has as many bytes as characters).
+export const MAX_FILE_CHARS = 2_500_000;
+// How deep a file's lists and objects may nest (Python's MAX_NESTING): a deeper one is
+// refused here, since parsing it overflows Pyodide's stack (a fatal error, not a refusal).
+export const MAX_NESTING = 16;
+
+// The text of a file the reader chose to import, or an Error whose message says why not:
+// too large, or nested deeper than any file Rollbook writes (brackets in strings aside).
+/**
+ * @param {File} file
+ * @returns {Promise<string>}
+ */
+export async function readImport(file) {
+  if (file.size > MAX_FILE_CHARS) {
+    throw new Error(`${file.name} is too large to be a file of Rollbook characters (${Math.ceil(file.size / 1024)} KiB; at most ${Math.round(MAX_FILE_CHARS / 1000)} kB)`);
+  }
+  const text = await file.text();
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") {
+      if (++depth > MAX_NESTING) throw new Error(`${file.name} nests lists more than ${MAX_NESTING} deep, so it is not a file Rollbook wrote`);
+    } else if (c === "]" || c === "}") depth--;
+  }
+  return text;
+}
 
 /** @typedef {import("./saved.js").Values} Values */
 /** @typedef {{ id: string, values: Values }} Character */
@@ -83,6 +116,35 @@ function newId(roster) {
 
 const UNSAVED = "This browser would not save your characters (its storage is full or blocked)";
 
+// Whether this browser was asked to keep the site's storage for good (issue 28, item 8):
+// Safari deletes what a site's scripts stored once it goes seven days unvisited, unless
+// the site's storage is persistent. Asked once, when the reader first saves a character;
+// the answer ("granted" or "refused") is kept and said under every roster.
+const PERSIST = "rollbook:storage-persist";
+const PERSISTED = {
+  granted: "This browser keeps your characters until you delete them.",
+  refused:
+    "This browser may delete your characters after a while without a visit (Safari does after seven days): use Export all now and then to keep them in a file.",
+};
+
+// Ask the browser, once, to keep the site's storage; answers the kept answer, if any.
+/** @returns {Promise<"granted" | "refused" | null>} */
+async function persistOnce() {
+  const asked = readStored(PERSIST);
+  if (asked === "granted" || asked === "refused") return asked;
+  if (asked !== null || !navigator.storage?.persist) return null;
+  writeStored(PERSIST, "asking");
+  let granted = false;
+  try {
+    granted = await navigator.storage.persist();
+  } catch (error) {
+    granted = false;
+  }
+  const answer = granted ? "granted" : "refused";
+  writeStored(PERSIST, answer);
+  return answer;
+}
+
 // The roster bar of a sheet widget: "Playing as", New, Duplicate, Rename, Delete,
 // Export all. `sheet` is the widget's side: key (where the played character's values
 // are saved), nameField, read() and replace(values) (the form), defaults (the page's
@@ -142,9 +204,27 @@ export function mountRoster(root, sheet) {
     button("Delete", "delete", "Delete this character (you can undo it for a while)"),
     button("Export all", "export-all", "Save all of this system's characters as one JSON file"),
   );
+  // Import sits beside Export all: the form's file picker moves into the bar.
+  const importer = /** @type {HTMLElement | null} */ (root.querySelector(".rb-widget__import"));
+  if (importer) {
+    importer.classList.add("rb-roster__button");
+    importer.title = "Add the characters of a file that Export all wrote";
+    if (importer.firstChild?.nodeType === Node.TEXT_NODE) importer.firstChild.textContent = "Import";
+    buttons.append(importer);
+  }
   const said = el("output", "rb-roster__said");
   said.setAttribute("aria-live", "polite");
-  bar.append(label, buttons, said);
+  const persisted = el("output", "rb-roster__kept");
+  persisted.setAttribute("aria-live", "polite");
+  bar.append(label, buttons, said, persisted);
+  // Said once the reader has saved a character (asked then, if not yet).
+  /** @param {boolean} ask */
+  const showPersisted = async (ask) => {
+    const kept = readStored(PERSIST);
+    const answer = kept === "granted" || kept === "refused" ? kept : ask ? await persistOnce() : null;
+    if (answer) persisted.textContent = PERSISTED[answer];
+  };
+  void showPersisted(false);
   /** @type {Element} */ (root.querySelector(".rb-widget__form")).prepend(bar);
 
   /**
@@ -227,6 +307,7 @@ export function mountRoster(root, sheet) {
       return false;
     }
     mine = id;
+    void showPersisted(true);
     // A shared link's values on show are put away: the reader is on their own characters.
     release(key);
     draw();
@@ -307,6 +388,7 @@ export function mountRoster(root, sheet) {
       if (values) character.values = { ...character.values, ...values };
       roster.active = mine;
       if (!keep()) tellUnsaved();
+      else void showPersisted(true);
       draw();
       return;
     }
@@ -398,7 +480,13 @@ export function mountRoster(root, sheet) {
           characters: roster.characters.map((c) => c.values),
         });
         sheet.download(file);
-        tell(`Saved ${file.filename} (${roster.characters.length} characters).`);
+        const count = roster.characters.length === 1 ? "1 character" : `${roster.characters.length} characters`;
+        const breaking = /** @type {string[]} */ (file.breaking ?? []);
+        tell(
+          breaking.length
+            ? `Saved ${file.filename} (${count}). Import will leave out ${breaking.length === 1 ? "this one" : "these"} until fixed: ${breaking.join("; ")}.`
+            : `Saved ${file.filename} (${count}).`,
+        );
       } catch (error) {
         tell(/** @type {Error} */ (error).message);
       }
@@ -426,6 +514,31 @@ export function mountRoster(root, sheet) {
       unsaved = !foreign;
       draw();
       if (!foreign) tellUnsaved();
+    },
+    // A file chosen with Import: every character Python can use joins the roster (none is
+    // overwritten; a name already taken comes in numbered, "Ash (2)"), and each one it
+    // leaves out is named with the reason.
+    /** @param {File} file */
+    async importFile(file) {
+      try {
+        if (foreign) throw new Error("Your characters were saved by another version of Rollbook, so none can be added here");
+        const text = await readImport(file);
+        refresh();
+        /** @type {{ characters: Values[], left_out: string[], renamed: string[] }} */
+        const result = await sheet.ask("widget", {
+          name: root.dataset.widget,
+          action: "import",
+          text,
+          taken: roster.characters.map((c) => String(c.values?.[nameField] ?? "").trim()),
+        });
+        const names = this.adopt(result.characters);
+        const brought = names.length === 1 ? names[0] : `${names.length} characters (${names.join(", ")})`;
+        const renamed = result.renamed.length ? ` Renamed, as those names were taken: ${result.renamed.join(", ")}.` : "";
+        const left = result.left_out.length ? ` Left out: ${result.left_out.join("; ")}.` : "";
+        tell(`Imported ${file.name}: ${brought}.${renamed}${left} Your other characters are unchanged.`);
+      } catch (error) {
+        tell(`${/** @type {Error} */ (error).message}. Your characters are unchanged.`);
+      }
     },
     // Characters read from an imported file join the roster; none is overwritten.
     /** @param {Values[]} characters (Python's import answers at least one) */

@@ -3,7 +3,7 @@
 // This module reads the form, asks the worker, and draws the blocks it answers
 // with; the rules, the checks of every value and the refusals are all Python's.
 
-import { mountRoster } from "./characters.js";
+import { mountRoster, readImport } from "./characters.js";
 import { DiceField } from "./dice.js";
 import { drawBlocks, drawParts, drawResult, el, flash } from "./draw.js";
 import { afterPause } from "./pause.js";
@@ -12,7 +12,6 @@ import { SAVED_EVENT, fits, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, rolledFrom, shareable } from "./share.js";
 
 const STORE = "rollbook:widget:";
-const MAX_IMPORT_BYTES = 100_000; // Python refuses anything over 20 000 characters anyway
 const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
 
 /** @typedef {import("./saved.js").Values} Values */
@@ -690,20 +689,12 @@ export function mountWidget(root, rollbook) {
     const file = /** @type {FileList} */ (fileInput.files)[0];
     fileInput.value = "";
     if (!file) return;
+    // A sheet with characters imports beside its Export all, and says how it went there.
+    if (roster) return roster.importFile(file);
     try {
-      if (file.size > MAX_IMPORT_BYTES) {
-        throw new Error(`${file.name} is too large to be a saved sheet (${Math.ceil(file.size / 1024)} KiB)`);
-      }
-      const text = await file.text();
+      const text = await readImport(file);
       /** @type {{ values: Values, panel: WidgetView, characters: Values[] }} */
       const result = await ask("widget", { name, action: "import", text });
-      if (roster) {
-        // Each character in the file joins the others; none is overwritten.
-        const names = roster.adopt(result.characters);
-        const count = names.length === 1 ? names[0] : `${names.length} characters (${names.join(", ")})`;
-        tell(`Imported ${file.name}: ${count}. Your other characters are unchanged.`);
-        return;
-      }
       typing.cancel();
       latest++;
       write(result.values);
