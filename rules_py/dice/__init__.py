@@ -7,7 +7,14 @@ True
 from rules_py.dice._ast import Constant, DiceTerm, DieKind, Expression, Keep
 from rules_py.dice._distribution import Distribution
 from rules_py.dice._errors import DiceError
-from rules_py.dice._exact import MAX_WORK, distribution, estimate_work
+from rules_py.dice._exact import (
+    MAX_TOTALS,
+    MAX_WORK,
+    check_exact,
+    distribution,
+    estimate_work,
+    possible_totals,
+)
 from rules_py.dice._parser import MAX_DICE, MAX_SIDES, parse
 from rules_py.dice._roller import (
     EXPLODE_DEPTH,
@@ -25,6 +32,7 @@ __all__ = [
     "EXPLODE_DEPTH",
     "MAX_DICE",
     "MAX_SIDES",
+    "MAX_TOTALS",
     "MAX_WORK",
     "SEED_LIMIT",
     "Constant",
@@ -37,10 +45,12 @@ __all__ = [
     "Keep",
     "RollResult",
     "TermRoll",
+    "check_exact",
     "distribution",
     "estimate_work",
     "fresh_seed",
     "parse",
+    "possible_totals",
     "reseed",
     "roll",
     "roll_seeded",

@@ -22,6 +22,11 @@ MAX_WORK = 30_000_000
 the worst accepted expressions answer in 0.1 to 0.5 s of CPython here, table and chart
 included, well within the 1 s target (``python -m scripts.bench_notation`` times them);
 Pyodide in a browser is some 2-3 times slower."""
+MAX_TOTALS = 3000
+"""The most possible totals an exact distribution may have: its table has a row, its chart
+a bar, for each. The browser draws them (a slice at a time, so the page stays free), and
+15d1000's 14,986 rows and bars took it seconds of drawing that no reader reads; the
+command line's table is the same table (issue 28, item 10)."""
 MAX_POOL_FACES = 250
 """Keeping or dropping dice works face by face (recursively): at most this many faces."""
 
@@ -38,14 +43,26 @@ CPython does far faster than term-by-term convolution."""
 def distribution(expression: Expression | str) -> Distribution:
     """The exact distribution of the total of ``expression``.
 
-    Raises :class:`DiceError` when the computation would exceed :data:`MAX_WORK`.
+    Raises :class:`DiceError` when the computation would exceed :data:`MAX_WORK`; its
+    message says the expression can still be rolled (rolling never computes the odds).
     """
     expr = parse(expression) if isinstance(expression, str) else expression
+    check_exact(expr)
+    return _distribution(tuple(sorted(expr.dice_terms, key=str)), expr.constant)
+
+
+def check_exact(expr: Expression) -> None:
+    """Refuse (:class:`DiceError`) an expression too large for its exact odds.
+
+    Past :data:`MAX_POOL_FACES` in a kept pool, :data:`MAX_WORK` steps, or
+    :data:`MAX_TOTALS` possible totals; each message says the dice can still be rolled.
+    """
     for term in expr.dice_terms:
         if term.keep is not None and _face_count(term) > MAX_POOL_FACES:
             raise DiceError(
                 f"{term} is too large to compute exactly: keeping or dropping works on dice "
-                f"of at most {MAX_POOL_FACES} faces (exploding dice count every re-roll)",
+                f"of at most {MAX_POOL_FACES} faces (exploding dice count every re-roll), "
+                f"but it can still be rolled",
                 expr.source,
                 None,
             )
@@ -53,11 +70,23 @@ def distribution(expression: Expression | str) -> Distribution:
     if work > MAX_WORK:
         raise DiceError(
             f"{expr} is too large to compute exactly "
-            f"(about {work:.1e} steps; the limit is {MAX_WORK:.0e})",
+            f"(about {work:.1e} steps; the limit is {MAX_WORK:.0e}), but it can still be rolled",
             expr.source,
             None,
         )
-    return _distribution(tuple(sorted(expr.dice_terms, key=str)), expr.constant)
+    totals = possible_totals(expr)
+    if totals > MAX_TOTALS:
+        raise DiceError(
+            f"{expr} is too large to compute exactly ({totals:,} possible totals, a row "
+            f"each; the limit is {MAX_TOTALS:,}), but it can still be rolled",
+            expr.source,
+            None,
+        )
+
+
+def possible_totals(expr: Expression) -> int:
+    """How many totals ``expr`` spans, from its lowest to its highest (an upper bound)."""
+    return 1 + sum(term.kept_count * (_face_count(term) - 1) for term in expr.dice_terms)
 
 
 def estimate_work(expr: Expression) -> int:

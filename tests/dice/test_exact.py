@@ -9,9 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules_py.dice import (
+    MAX_TOTALS,
     MAX_WORK,
     DiceError,
     Distribution,
+    check_exact,
     distribution,
     estimate_work,
     parse,
@@ -95,6 +97,25 @@ def test_a_refusal_names_the_work_and_its_limit(expr: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("expr", "totals"), [("15d1000", 14986), ("100d60", 5901), ("31d100", 3070), ("11d30!", 3290)]
+)
+def test_more_totals_than_a_table_shows_are_refused(expr: str, totals: int) -> None:
+    """Issue 28, item 10: within the work limit, but a row and a bar a total, drawn for seconds."""
+    assert estimate_work(parse(expr)) <= MAX_WORK
+    with pytest.raises(DiceError) as refused:
+        distribution(expr)
+    assert str(refused.value) == (
+        f"{expr} is too large to compute exactly ({totals:,} possible totals, a row each; "
+        f"the limit is {MAX_TOTALS:,}), but it can still be rolled"
+    )
+
+
+@pytest.mark.parametrize("expr", ["30d100", "3d1000", "100d30", "4d250k3", "10d25!k4"])
+def test_the_largest_tables_within_the_limit_are_computed(expr: str) -> None:
+    assert len(distribution(expr).outcomes) <= MAX_TOTALS
+
+
+@pytest.mark.parametrize(
     "expr", ["30d20", "7d6!+2d10k1-3d4", "4dF-d%+3", "5d8kl2-5d8kl2", "2d6+2d6-d6+3d6!"]
 )
 def test_sums_multiplied_as_whole_numbers_match_icepool(expr: str) -> None:
@@ -115,7 +136,12 @@ def test_sums_multiplied_as_whole_numbers_match_icepool(expr: str) -> None:
     assert dict(distribution(expr).items()) == expected
 
 
-def test_too_large_expressions_can_still_be_rolled() -> None:
+@pytest.mark.parametrize("expr", ["100d1000", "100d61", "3d1000k2", "20d100!k2"])
+def test_too_large_expressions_can_still_be_rolled(expr: str) -> None:
+    """Issue 28, item 10: refused odds say the dice can still be rolled, and they can."""
+    with pytest.raises(DiceError, match=r", but it can still be rolled$"):
+        distribution(expr)
+    assert isinstance(roll(expr).total, int)
     assert 100 <= roll("100d1000").total <= 100_000
 
 
@@ -190,7 +216,16 @@ def test_the_notation_benchmark_times_the_largest_accepted_and_the_first_refused
     assert bench_notation.main(["--repeat", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     size = bench_notation.largest_accepted(lambda s: f"100d{s}", 2, 1000)
-    assert size is not None and estimate_work(parse(f"100d{size + 1}")) > MAX_WORK
+    assert size is not None
+    with pytest.raises(DiceError, match="too large to compute exactly"):
+        check_exact(parse(f"100d{size + 1}"))
     assert lines[2].startswith(f"100d{size} ") and " answered" in lines[2]
     assert lines[3].startswith(f"100d{size + 1} ") and lines[3].endswith(" refused")
     assert lines[-1].startswith("worst accepted: ") and lines[-1].endswith("(target 1 s)")
+
+
+def test_the_notation_page_states_the_limit_on_totals() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "dice.md").read_text(encoding="utf-8")
+    assert f"more than {MAX_TOTALS:,} possible results" in " ".join(page.split())

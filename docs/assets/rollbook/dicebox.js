@@ -6,7 +6,7 @@
 // the expression with a caret under it, as the command line does. The last
 // expression is remembered in this browser.
 
-import { el } from "./draw.js";
+import { AT_ONCE, drawChart, el, nextTask } from "./draw.js";
 import { ICONS, focusBack, headerButton, onShortcut, panelDialog } from "./header.js";
 import { afterPause } from "./pause.js";
 import { readStored, writeStored } from "./store.js";
@@ -111,6 +111,45 @@ function clearOdds() {
   box.figure.querySelector(".rb-odds__note")?.remove();
 }
 
+// The odds Python answered, drawn as rollbook.js's showOdds draws a page's figure, but
+// AT_ONCE rows and bars a task: the largest tables have 3,000 rows (rules_py.dice
+// MAX_TOTALS), and drawn at once they froze the page (issue 28, item 10). The figure
+// stays aria-busy until the last row is in; a newer answer stops an older drawing.
+/**
+ * @param {import("./rollbook.js").OddsView} view
+ * @param {number} request
+ */
+async function drawOdds(view, request) {
+  const { rows } = view;
+  const chart = /** @type {SVGSVGElement} */ (box.figure.querySelector("svg.rb-chart"));
+  const bars = { ...view.chart, bars: [] };
+  window.rollbook.showOdds(box.figure, { ...view, rows: rows.slice(0, AT_ONCE), chart: bars });
+  const charted = drawChart(chart, view.chart);
+  const body = /** @type {HTMLTableSectionElement} */ (box.figure.querySelector("tbody"));
+  for (let at = AT_ONCE; at < rows.length; at += AT_ONCE) {
+    await nextTask();
+    if (request !== latest) return;
+    body.append(...rows.slice(at, at + AT_ONCE).map(oddsRow));
+  }
+  await charted;
+}
+
+// One row of the odds table, as showOdds writes it: the total, then each chance with
+// its exact fraction as its title.
+/** @param {import("./rollbook.js").OddsView["rows"][number]} row */
+function oddsRow(row) {
+  const tr = el("tr", row.hit ? "rb-hit" : "");
+  const th = el("th", "", row.cells[0]);
+  th.scope = "row";
+  tr.append(th);
+  row.cells.slice(1).forEach((text, i) => {
+    const td = el("td", "", text);
+    td.title = row.exact[i];
+    tr.append(td);
+  });
+  return tr;
+}
+
 // The exact odds of what the reader typed: the table and chart, or the mistake.
 async function weigh() {
   const rollbook = window.rollbook;
@@ -131,9 +170,9 @@ async function weigh() {
     const view = await rollbook.ask("odds", { expr, columns: ["eq", "ge", "le"] });
     if (request !== latest) return;
     mark(null);
-    rollbook.showOdds(box.figure, view);
     box.status.className = "rb-odds__status";
     box.status.textContent = "";
+    await drawOdds(view, request);
   } catch (caught) {
     const error = /** @type {import("./rollbook.js").WorkerError} */ (caught);
     if (request !== latest) return;

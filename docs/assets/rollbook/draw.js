@@ -120,13 +120,31 @@ export function flash(element) {
   element.classList.add("rb-fresh");
 }
 
+// The main thread draws so many things at once, then lets the page answer (a click,
+// a key, a paint) before the next ones: thousands of rows or bars drawn in one go
+// froze the page for seconds (issue 28, item 10).
+export const AT_ONCE = 100;
+
+// The next task: what the page has waiting (input, a paint) runs first.
+export function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// Which drawing of each chart is the latest: an older one's remaining bars are dropped.
+/** @type {WeakMap<Element, object>} */
+const drawings = new WeakMap();
+
 // The same SVG as rules_py.markdown._html.chart_svg writes at build time: bars in a
-// plot that stretches, text (ticks, axis title, legend) in CSS pixels.
+// plot that stretches, text (ticks, axis title, legend) in CSS pixels. Past AT_ONCE
+// bars, the rest are added AT_ONCE a task; the promise says when all are drawn.
 /**
  * @param {Element} chart
  * @param {ChartView} view
+ * @returns {Promise<void>}
  */
-export function drawChart(chart, view) {
+export async function drawChart(chart, view) {
+  const drawing = {};
+  drawings.set(chart, drawing);
   for (const name of ["viewBox", "preserveAspectRatio"]) chart.removeAttribute(name);
   for (const [key, value] of Object.entries({ class: "rb-chart", width: "100%", height: view.height, role: "img", "aria-label": view.label })) {
     chart.setAttribute(key, String(value));
@@ -147,12 +165,14 @@ export function drawChart(chart, view) {
     class: "rb-chart__plot", x: 0, y: view.plot.top, width: "100%", height: view.plot.height,
     viewBox: `0 0 ${view.width} ${view.plot.height}`, preserveAspectRatio: "none",
   });
-  for (const bar of view.bars) {
+  /** @param {ChartView["bars"][number]} bar */
+  const drawBar = (bar) => {
     const cls = `rb-chart__bar${bar.hit ? " rb-chart__bar--hit" : ""}${bar.band ? ` rb-chart__bar--${bar.band}` : ""}`;
     const rect = svg("rect", { class: cls, x: bar.x, y: bar.y, width: bar.width, height: bar.height });
     rect.append(svg("title", {}, bar.title));
-    plot.append(rect);
-  }
+    return rect;
+  };
+  plot.append(...view.bars.slice(0, AT_ONCE).map(drawBar));
   children.push(plot, svg("line", { class: "rb-chart__axis", x1: 0, y1: view.baseline, x2: "100%", y2: view.baseline }));
   for (const label of view.labels) {
     children.push(svg("text", { class: "rb-chart__label", x: label.x, y: view.label_y, "text-anchor": "middle" }, label.text));
@@ -161,6 +181,11 @@ export function drawChart(chart, view) {
     children.push(svg("text", { class: "rb-chart__title", x: "50%", y: view.axis.y, "text-anchor": "middle" }, view.axis.text));
   }
   chart.replaceChildren(...children);
+  for (let at = AT_ONCE; at < view.bars.length; at += AT_ONCE) {
+    await nextTask();
+    if (drawings.get(chart) !== drawing) return; // drawn anew since
+    plot.append(...view.bars.slice(at, at + AT_ONCE).map(drawBar));
+  }
 }
 
 /** @param {ChartView} view */
