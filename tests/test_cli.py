@@ -154,13 +154,14 @@ def test_options_may_stand_between_key_value_words(capsys: pytest.CaptureFixture
     assert json.loads(capsys.readouterr().out) == {"value": 14}
 
 
-def test_output_to_a_closed_pipe_ends_quietly() -> None:
-    """``rules-py odds 20d6! | head -3``: the reader is gone before the table is written."""
+@pytest.mark.parametrize("args", [["odds", "20d6!"], ["odds", "3d6"], ["--help"]])
+def test_output_to_a_closed_pipe_ends_quietly(args: list[str]) -> None:
+    """``rules-py odds 20d6! | head -3``, ``odds 3d6 | head -0``: the reader is gone first."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
         result = subprocess.run(
-            [sys.executable, "-m", "rules_py", "odds", "20d6!"],
+            [sys.executable, "-m", "rules_py", *args],
             stdout=write_end,
             stderr=subprocess.PIPE,
             text=True,
