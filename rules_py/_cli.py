@@ -344,9 +344,23 @@ def _print_item(key: str, item: object) -> None:
         for inner, value in item.items():
             _print_item(f"  {inner}", value)
     elif isinstance(item, Mapping | list | tuple):
-        print(f"{key}: {json.dumps(_plain(item))}")
+        print(f"{key}: {_words(item)}")
     else:
         print(f"{key}: {_plain(item)}")
+
+
+def _words(item: object) -> str:
+    """A value for a line of text, never JSON (issue 32): a mapping as ``name value``
+    pairs, a list as its items, each separated by commas; nested ones in brackets."""
+    if isinstance(item, Mapping):
+        return ", ".join(f"{name} {_nested(value)}" for name, value in item.items()) or "none"
+    if isinstance(item, list | tuple):
+        return ", ".join(_nested(value) for value in item) or "none"
+    return str(_plain(item))
+
+
+def _nested(item: object) -> str:
+    return f"({_words(item)})" if isinstance(item, Mapping | list | tuple) else _words(item)
 
 
 def _plain(value: object) -> object:

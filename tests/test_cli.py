@@ -311,7 +311,7 @@ def test_check_text_prints_the_other_keys_after_the_outcomes(
         "success      58.33%  (7/12)",
         "failure      41.67%  (5/12)",
         "cinematic     2.78%  (1/36)",
-        'detail: {"bands": ["1/2", 3]}',
+        "detail: bands (1/2, 3)",  # text, never JSON (issue 32)
     ]
 
 
@@ -370,6 +370,7 @@ CALCULATIONS: dict[str, list[str]] = {
         "spell_xp dc=9",
         "label bonus=2 dc=9",
         "first bonuses=3,2,2",
+        "starting_items rich=yes special=2 mundane=8 money=2",
     ],
     "danger-world": [
         "advice roll=1,3,3,5,6 difficulty=3",

@@ -327,4 +327,4 @@ def test_d10_0_help_texts_end_with_an_example() -> None:
 def test_the_bursts_page_says_the_x_shot_cost_follows_from_x() -> None:
     """The Source note states the reading the refusal above makes (issue 27, item 7)."""
     page = (Path(__file__).parents[3] / "docs" / "d10-0" / "bursts-and-blasts.md").read_text()
-    assert "block=x-shot-burst x=3 ap=5" in page and "is\n    refused" in page
+    assert "5 AP for X = 3" in page and "is refused, never quietly" in page
