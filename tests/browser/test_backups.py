@@ -21,6 +21,7 @@ from tests.sitesrv import SiteServer
 
 SHEET = "2d6-builder"
 PAGE = "2d6/character-creation/"
+PLAY = "2d6/play/"
 ROSTER = "rollbook:characters:2d6-character"
 STORE = "rollbook:widget:2d6-character"
 PERSIST = "rollbook:storage-persist"
@@ -31,8 +32,8 @@ def _roster(*characters: dict[str, object]) -> str:
     return json.dumps({"version": 1, "active": "c1", "characters": listed})
 
 
-def _open_with(page: Page, server: SiteServer, stored: dict[str, str]) -> Locator:
-    page.goto(server.url + PAGE)
+def _open_with(page: Page, server: SiteServer, stored: dict[str, str], path: str = PAGE) -> Locator:
+    page.goto(server.url + path)
     page.evaluate(
         """stored => {
           localStorage.clear();
@@ -184,4 +185,172 @@ def test_a_browser_that_will_not_keep_the_storage_is_said_to_and_export_all_offe
     assert page.evaluate("window.persistAsked") == 1
     assert page.evaluate(f"localStorage.getItem({PERSIST!r})") == "refused"
     pointer_away(page)  # (a titled button under the mouse shows a tooltip)
+    assert audit_four_ways(page, serious) == []
+
+
+# Item 8: Back up on every Play page and the offline page, restored by Import.
+
+STORES = {
+    "2d6-character": ("name", "Ash"),
+    "d10-0-character": ("name", "Bob"),
+    "danger-world-character": ("name", "Ada"),
+    "peupfudge-character": ("character", "Ana"),
+    "wodu-sheet": ("name", "Rook"),
+}
+ENTRY = {
+    "id": "1764200000000-abc123",
+    "time": 1764200000000,
+    "source": "inline",
+    "what": "2d6",
+    "dice": "[3] [4]",
+    "total": "7",
+    "outcome": "",
+    "said": "Rolled 2d6: 7",
+}
+LOG = "rollbook:log"
+DAY = 24 * 60 * 60 * 1000
+
+
+def _everything() -> dict[str, str]:
+    stored = {
+        f"rollbook:characters:{store}": _roster({field: name}, {field: f"{name} Two"})
+        for store, (field, name) in STORES.items()
+    }
+    later = {**ENTRY, "id": "1764200001000-def456", "time": 1764200001000, "said": "Rolled 2d6: 9"}
+    return {**stored, LOG: json.dumps([ENTRY, later])}
+
+
+def _kept_names(page: Page) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = page.evaluate(
+        """fields => Object.fromEntries(Object.entries(fields).map(([store, field]) => {
+          const kept = JSON.parse(localStorage.getItem("rollbook:characters:" + store) || "{}");
+          return [store, (kept.characters || []).map((c) => c.values[field])];
+        }))""",
+        {store: field for store, (field, _) in STORES.items()},
+    )
+    return found
+
+
+def test_back_up_then_import_restores_every_systems_characters_and_the_log(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    page.goto(server.url + PLAY)
+    page.evaluate(
+        """stored => {
+          localStorage.clear();
+          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
+        }""",
+        _everything(),
+    )
+    page.reload()
+    root = widget(page, SHEET)
+    said = root.locator(".rb-backup__said")
+    expect(said).to_have_text("No backup made in this browser yet.")
+    with page.expect_download() as download:
+        root.locator(".rb-roster__buttons .rb-backup__button").click()
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+    assert download.value.suggested_filename == f"rollbook-backup-{today}.json"
+    expect(said).to_contain_text(f"Last backup made on {today}.")
+    backup = tmp_path / "backup.json"
+    backup.write_text(Path(download.value.path()).read_text())
+    made = json.loads(backup.read_text())
+    assert made["rollbook"] == "rollbook-backup" and made["version"] == 1
+    assert sorted(made["rosters"]) == sorted(STORES) and len(made["log"]) == 2
+
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    root = widget(page, SHEET)
+    assert names(root) == ["Unnamed character 1"]
+    expect(_import(root, backup)).to_have_text(
+        "Restored backup.json: 10 characters of 5 systems and 2 rolls of the log."
+        " Nothing kept was overwritten."
+    )
+    kept = _kept_names(page)
+    for store, (_, name) in STORES.items():
+        assert [n for n in kept[store] if n] == [name, f"{name} Two"], store
+    assert names(root) == ["Unnamed character 1", "Ash", "Ash Two"]
+    log = json.loads(page.evaluate(f"localStorage.getItem({LOG!r})"))
+    assert [e["said"] for e in log] == ["Rolled 2d6: 7", "Rolled 2d6: 9"]
+    expect(_import(root, backup)).to_contain_text(  # again: nothing doubles
+        "Restored backup.json: 0 characters of 5 systems and 0 rolls of the log."
+    )
+    assert _kept_names(page) == kept
+    page.evaluate("document.activeElement.blur()")
+    pointer_away(page)
+    assert audit_four_ways(page, serious) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_newer_or_broken_backup_is_refused_whole(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    root = _open_with(page, server, {}, PLAY)
+    name_character(root, "name", "Ash")
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps({"rollbook": "rollbook-backup", "version": 2, "rosters": {}}))
+    expect(_import(root, newer)).to_have_text(
+        "This backup was made by a newer version of Rollbook (version 2), which this page"
+        " cannot read, so nothing was restored. Your characters are unchanged."
+    )
+    broken = tmp_path / "broken.json"
+    rosters = {"2d6-character": json.loads(_roster({"name": "Kit"})), "wodu-sheet": [1]}
+    broken.write_text(json.dumps({"rollbook": "rollbook-backup", "version": 1, "rosters": rosters}))
+    expect(_import(root, broken)).to_have_text(
+        "This backup's characters for wodu-sheet are not in a form this page reads, so nothing"
+        " was restored. Your characters are unchanged."
+    )
+    assert names(root) == ["Ash"]
+
+
+def test_the_back_up_reminds_after_a_week_of_changes_without_one(
+    page: Page, server: SiteServer
+) -> None:
+    page.goto(server.url + PLAY)
+    now = page.evaluate("Date.now()")
+    last = page.evaluate(f"new Date({now - 30 * DAY}).toISOString().slice(0, 10)")
+    stored = {
+        ROSTER: _roster({"name": "Ash"}),
+        "rollbook:backup:last": str(now - 30 * DAY),
+        "rollbook:backup:changed": str(now - 6 * DAY),
+    }
+    root = _open_with(page, server, stored, PLAY)
+    said = root.locator(".rb-backup__said")
+    expect(said).to_have_text(f"Last backup made on {last}.")  # six days: not yet
+    stored["rollbook:backup:changed"] = str(now - 7 * DAY)
+    root = _open_with(page, server, stored, PLAY)
+    said = root.locator(".rb-backup__said")
+    expect(said).to_have_text(
+        f"Last backup made on {last}. Your characters changed a week ago or more without a"
+        " backup since: back up to keep them in a file."
+    )
+    pointer_away(page)
+    assert audit_four_ways(page, serious) == []
+    with page.expect_download():
+        root.locator(".rb-backup__button").click()
+    expect(said).not_to_contain_text("a week ago")
+    name_character(root, "name", "Ash Grey")  # a change starts the week again
+    assert (
+        page.evaluate("Date.now() - Number(localStorage.getItem('rollbook:backup:changed'))") < DAY
+    )
+
+
+def test_the_offline_page_backs_up_too(page: Page, server: SiteServer) -> None:
+    page.goto(server.url + "offline/")
+    page.evaluate(
+        """stored => {
+          localStorage.clear();
+          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
+        }""",
+        _everything(),
+    )
+    page.reload()
+    spot = page.locator("[data-rb-backup]")
+    expect(spot.locator(".rb-backup__said")).to_have_text("No backup made in this browser yet.")
+    with page.expect_download() as download:
+        spot.locator(".rb-backup__button").click()
+    made = json.loads(Path(download.value.path()).read_text())
+    assert sorted(made["rosters"]) == sorted(STORES) and len(made["log"]) == 2
+    expect(spot.locator(".rb-backup__said")).to_contain_text("Saved rollbook-backup-")
+    page.evaluate("document.activeElement.blur()")
+    pointer_away(page)
     assert audit_four_ways(page, serious) == []

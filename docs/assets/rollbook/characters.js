@@ -10,6 +10,7 @@
 // becomes its first character. Nothing about a character is worked out here:
 // its name is the sheet's name field, and Python reads and checks its values.
 
+import { BACKUP, BACKUP_VERSION, mountBackup, noteChange } from "./backup.js";
 import { el } from "./draw.js";
 import { SAVED_EVENT, loadSaved, release } from "./saved.js";
 import { readStored, writeStored } from "./store.js";
@@ -145,6 +146,89 @@ async function persistOnce() {
   return answer;
 }
 
+// Restore a backup (backup.js) read from a file: each system's characters join those
+// kept (none is overwritten; one already kept as it is stays single; a name taken comes
+// in numbered, "Ash (2)"), and the log's rolls not kept yet join the log. A backup of a
+// later version, or not shaped as one, is refused whole (an Error), and so is a roster
+// kept in another version's form left alone. Answers what it restored, in words.
+/**
+ * @param {any} backup
+ * @returns {string}
+ */
+export function restoreBackup(backup) {
+  const version = backup.version;
+  if (typeof version === "number" && Number.isInteger(version) && version > BACKUP_VERSION) {
+    throw new Error(`This backup was made by a newer version of Rollbook (version ${version}), which this page cannot read, so nothing was restored`);
+  }
+  if (version !== BACKUP_VERSION || !isObject(backup.rosters) || !Array.isArray(backup.log ?? [])) {
+    throw new Error("This backup is not in a form this page reads, so nothing was restored");
+  }
+  /** @type {[string, Roster][]} */
+  const rosters = [];
+  for (const [store, roster] of Object.entries(backup.rosters)) {
+    const fine =
+      /^[a-z0-9-]{1,60}$/.test(store) &&
+      isObject(roster) &&
+      roster.version === VERSION &&
+      Array.isArray(roster.characters) &&
+      roster.characters.every((/** @type {any} */ c) => isObject(c) && typeof c.id === "string" && isObject(c.values));
+    if (!fine) throw new Error(`This backup's characters for ${store} are not in a form this page reads, so nothing was restored`);
+    rosters.push([store, roster]);
+  }
+  let count = 0;
+  const skipped = [];
+  for (const [store, roster] of rosters) {
+    const kept = loadRoster(store);
+    if (kept.kind === "foreign") {
+      skipped.push(store);
+      continue;
+    }
+    /** @type {Roster} */
+    const into = kept.kind === "roster" ? kept.roster : { version: VERSION, active: roster.active, characters: [] };
+    const held = new Set(into.characters.map((c) => JSON.stringify(c.values)));
+    const names = new Set(into.characters.map((c) => String(c.values.name ?? "").trim()));
+    for (const character of roster.characters) {
+      if (held.has(JSON.stringify(character.values))) continue;
+      const values = { ...character.values };
+      const name = typeof values.name === "string" ? values.name.trim() : "";
+      if (name && names.has(name)) {
+        let n = 2;
+        while (names.has(`${name.slice(0, 60 - ` (${n})`.length).trimEnd()} (${n})`)) n++;
+        values.name = `${name.slice(0, 60 - ` (${n})`.length).trimEnd()} (${n})`;
+      }
+      names.add(String(values.name ?? "").trim());
+      held.add(JSON.stringify(character.values));
+      const id = into.characters.some((c) => c.id === character.id) ? newId(into) : character.id;
+      into.characters.push({ id, values });
+      count++;
+    }
+    if (!into.characters.some((c) => c.id === into.active)) into.active = into.characters[0]?.id ?? "c1";
+    if (into.characters.length && !writeStored(ROSTER + store, JSON.stringify(into))) throw new Error(UNSAVED);
+  }
+  // The roll log: entries not kept yet (by id), oldest first, the latest 200 kept.
+  let rolls = 0;
+  const log = readStored("rollbook:log");
+  /** @type {any} */
+  let entries = [];
+  try {
+    entries = log === null ? [] : JSON.parse(log);
+  } catch (error) {
+    entries = null;
+  }
+  if (Array.isArray(entries)) {
+    const ids = new Set(entries.map((/** @type {any} */ e) => e?.id));
+    const fresh = (backup.log ?? []).filter((/** @type {any} */ e) => isObject(e) && typeof e.id === "string" && !ids.has(e.id));
+    if (fresh.length) {
+      const merged = [...entries, ...fresh].sort((a, b) => (Number(a?.time) || 0) - (Number(b?.time) || 0)).slice(-200);
+      if (!writeStored("rollbook:log", JSON.stringify(merged))) throw new Error(UNSAVED);
+      rolls = fresh.length;
+    }
+  }
+  const characters = count === 1 ? "1 character" : `${count} characters`;
+  const left = skipped.length ? ` Left alone, as another version of Rollbook keeps them: the characters of ${skipped.join(", ")}.` : "";
+  return `${characters} of ${rosters.length} ${rosters.length === 1 ? "system" : "systems"} and ${rolls} ${rolls === 1 ? "roll" : "rolls"} of the log.${left}`;
+}
+
 // The roster bar of a sheet widget: "Playing as", New, Duplicate, Rename, Delete,
 // Export all. `sheet` is the widget's side: key (where the played character's values
 // are saved), nameField, read() and replace(values) (the form), defaults (the page's
@@ -217,6 +301,8 @@ export function mountRoster(root, sheet) {
   const persisted = el("output", "rb-roster__kept");
   persisted.setAttribute("aria-live", "polite");
   bar.append(label, buttons, said, persisted);
+  // Back up (every system's characters and the log) on a Play page, beside Import.
+  if (root.querySelector(".rb-widget__fields--play")) mountBackup(bar, buttons);
   // Said once the reader has saved a character (asked then, if not yet).
   /** @param {boolean} ask */
   const showPersisted = async (ask) => {
@@ -307,6 +393,7 @@ export function mountRoster(root, sheet) {
       return false;
     }
     mine = id;
+    noteChange();
     void showPersisted(true);
     // A shared link's values on show are put away: the reader is on their own characters.
     release(key);
@@ -388,7 +475,10 @@ export function mountRoster(root, sheet) {
       if (values) character.values = { ...character.values, ...values };
       roster.active = mine;
       if (!keep()) tellUnsaved();
-      else void showPersisted(true);
+      else {
+        noteChange();
+        void showPersisted(true);
+      }
       draw();
       return;
     }
@@ -523,6 +613,26 @@ export function mountRoster(root, sheet) {
       try {
         if (foreign) throw new Error("Your characters were saved by another version of Rollbook, so none can be added here");
         const text = await readImport(file);
+        // A backup of every system (Back up): restored whole, then shown here.
+        if (text.includes(`"${BACKUP}"`)) {
+          /** @type {any} */
+          let backup = null;
+          try {
+            backup = JSON.parse(text);
+          } catch (error) {
+            backup = null;
+          }
+          if (isObject(backup) && backup.rollbook === BACKUP) {
+            const restored = restoreBackup(backup);
+            if (refresh()) {
+              if (!find(mine)) mine = roster.active;
+              draw();
+              sheet.replace(active().values);
+            }
+            tell(`Restored ${file.name}: ${restored} Nothing kept was overwritten.`);
+            return;
+          }
+        }
         refresh();
         /** @type {{ characters: Values[], left_out: string[], renamed: string[] }} */
         const result = await sheet.ask("widget", {
