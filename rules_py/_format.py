@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import unicodedata
 from fractions import Fraction
+
+_DIRECTIONAL = frozenset({"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"})
+"""Bidirectional classes of characters that can turn the text around them."""
 
 
 def percent(p: Fraction, places: int = 2) -> str:
@@ -32,3 +36,13 @@ def decimal(p: Fraction, places: int = 2) -> str:
 def signed(n: int) -> str:
     """``2`` -> ``"+2"``, ``-1`` -> ``"-1"``, ``0`` -> ``"+0"``."""
     return f"{n:+d}"
+
+
+def isolated(text: str) -> str:
+    """A reader's text (a character's name) set into a sentence so that it cannot turn the
+    words after it around: one holding right-to-left letters or a direction control
+    (U+202E, say) is wrapped in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE; any other
+    comes back as it is."""
+    if any(unicodedata.bidirectional(c) in _DIRECTIONAL for c in text):
+        return f"\u2068{text}\u2069"
+    return text

@@ -219,3 +219,13 @@ def test_an_odds_figure_reads_its_fields_as_typed() -> None:
     assert odds_view("2d6", modifier="2", target="")["expr"] == "2d6+2"
     assert odds_view("2d6", modifier="-1", target="9")["target"] == 9
     assert odds_view("2d6", target=" ")["target"] is None  # an empty Target: no target
+
+
+def test_a_name_that_turns_text_around_is_isolated_in_a_sentence() -> None:
+    """Issue 28, item 10: a right-to-left override in a name must not reverse the words
+    after it; a plain name is left as it is."""
+    from rules_py._format import isolated
+
+    assert isolated("Rook") == "Rook"
+    assert isolated("Ash\u202eevil") == "\u2068Ash\u202eevil\u2069"
+    assert isolated("\u05d0\u05e9") == "\u2068\u05d0\u05e9\u2069"  # Hebrew letters

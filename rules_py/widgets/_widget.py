@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
+from rules_py._format import isolated
 from rules_py._log import log_entry
 from rules_py.dice import fresh_seed
 from rules_py.views import RequestError, View, read_seed
@@ -231,7 +232,7 @@ class Widget:
             raise WidgetError("check must name one of the sheet's checks")
         check = self.check
         values, seed, view = self._seeded(raw, seed, lambda values, rng: check(values, key, rng))
-        what = f"{self.character_name(values)}: {view['what']}"
+        what = f"{isolated(self.character_name(values))}: {view['what']}"
         log = log_entry(what, view["lines"], view["outcome"], what)
         label = f"{what}. {view['label']}"
         return {**view, "what": what, "label": label, "key": key, "seed": seed, "log": log}

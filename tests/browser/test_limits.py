@@ -103,6 +103,21 @@ def test_an_override_in_a_shared_rolls_label_leaves_its_dice_in_order(
     parts = [".rb-shared__what", ".rb-part", ".rb-total"]
     edges = _left_to_right(page, parts, ".rb-shared__roll")
     assert edges == sorted(edges), dict(zip(parts, edges, strict=True))
+    # Inside the line's words too: the override stays in the label, so "(3d6)" still
+    # comes before "rolled" (reversed, "rolled" would stand to its left).
+    where = line.locator(".rb-shared__what").evaluate(
+        """(span) => {
+          const text = [...span.childNodes].find((n) => n.nodeType === 3 && n.data.includes("rolled"));
+          const at = (word) => {
+            const range = document.createRange();
+            range.setStart(text, text.data.indexOf(word));
+            range.setEnd(text, text.data.indexOf(word) + word.length);
+            return range.getBoundingClientRect().left;
+          };
+          return text ? [at("(3d6)"), at("rolled")] : null;
+        }"""
+    )
+    assert where is not None and where[0] < where[1], where
 
 
 LONG_TASKS = """() => {

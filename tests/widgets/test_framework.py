@@ -530,6 +530,11 @@ def test_a_sheet_row_check_names_the_character_and_rolls_again_from_its_seed() -
     assert again["lines"] == first["lines"]
     unnamed = answer(CHECKS, "test-checking", "check", {"values": {"name": ""}, "check": "crew:0"})
     assert unnamed["what"] == "Unnamed character: Ann's watch"
+    # Issue 28, item 10: a right-to-left override in the name stays inside the name.
+    turned = {"values": {"name": "Ash\u202e"}, "check": "crew:0"}
+    assert answer(CHECKS, "test-checking", "check", turned)["what"] == (
+        "\u2068Ash\u202e\u2069: Ann's watch"
+    )
 
 
 @pytest.mark.parametrize(

@@ -391,7 +391,11 @@ async function openRoll(text, rollbook) {
     line.classList.remove("rb-loading");
     const rolled = view.what ?? view.expr;
     const what = `${label ? `${label} (${rolled})` : rolled} rolled ${when(at)}: `;
-    line.replaceChildren(el("span", "rb-shared__what", what), ...drawParts(view.parts), drawResult(view));
+    // The reader's label in a <bdi>: a right-to-left override in it stays inside it.
+    const shown = el("span", "rb-shared__what");
+    if (label) shown.append(el("bdi", undefined, label));
+    shown.append(`${label ? ` (${rolled})` : rolled} rolled ${when(at)}: `);
+    line.replaceChildren(shown, ...drawParts(view.parts), drawResult(view));
     // Heard as Python's sentence for the dice (its label is "<expr>: <dice>, total <n>").
     line.setAttribute("aria-label", what + view.label.slice(view.label.indexOf(": ") + 2));
     line.setAttribute("role", "img");
