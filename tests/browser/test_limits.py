@@ -107,7 +107,8 @@ def test_an_override_in_a_shared_rolls_label_leaves_its_dice_in_order(
     # comes before "rolled" (reversed, "rolled" would stand to its left).
     where = line.locator(".rb-shared__what").evaluate(
         """(span) => {
-          const text = [...span.childNodes].find((n) => n.nodeType === 3 && n.data.includes("rolled"));
+          const text = [...span.childNodes]
+            .find((n) => n.nodeType === 3 && n.data.includes("rolled"));
           const at = (word) => {
             const range = document.createRange();
             range.setStart(text, text.data.indexOf(word));
