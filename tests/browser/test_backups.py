@@ -129,6 +129,30 @@ def test_a_broken_or_deeply_nested_file_is_refused_in_a_sentence(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_roster_holds_no_more_characters_than_export_all_saves(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    hundred = [{"name": f"Hero {n}"} for n in range(1, 101)]
+    root = _open_with(page, server, {ROSTER: _roster(*hundred)})
+    said = root.locator(".rb-roster__said")
+    root.locator('[data-roster="new"]').click()
+    expect(said).to_have_text(
+        "A system keeps at most 100 characters here, so that Export all saves them in one"
+        " file: delete one to make another."
+    )
+    one = tmp_path / "wren.json"
+    one.write_text(json.dumps({"rollbook": SHEET, "version": 1, "values": {"name": "Wren"}}))
+    expect(_import(root, one)).to_have_text(
+        "A system keeps at most 100 characters here, so that Export all saves them in one"
+        " file, and you have 100: delete some to add one more. Your characters are unchanged."
+    )
+    with page.expect_download() as download:
+        root.locator('[data-roster="export-all"]').click()
+    expect(said).to_contain_text("Saved 2d6-character-all.json (100 characters).", timeout=TIMEOUT)
+    assert len(json.loads(Path(download.value.path()).read_text())["characters"]) == 100
+    assert len(names(root)) == 100
+
+
 PERSIST_STUB = """(() => {
   window.persistAsked = 0;
   const answer = %s;

@@ -291,6 +291,8 @@ def test_the_page_reads_files_as_large_as_python_does() -> None:
     assert int(limit.replace("_", "")) == MAX_IMPORT_CHARS
     (depth,) = re.findall(r"export const MAX_NESTING = (\d+);", script)
     assert int(depth) == MAX_NESTING
+    (most,) = re.findall(r"export const MAX_CHARACTERS = (\d+);", script)
+    assert int(most) == MAX_CHARACTERS  # a roster holds no more than Export all saves
 
 
 def test_export_all_names_an_over_budget_character_and_import_leaves_only_it_out() -> None:

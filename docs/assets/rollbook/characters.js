@@ -29,6 +29,10 @@ export const MAX_FILE_CHARS = 2_500_000;
 // How deep a file's lists and objects may nest (Python's MAX_NESTING): a deeper one is
 // refused here, since parsing it overflows Pyodide's stack (a fatal error, not a refusal).
 export const MAX_NESTING = 16;
+// The most characters a system keeps here, as Python's MAX_CHARACTERS, the most one file
+// holds: so that Export all always saves all of them (101 could not be exported at all).
+export const MAX_CHARACTERS = 100;
+const FULL = `A system keeps at most ${MAX_CHARACTERS} characters here, so that Export all saves them in one file`;
 
 // The text of a file the reader chose to import, or an Error whose message says why not:
 // too large, or nested deeper than any file Rollbook writes (brackets in strings aside).
@@ -176,6 +180,7 @@ export function restoreBackup(backup) {
     rosters.push([store, roster]);
   }
   let count = 0;
+  let full = 0; // characters left out of a system that holds the most it may
   const skipped = [];
   for (const [store, roster] of rosters) {
     const kept = loadRoster(store);
@@ -189,6 +194,10 @@ export function restoreBackup(backup) {
     const names = new Set(into.characters.map((c) => String(c.values.name ?? "").trim()));
     for (const character of roster.characters) {
       if (held.has(JSON.stringify(character.values))) continue;
+      if (into.characters.length >= MAX_CHARACTERS) {
+        full++;
+        continue;
+      }
       const values = { ...character.values };
       const name = typeof values.name === "string" ? values.name.trim() : "";
       if (name && names.has(name)) {
@@ -225,7 +234,8 @@ export function restoreBackup(backup) {
     }
   }
   const characters = count === 1 ? "1 character" : `${count} characters`;
-  const left = skipped.length ? ` Left alone, as another version of Rollbook keeps them: the characters of ${skipped.join(", ")}.` : "";
+  let left = skipped.length ? ` Left alone, as another version of Rollbook keeps them: the characters of ${skipped.join(", ")}.` : "";
+  if (full) left += ` ${full} more left out: ${FULL.charAt(0).toLowerCase()}${FULL.slice(1)}.`;
   return `${characters} of ${rosters.length} ${rosters.length === 1 ? "system" : "systems"} and ${rolls} ${rolls === 1 ? "roll" : "rolls"} of the log.${left}`;
 }
 
@@ -413,6 +423,10 @@ export function mountRoster(root, sheet) {
   const add = (values, where = roster.characters.length) => {
     /** @type {Character | null} */
     let character = null;
+    if (refresh() && roster.characters.length >= MAX_CHARACTERS) {
+      tell(`${FULL}: delete one to make another.`);
+      return null;
+    }
     const added = change(() => {
       character = { id: newId(roster), values };
       roster.characters.splice(Math.min(where, roster.characters.length), 0, character);
@@ -654,6 +668,10 @@ export function mountRoster(root, sheet) {
     /** @param {Values[]} characters (Python's import answers at least one) */
     adopt(characters) {
       if (foreign) throw new Error("Your characters were saved by another version of Rollbook, so none can be added here");
+      if (refresh() && roster.characters.length + characters.length > MAX_CHARACTERS) {
+        const more = characters.length === 1 ? "one more" : `${characters.length} more`;
+        throw new Error(`${FULL}, and you have ${roster.characters.length}: delete some to add ${more}`);
+      }
       /** @type {Character[]} */
       const added = [];
       const done = change(() => {
