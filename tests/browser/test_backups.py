@@ -326,6 +326,22 @@ def test_a_newer_or_broken_backup_is_refused_whole(
     assert names(root) == ["Ash"]
 
 
+def test_a_backup_larger_than_a_file_of_one_system_still_restores(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    root = _open_with(page, server, {}, PLAY)
+    big = {"name": "Big", "notes": "x" * 2_550_000}  # over Export all's 2,500,000
+    rosters = {"wodu-sheet": json.loads(_roster(big))}
+    file = tmp_path / "big.json"
+    file.write_text(json.dumps({"rollbook": "rollbook-backup", "version": 1, "rosters": rosters}))
+    expect(_import(root, file)).to_have_text(
+        "Restored big.json: 1 character of 1 system and 0 rolls of the log."
+        " Nothing kept was overwritten.",
+        timeout=TIMEOUT,
+    )
+    assert _kept_names(page)["wodu-sheet"] == ["Big"]
+
+
 def test_the_back_up_reminds_after_a_week_of_changes_without_one(
     page: Page, server: SiteServer
 ) -> None:

@@ -33,17 +33,27 @@ export const MAX_NESTING = 16;
 // holds: so that Export all always saves all of them (101 could not be exported at all).
 export const MAX_CHARACTERS = 100;
 const FULL = `A system keeps at most ${MAX_CHARACTERS} characters here, so that Export all saves them in one file`;
+// The largest backup (backup.js) Import reads: every system's characters and the log, all a
+// browser keeps for a site (Chromium's localStorage holds 5 million characters), written out
+// with indentation; such a file is restored here, without Python.
+const MAX_BACKUP_CHARS = 12_000_000;
+
+/**
+ * @param {File} file
+ * @param {number} largest
+ */
+const tooLarge = (file, largest) =>
+  `${file.name} is too large to be a file of Rollbook characters (${Math.ceil(file.size / 1024)} KiB; at most ${Math.round(largest / 1000)} kB)`;
 
 // The text of a file the reader chose to import, or an Error whose message says why not:
 // too large, or nested deeper than any file Rollbook writes (brackets in strings aside).
 /**
  * @param {File} file
+ * @param {number} [largest] the most characters it may hold (a backup may hold more)
  * @returns {Promise<string>}
  */
-export async function readImport(file) {
-  if (file.size > MAX_FILE_CHARS) {
-    throw new Error(`${file.name} is too large to be a file of Rollbook characters (${Math.ceil(file.size / 1024)} KiB; at most ${Math.round(MAX_FILE_CHARS / 1000)} kB)`);
-  }
+export async function readImport(file, largest = MAX_FILE_CHARS) {
+  if (file.size > largest) throw new Error(tooLarge(file, largest));
   const text = await file.text();
   let depth = 0;
   let inString = false;
@@ -626,7 +636,7 @@ export function mountRoster(root, sheet) {
     async importFile(file) {
       try {
         if (foreign) throw new Error("Your characters were saved by another version of Rollbook, so none can be added here");
-        const text = await readImport(file);
+        const text = await readImport(file, MAX_BACKUP_CHARS);
         // A backup of every system (Back up): restored whole, then shown here.
         if (text.includes(`"${BACKUP}"`)) {
           /** @type {any} */
@@ -647,6 +657,7 @@ export function mountRoster(root, sheet) {
             return;
           }
         }
+        if (text.length > MAX_FILE_CHARS) throw new Error(tooLarge(file, MAX_FILE_CHARS));
         refresh();
         /** @type {{ characters: Values[], left_out: string[], renamed: string[] }} */
         const result = await sheet.ask("widget", {
