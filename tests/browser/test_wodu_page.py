@@ -413,6 +413,11 @@ def test_charts_drawn_in_the_browser_match_the_build(page: Page, server: SiteSer
               const [drawn] = drawBlocks([{ type: 'chart', chart: view }]);
               const box = document.createElement('div');
               box.innerHTML = html;
+              // Past 100 bars the rest are drawn a slice a task (draw.js): wait for them.
+              const bars = box.querySelectorAll('rect').length;
+              for (let i = 0; i < 1000 && drawn.querySelectorAll('rect').length < bars; i++) {
+                await new Promise((resolve) => setTimeout(resolve, 0));
+              }
               return drawn.isEqualNode(box.firstElementChild) || [drawn.outerHTML, html];
             }""",
             [view, chart_svg(view), server.url + "assets/rollbook/draw.js"],
