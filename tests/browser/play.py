@@ -117,3 +117,20 @@ def reloaded(page: Page, sheet: str, *, offline: BrowserContext | None = None) -
         offline.set_offline(True)
     page.reload()
     return widget(page, sheet)
+
+
+def keep(page: Page, stored: dict[str, str]) -> None:
+    """Put ``stored`` (key: text) in the site's storage as the only things kept, and reload."""
+    page.evaluate(
+        """stored => {
+          localStorage.clear();
+          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
+        }""",
+        stored,
+    )
+    page.reload()
+
+
+def kept(page: Page, key: str) -> str | None:
+    text: str | None = page.evaluate("key => localStorage.getItem(key)", key)
+    return text

@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.browser.axe import audit_four_ways, serious
-from tests.browser.play import name_character, names
+from tests.browser.play import keep, name_character, names
 from tests.browser.widgets import TIMEOUT, pointer_away, widget
 from tests.sitesrv import SiteServer
 
@@ -34,14 +34,7 @@ def _roster(*characters: dict[str, object]) -> str:
 
 def _open_with(page: Page, server: SiteServer, stored: dict[str, str], path: str = PAGE) -> Locator:
     page.goto(server.url + path)
-    page.evaluate(
-        """stored => {
-          localStorage.clear();
-          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
-        }""",
-        stored,
-    )
-    page.reload()
+    keep(page, stored)
     return widget(page, SHEET)
 
 

@@ -17,7 +17,16 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.browser.axe import FOLLOW_LINK, audit_four_ways, serious
-from tests.browser.play import name_character, names, new_character, playing, roll_check, roster
+from tests.browser.play import (
+    keep,
+    kept,
+    name_character,
+    names,
+    new_character,
+    playing,
+    roll_check,
+    roster,
+)
 from tests.browser.test_roll_log import ENTRIES, open_log, roll_inline
 from tests.browser.widgets import TIMEOUT, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
@@ -38,23 +47,6 @@ GOOD_ENTRY = {
     "outcome": "",
     "said": "Rolled 2d6: 7",
 }
-
-
-def keep(page: Page, stored: dict[str, str]) -> None:
-    """Put ``stored`` (key: text) in the site's storage as the only things kept, and reload."""
-    page.evaluate(
-        """stored => {
-          localStorage.clear();
-          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
-        }""",
-        stored,
-    )
-    page.reload()
-
-
-def kept(page: Page, key: str) -> str | None:
-    text: str | None = page.evaluate("key => localStorage.getItem(key)", key)
-    return text
 
 
 def link_values(values: dict[str, Any]) -> str:

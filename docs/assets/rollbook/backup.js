@@ -8,7 +8,7 @@
 // it whole or not at all and overwrites nothing. Nothing here is worked out: the file
 // is what the browser keeps, copied.
 
-import { el } from "./draw.js";
+import { download, el } from "./draw.js";
 import { readStored, removeStored, writeStored } from "./store.js";
 
 export const BACKUP = "rollbook-backup"; // what a backup file says it is ("rollbook")
@@ -62,18 +62,6 @@ function status() {
   const made = last > 0 ? `Last backup made on ${new Date(last).toISOString().slice(0, 10)}.` : "No backup made in this browser yet.";
   const due = changed > 0 && Date.now() - changed >= WEEK;
   return { text: due ? `${made} Your characters changed a week ago or more without a backup since: back up to keep them in a file.` : made, due };
-}
-
-/** @param {{ filename: string, text: string }} file */
-function download(file) {
-  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
-  const link = el("a");
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // The Back up button and its line, added to `host` (a roster's bar, the offline page's spot).

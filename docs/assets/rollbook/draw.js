@@ -65,6 +65,21 @@ export function el(name, className, text) {
   return element;
 }
 
+/** @typedef {{ filename: string, text: string }} File a file to save: its name and JSON text */
+
+// Hand a file ({ filename, text }) to the browser as a download.
+/** @param {File} file */
+export function download(file) {
+  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+  const link = el("a");
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /**
  * @param {string} name
  * @param {Record<string, string | number>} attributes

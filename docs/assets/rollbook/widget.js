@@ -5,7 +5,7 @@
 
 import { mountRoster, readImport } from "./characters.js";
 import { DiceField } from "./dice.js";
-import { drawBlocks, drawParts, drawResult, el, flash } from "./draw.js";
+import { download, drawBlocks, drawParts, drawResult, el, flash } from "./draw.js";
 import { afterPause } from "./pause.js";
 import { printable } from "./print.js";
 import { SAVED_EVENT, fits, loadSaved, markEdited, save } from "./saved.js";
@@ -44,20 +44,7 @@ const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
  * @property {import("./draw.js").RollLog} [log]
  * @property {import("./share.js").RolledFrom} [from]
  */
-/** @typedef {{ filename: string, text: string }} File a file Python wrote */
-
-// Hand Python's file ({ filename, text }) to the browser as a download.
-/** @param {File} file */
-function download(file) {
-  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
-  const link = el("a");
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** @typedef {import("./draw.js").File} File a file Python wrote */
 
 /** @param {Control} control */
 function readControl(control) {
