@@ -11,7 +11,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Final
 
-from rules_py.systems._params import out_of_range, refusal
+from rules_py.systems import _params
+from rules_py.systems._params import out_of_range
 from rules_py.systems.wodu.abilities import MAX_ABILITY, MIN_ABILITY
 
 SYSTEM: Final = "2d10 WoDu Hack"
@@ -20,11 +21,7 @@ SYSTEM: Final = "2d10 WoDu Hack"
 
 def require_int(value: object, what: str, rule: str) -> int:
     """``value`` as an int (``bool`` refused); ``ValueError`` naming ``rule`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(
-            refusal(f"{what} must be a whole number (got {value!r})", f"{SYSTEM}, {rule}")
-        )
-    return value
+    return _params.require_int(value, what, f"{SYSTEM}, {rule}")
 
 
 def require_ability(ability: object, what: str = "an ability rating") -> int:

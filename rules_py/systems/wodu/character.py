@@ -11,7 +11,7 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import Final, Literal
 
-from rules_py.systems._params import bounds, out_of_range, refusal
+from rules_py.systems._params import bounds, not_a, out_of_range, refusal
 from rules_py.systems.wodu._common import SYSTEM, require_ability, require_int, signed
 from rules_py.systems.wodu.abilities import ABILITY_NAMES, MIN_ABILITY
 
@@ -208,7 +208,8 @@ def xp_to_next_level(level: int, pace: Pace) -> int:
     """
     level = _require_level(level)
     if pace not in XP_PER_LEVEL:
-        raise ValueError(f'{SYSTEM}, Advancement: the pace is "fast" or "slow" (got {pace!r})')
+        got = "it is missing" if pace is None else f"got {pace!r}"
+        raise ValueError(f'{SYSTEM}, Advancement: the pace is "fast" or "slow" ({got})')
     if level == MAX_LEVEL:
         raise ValueError(
             refusal(
@@ -287,7 +288,8 @@ def validate_sheet(
     problems: list[str] = []
     if start not in STARTING_LEVEL:
         problems.append(
-            f'{SYSTEM}, Character Generation: a character is "standard" or "gritty" (got {start!r})'
+            f'{SYSTEM}, Character Generation: a character is "standard" or "gritty" '
+            f"({'it is missing' if start is None else f'got {start!r}'})"
         )
     elif level < STARTING_LEVEL[start]:
         problems.append(
@@ -320,11 +322,7 @@ def validate_sheet(
     for name in ABILITY_NAMES:
         value = sheet[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(
-                refusal(
-                    f"{name} must be a whole number (got {value!r})", f"{SYSTEM}, Ability Ratings"
-                )
-            )
+            problems.append(not_a(name, "a whole number", value, f"{SYSTEM}, Ability Ratings"))
         elif value < MIN_ABILITY:
             problems.append(
                 out_of_range(name, bounds(MIN_ABILITY), value, f"{SYSTEM}, Ability Ratings")

@@ -297,3 +297,17 @@ def test_apply_ability_increases_refuses_missing_choices_and_sheets() -> None:
         wodu.apply_ability_increases(2, {"STR": 2}, {2: "STR"})
     with pytest.raises(ValueError, match=r"^The level must be from 0 to 15, got"):
         wodu.apply_ability_increases(16, start, {})
+
+
+def test_wodu_refusals_name_a_missing_value_instead_of_none() -> None:
+    """Issue 27, item 7: "(got None)" reads badly; a missing value is said to be missing."""
+    from rules_py.systems.wodu import _common
+
+    with pytest.raises(ValueError) as missing:
+        _common.require_int(None, "STR", "Ability Ratings")
+    assert str(missing.value) == (
+        "STR is missing: it must be a whole number (2d10 WoDu Hack, Ability Ratings)"
+    )
+    with pytest.raises(ValueError) as pace:
+        wodu.xp_to_next_level(1, None)  # type: ignore[arg-type]
+    assert "None" not in str(pace.value) and "it is missing" in str(pace.value)
