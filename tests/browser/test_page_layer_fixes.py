@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
 
+from tests import site_config
 from tests.browser.axe import run_axe, serious, visit
 from tests.browser.contrast import contrast, contrast_ratio
 from tests.browser.test_roll_log import open_log
@@ -131,7 +132,11 @@ def test_tables_looked_up_mid_game_keep_every_column_on_a_phone(
         ("peupfudge/reference-sheet/", "levelling-up"): ["XP cost", "256", "511"],
         ("peupfudge/abilities/", "the-cost-of-levelling-up"): ["XP cost", "256", "511"],
     }
-    for (path, heading), needed in wanted.items():
+    published = [(p, h) for p, h in wanted if p.split("/")[0] in site_config.published()]
+    if not published:
+        pytest.skip("wodu and peupfudge are left out of this site by extra.systems in mkdocs.yml")
+    for path, heading in published:
+        needed = wanted[path, heading]
         visit(page, server.url + path)
         tables = page.evaluate(TABLES_UNDER, heading)
         assert tables, path

@@ -60,6 +60,7 @@ def test_a_removed_row_comes_back_in_its_place_with_undo(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.system("peupfudge")
 def test_undo_waits_for_room_in_a_list_filled_meanwhile(page: Page, server: SiteServer) -> None:
     """Peupfudge keeps 8 statuses at most: a status removed, then 8 added, is put back only
     once one of them goes, and the offer says so where the status was."""
