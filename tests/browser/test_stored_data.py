@@ -340,17 +340,21 @@ def test_a_change_refused_for_a_full_storage_does_not_stop_following_other_tabs(
 # Item 5: links written by hand, and a friend's link left unanswered.
 
 
+def open_share_link(page: Page, server: SiteServer, root: Locator, values: str) -> Locator:
+    """Open the Play page's sheet ``root`` from a share link of ``values`` (base64url)."""
+    page.goto(f"{server.url}{PLAY}#share={root.get_attribute('id')}:{values}")
+    page.reload()
+    return widget(page, SHEET)
+
+
 def test_a_link_whose_values_are_not_plain_data_is_refused_and_saving_goes_on(
     page: Page, server: SiteServer
 ) -> None:
     page.goto(server.url + PLAY)
     root = widget(page, SHEET)
     name_character(root, "name", "Rook")
-    root_id = root.get_attribute("id")
     crafted = link_values({"name": {"toString": 0}, "wounds_taken": [1]})
-    page.goto(f"{server.url}{PLAY}#share={root_id}:{crafted}")
-    page.reload()
-    root = widget(page, SHEET)
+    root = open_share_link(page, server, root, crafted)
     expect(root.locator(".rb-shared")).to_have_text(
         "This shared link is damaged (some of its values are not ones this can show):"
         " showing your own values."
@@ -386,12 +390,9 @@ def test_a_friends_link_left_unanswered_does_not_lose_a_new_character(
     page.goto(server.url + PLAY)
     root = widget(page, SHEET)
     name_character(root, "name", "Rook")
-    root_id = root.get_attribute("id")
     friend = root.evaluate("r => JSON.parse(localStorage.getItem('rollbook:widget:2d6-character'))")
     friend["name"] = "Vex"
-    page.goto(f"{server.url}{PLAY}#share={root_id}:{link_values(friend)}")
-    page.reload()
-    root = widget(page, SHEET)
+    root = open_share_link(page, server, root, link_values(friend))
     expect(root.locator(".rb-shared")).to_contain_text("Showing the values from a shared link")
     expect(field(root, "name")).to_have_value("Vex")
 
