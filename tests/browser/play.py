@@ -16,6 +16,17 @@ from tests.browser.widgets import TIMEOUT, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
 PHONE = {"width": 390, "height": 844}
+LOG_ENTRY = {
+    "id": "1764200000000-abc123",
+    "time": 1764200000000,
+    "source": "inline",
+    "what": "2d6",
+    "dice": "[3] [4]",
+    "total": "7",
+    "outcome": "",
+    "said": "Rolled 2d6: 7",
+}
+"""A roll log entry as log.js keeps it (``rollbook:log``), for tests that store one."""
 SAVED = 120_000  # saving the site for offline use, on a machine busy with other tests
 
 

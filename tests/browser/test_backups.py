@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.browser.axe import audit_four_ways, serious
-from tests.browser.play import keep, name_character, names
+from tests.browser.play import LOG_ENTRY, keep, name_character, names
 from tests.browser.widgets import TIMEOUT, pointer_away, widget
 from tests.sitesrv import SiteServer
 
@@ -214,16 +214,6 @@ STORES = {
     "peupfudge-character": ("character", "Ana"),
     "wodu-sheet": ("name", "Rook"),
 }
-ENTRY = {
-    "id": "1764200000000-abc123",
-    "time": 1764200000000,
-    "source": "inline",
-    "what": "2d6",
-    "dice": "[3] [4]",
-    "total": "7",
-    "outcome": "",
-    "said": "Rolled 2d6: 7",
-}
 LOG = "rollbook:log"
 DAY = 24 * 60 * 60 * 1000
 
@@ -233,8 +223,13 @@ def _everything() -> dict[str, str]:
         f"rollbook:characters:{store}": _roster({field: name}, {field: f"{name} Two"})
         for store, (field, name) in STORES.items()
     }
-    later = {**ENTRY, "id": "1764200001000-def456", "time": 1764200001000, "said": "Rolled 2d6: 9"}
-    return {**stored, LOG: json.dumps([ENTRY, later])}
+    later = {
+        **LOG_ENTRY,
+        "id": "1764200001000-def456",
+        "time": 1764200001000,
+        "said": "Rolled 2d6: 9",
+    }
+    return {**stored, LOG: json.dumps([LOG_ENTRY, later])}
 
 
 def _kept_names(page: Page) -> dict[str, list[str]]:
@@ -252,14 +247,7 @@ def test_back_up_then_import_restores_every_systems_characters_and_the_log(
     page: Page, server: SiteServer, tmp_path: Path
 ) -> None:
     page.goto(server.url + PLAY)
-    page.evaluate(
-        """stored => {
-          localStorage.clear();
-          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
-        }""",
-        _everything(),
-    )
-    page.reload()
+    keep(page, _everything())
     root = widget(page, SHEET)
     said = root.locator(".rb-backup__said")
     expect(said).to_have_text("No backup made in this browser yet.")
@@ -369,14 +357,7 @@ def test_the_back_up_reminds_after_a_week_of_changes_without_one(
 
 def test_the_offline_page_backs_up_too(page: Page, server: SiteServer) -> None:
     page.goto(server.url + "offline/")
-    page.evaluate(
-        """stored => {
-          localStorage.clear();
-          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
-        }""",
-        _everything(),
-    )
-    page.reload()
+    keep(page, _everything())
     spot = page.locator("[data-rb-backup]")
     expect(spot.locator(".rb-backup__said")).to_have_text("No backup made in this browser yet.")
     with page.expect_download() as download:

@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.browser.axe import FOLLOW_LINK, audit_four_ways, serious
 from tests.browser.play import (
+    LOG_ENTRY,
     keep,
     kept,
     name_character,
@@ -37,16 +38,6 @@ ROSTER = "rollbook:characters:2d6-character"
 STORE = "rollbook:widget:2d6-character"
 LOG = "rollbook:log"
 
-GOOD_ENTRY = {
-    "id": "1764200000000-abc123",
-    "time": 1764200000000,
-    "source": "inline",
-    "what": "2d6",
-    "dice": "[3] [4]",
-    "total": "7",
-    "outcome": "",
-    "said": "Rolled 2d6: 7",
-}
 
 
 def link_values(values: dict[str, Any]) -> str:
@@ -69,8 +60,8 @@ def test_a_log_entry_whose_time_is_not_a_date_costs_its_own_line(
     page: Page, server: SiteServer
 ) -> None:
     page.goto(server.url + "dice/")
-    bad = {**GOOD_ENTRY, "id": "later-1", "time": "yesterday"}
-    keep(page, {LOG: json.dumps([GOOD_ENTRY, bad, "not an entry", None])})
+    bad = {**LOG_ENTRY, "id": "later-1", "time": "yesterday"}
+    keep(page, {LOG: json.dumps([LOG_ENTRY, bad, "not an entry", None])})
     roll_inline(page, "3d6")  # the dice are ready: the page did not die
     log = open_log(page)
     expect(log.locator(".rb-log__entry")).to_have_count(2)
@@ -82,7 +73,7 @@ def test_a_roll_log_of_another_shape_is_kept_and_the_reader_told(
     page: Page, server: SiteServer
 ) -> None:
     page.goto(server.url + "dice/")
-    other = json.dumps({"version": 2, "rolls": [GOOD_ENTRY]})
+    other = json.dumps({"version": 2, "rolls": [LOG_ENTRY]})
     keep(page, {LOG: other})
     roll_inline(page, "3d6")
     roll_inline(page, "3d6")
