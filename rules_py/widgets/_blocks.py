@@ -16,9 +16,14 @@ input. Kinds:
   with a ``check`` (``{"key", "label"}``) ends in a roll button for that check (a
   sheet's stat or skill: see :attr:`rules_py.widgets._widget.Widget.check`);
 - ``{"type": "chart", "chart": ...}``: a bar chart as :func:`rules_py.views.chart` draws it;
-- ``{"type": "track", "label", "filled", "total", "text"}``: a track of ``total`` boxes,
-  ``filled`` of them ticked (wounds taken, damage boxes), with ``text`` saying so in
-  words; a printed sheet keeps the boxes to tick by hand.
+- ``{"type": "track", "label", "filled", "total", "text", "taps"?, "names"?}``: a track
+  of ``total`` boxes, ``filled`` of them ticked (wounds taken, damage boxes), with
+  ``text`` saying so in words; a printed sheet keeps the boxes to tick by hand. With
+  ``taps`` (one per box, see :func:`counter_taps`) each box is a button a player taps,
+  setting the fields its tap names; ``names`` names each box (Danger World's Bashed...);
+- ``{"type": "checks", "caption", "rows": [...]}``: a sheet's rolled values as compact
+  rows, each with the number its roll uses, its exact chance against the difficulty
+  now set and a Roll (see :func:`sheet_checks`).
 
 A roll is answered with :func:`rolled`: one line per roller, then the outcome
 (and, when it has several parts, blocks that detail it).
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -164,11 +170,100 @@ def bar_chart(
     }
 
 
-def track(label: str, filled: int, total: int, text: str) -> Block:
-    """A track of boxes to tick (see the module's docstring)."""
+def track(
+    label: str,
+    filled: int,
+    total: int,
+    text: str,
+    *,
+    taps: Sequence[Mapping[str, Any]] | None = None,
+    names: Sequence[str] | None = None,
+) -> Block:
+    """A track of boxes to tick (see the module's docstring).
+
+    ``taps`` makes the boxes buttons: ``taps[n]`` is what tapping box ``n`` does,
+    ``{"set": {field: value, ...}, "said": "Damage: 3 taken"}`` (the fields to set, and
+    the sentence the Undo beside the track starts with). ``names`` names each box.
+    """
     if not 0 <= filled <= total:
         raise ValueError(f"a track of {total} boxes cannot have {filled} filled")
-    return {"type": "track", "label": label, "filled": filled, "total": total, "text": text}
+    block: Block = {"type": "track", "label": label, "filled": filled, "total": total, "text": text}
+    if taps is not None:
+        if len(taps) != total:
+            raise ValueError(f"a track of {total} boxes needs {total} taps, not {len(taps)}")
+        block["taps"] = [{"set": dict(tap["set"]), "said": str(tap["said"])} for tap in taps]
+    if names is not None:
+        if len(names) != total:
+            raise ValueError(f"a track of {total} boxes needs {total} names, not {len(names)}")
+        block["names"] = list(names)
+    return block
+
+
+def counter_taps(field: str, label: str, filled: int, total: int) -> list[dict[str, Any]]:
+    """The taps of a track that counts ``field`` (damage taken, XP): tapping an empty box
+    fills the leftmost empty one (``filled + 1``), tapping a filled box clears the last
+    filled one (``filled - 1``), as a player ticks and rubs out boxes on paper."""
+    return [
+        {
+            "set": {field: filled - 1 if n < filled else filled + 1},
+            "said": f"{label}: {filled} → {filled - 1 if n < filled else filled + 1}",
+        }
+        for n in range(total)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRow:
+    """One rolled value of a sheet in play (a stat, an ability, a skill).
+
+    ``key`` is the check its Roll makes (:attr:`~rules_py.widgets._widget.Widget.check`);
+    ``name`` and ``value`` are what the row shows ("STR", "+2"), ``title`` says more of
+    the name (the ability's full name); ``label`` names the Roll for a screen reader
+    ("Roll STR +2 against DR 12"); ``chance`` is the exact chance of success against the
+    difficulty now set, shown as a percentage, and ``detail`` what else the exact
+    answer says (the chance of each outcome, in fractions); ``note`` a few words under
+    the name ("with AGI", "3d10 keep 2"). ``choices`` are other checks the same row
+    may roll, the player picking one at the tap (Danger World's partner stat): each
+    a :class:`CheckRow` whose ``name`` labels the choice.
+    """
+
+    key: str
+    name: str
+    value: str
+    label: str
+    chance: Fraction | None = None
+    detail: str = ""
+    title: str = ""
+    note: str = ""
+    choices: tuple[CheckRow, ...] = ()
+
+    def block(self) -> dict[str, Any]:
+        """The row as the page draws it."""
+        out: dict[str, Any] = {
+            "key": self.key,
+            "name": self.name,
+            "value": self.value,
+            "label": self.label,
+            "chance": "" if self.chance is None else percent_of(self.chance, 0),
+            "exact": "" if self.chance is None else str(self.chance),
+            "detail": self.detail,
+            "title": self.title,
+            "note": self.note,
+        }
+        if self.choices:
+            out["choices"] = [choice.block() for choice in self.choices]
+        return out
+
+
+def sheet_checks(caption: str, rows: Iterable[CheckRow]) -> Block:
+    """A sheet's rolled values in play: one compact row each, with its exact chance."""
+    return {"type": "checks", "caption": caption, "rows": [row.block() for row in rows]}
+
+
+def percent_of(p: Fraction, places: int = 0) -> str:
+    """A chance as a sheet's row shows it: ``Fraction(11, 20)`` -> ``"55%"``; never
+    "0%" or "100%" for a chance that is neither (``"<1%"``, ``">99%"``)."""
+    return percent(Fraction(p), places)
 
 
 def listing(names: Iterable[str]) -> str:

@@ -58,11 +58,16 @@ def sheet_widget(
     heading: Text = NAME,
     unused: Callable[[Values], Iterable[str]] | None = None,
     settle: Callable[[Values, Values], Mapping[str, Any]] | None = None,
+    fresh: Mapping[str, Any] | None = None,
 ) -> Widget:
     """A character sheet following the rules of ``system``: ``heading`` (the name field)
     first, then ``fields``; exported and imported as ``portable`` files named after the
     character; rolling the checks of its rows with ``check``; the fields a Play page keeps
-    at hand, ``play_fields``. Three of the five are a "Character builder"."""
+    at hand, ``play_fields``. Three of the five are a "Character builder".
+
+    The fields' defaults are the section's example character, named (a first visit to a
+    Play page plays it, and says it is an example); ``fresh`` holds the values a new
+    character starts with instead, as the rules start one (the roster's New)."""
     widget = Widget(
         name=name,
         title=title,
@@ -75,7 +80,9 @@ def sheet_widget(
         portable=portable,
         name_field=heading.name,
         system=system,
+        fresh=fresh,
     )
+    widget.fresh_values()  # a fresh character the fields refuse is the widget's mistake
     known = {f.name for f in widget.fields}
     if len(known) != len(widget.fields) or not known.issuperset(play_fields):
         raise ValueError(f"{name}: a field is repeated, or a play field is not a field")

@@ -113,6 +113,17 @@ class Widget:
     undoable: tuple[str, ...] = ()
     """Actions whose changes the page offers to undo (a hit on a sheet, a roll's danger
     carried to it): the answer says ``undo``."""
+    fresh: Mapping[str, Any] | None = None
+    """A sheet's values for a new character, as the rules start one, over the fields'
+    defaults (which are the section's example character, shown on a first visit):
+    the roster's New starts from them. None: New starts from the defaults."""
+
+    def fresh_values(self) -> dict[str, Any]:
+        """The values New starts a character with (see :attr:`fresh`), read and checked."""
+        values, errors = read_values(self.fields, dict(self.fresh or {}))
+        if errors:
+            raise ValueError(f"{self.name}: a fresh character is refused: {errors[0]}")
+        return dict(values)
 
     def panel(
         self,
