@@ -25,6 +25,9 @@ input. Kinds:
   rows, each with the number its roll uses, its exact chance against the difficulty
   now set and a Roll (see :func:`sheet_checks`).
 
+Any block may carry ``"edit": True`` (see :func:`edit_only`): the sheet's setup (points
+spent, what a level gives), which a Play page shows only in Edit mode.
+
 A roll is answered with :func:`rolled`: one line per roller, then the outcome
 (and, when it has several parts, blocks that detail it).
 """
@@ -52,6 +55,12 @@ def text(sentence: str) -> Block:
 def error(message: str, fields: Iterable[str] = ()) -> Block:
     """A refusal: the rule the values break, and the fields that break it."""
     return {"type": "error", "text": message, "fields": list(fields)}
+
+
+def edit_only(block: Block) -> Block:
+    """``block`` as part of a sheet's setup: a Play page shows it in Edit mode only, where
+    the sheet is made (points bought, XP spent), not while it is played."""
+    return {**block, "edit": True}
 
 
 def bullets(sentences: Iterable[str]) -> Block:
