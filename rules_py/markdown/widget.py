@@ -183,8 +183,9 @@ def render(
         "</form>"
     )
     rolled = '<output class="rb-widget__rolled" aria-live="polite"></output>' if widget.roll else ""
+    fresh = widget.fresh_values() if widget.fresh is not None else None
     root = attrs(
-        class_=f"{cls} rb-widget--{widget.name}",
+        class_=f"{cls} rb-widget--{widget.name}" + (" rb-widget--play" if play else ""),
         id=widget_id,
         data_widget=widget.name,
         data_values=json.dumps(values, separators=(",", ":")),
@@ -192,6 +193,7 @@ def render(
         data_source=widget.source.store if widget.source else None,
         data_system=widget.system or None,
         data_name_field=widget.name_field or None,
+        data_fresh=None if fresh is None else json.dumps(fresh, separators=(",", ":")),
     )
     return (
         f"<div{root}>{form}{rolled}"
@@ -200,44 +202,158 @@ def render(
 
 
 def _in_play(widget: Widget, f: Field) -> bool:
-    """Whether a Play page keeps ``f`` at hand: the name, a tracked number, or one of
-    ``play_fields``."""
-    tracked = isinstance(f, Number) and f.track
-    return tracked or f.name == widget.name_field or f.name in widget.play_fields
+    """Whether a Play page keeps ``f`` at hand: one of ``play_fields`` (what the sheet's
+    checks are rolled against). A tracked number is ticked by its boxes in the answer,
+    and typed in Edit mode with the rest of the sheet (issue 29)."""
+    return f.name in widget.play_fields
 
 
 def render_blocks(blocks: list[dict[str, Any]]) -> str:
     """A widget's answer as HTML (the page script draws the same structure)."""
     out = []
     for block in blocks:
-        kind = block["type"]
-        if kind == "text":
-            out.append(f'<p class="rb-panel__text">{escape(block["text"])}</p>')
-        elif kind == "error":
-            out.append(f'<p class="rb-panel__error rb-error">{escape(block["text"])}</p>')
-        elif kind == "list":
-            items = "".join(f"<li>{escape(item)}</li>" for item in block["items"])
-            out.append(f'<ul class="rb-panel__list">{items}</ul>')
-        elif kind == "facts":
-            items = "".join(
-                f"<div><dt>{escape(i['label'])}</dt>"
-                f"<dd{attrs(title=i['title'] or None)}>{escape(i['value'])}</dd></div>"
-                for i in block["items"]
-            )
-            out.append(f'<dl class="rb-facts">{items}</dl>')
-        elif kind == "table":
-            out.append(scroll_box("rb-panel__table", block["caption"], _table(block), role="group"))
-        elif kind == "chart":
-            out.append(chart_svg(block["chart"]))
-        elif kind == "track":
-            out.append(_track_boxes(block))
-        else:  # pragma: no cover - a widget's own mistake
-            raise ValueError(f"unknown block type {kind!r}")
+        html = _block(block)
+        # The sheet's setup: a Play page shows it in Edit mode only (rollbook.css).
+        out.append(f'<div class="rb-edit-only">{html}</div>' if block.get("edit") else html)
     return "".join(out)
+
+
+def _block(block: dict[str, Any]) -> str:
+    """One block of a widget's answer as HTML."""
+    kind = block["type"]
+    if kind == "text":
+        return f'<p class="rb-panel__text">{escape(block["text"])}</p>'
+    if kind == "error":
+        return f'<p class="rb-panel__error rb-error">{escape(block["text"])}</p>'
+    if kind == "list":
+        items = "".join(f"<li>{escape(item)}</li>" for item in block["items"])
+        return f'<ul class="rb-panel__list">{items}</ul>'
+    if kind == "facts":
+        items = "".join(
+            f"<div><dt>{escape(i['label'])}</dt>"
+            f"<dd{attrs(title=i['title'] or None)}>{escape(i['value'])}</dd></div>"
+            for i in block["items"]
+        )
+        return f'<dl class="rb-facts">{items}</dl>'
+    if kind == "table":
+        return scroll_box("rb-panel__table", block["caption"], _table(block), role="group")
+    if kind == "chart":
+        return chart_svg(block["chart"])
+    if kind == "track":
+        return _track_boxes(block)
+    if kind == "checks":
+        return _sheet_checks(block)
+    raise ValueError(f"unknown block type {kind!r}")  # pragma: no cover - a widget's mistake
+
+
+def _sheet_checks(block: dict[str, Any]) -> str:
+    """A sheet's rolled values in play: a compact row each, with its chance and its Roll
+    (docs/assets/rollbook/draw.js draws the same). Without scripts, the Rolls stay
+    disabled and say why, and each chance's exact fraction is its title."""
+    rows = "".join(_check_row(row) for row in block["rows"])
+    caption = escape(block["caption"])
+    return (
+        f'<div class="rb-sheet" role="group" aria-label="{caption}">'
+        f'<p class="rb-sheet__caption">{caption}</p>'
+        f'<ul class="rb-sheet__rows">{rows}</ul></div>'
+    )
+
+
+def _chance(row: dict[str, Any]) -> str:
+    """A row's chance: its percentage, the exact fraction (and the rest) on demand."""
+    if not row["chance"]:
+        return '<span class="rb-chance rb-chance--none"></span>'
+    exact = row["exact"] + (f"; {row['detail']}" if row["detail"] else "")
+    button = attrs(
+        type="button",
+        class_="rb-chance",
+        title=f"Exactly {exact}",
+        aria_label=f"Chance {row['chance']}: show it exactly",
+        data_chance=row["chance"],
+        data_exact=exact,
+        aria_pressed="false",
+    )
+    return f"<button{button}>{escape(row['chance'])}</button>"
+
+
+def _check_row(row: dict[str, Any]) -> str:
+    """One row of :func:`_sheet_checks`: name (and note), value, chance, Roll; a row with
+    ``choices`` rolls one of them, picked under the row."""
+    name = escape(row["name"]) + (
+        f'<small class="rb-sheet__note">{escape(row["note"])}</small>' if row["note"] else ""
+    )
+    cells = (
+        f"<span{attrs(class_='rb-sheet__name', title=row['title'] or None)}>{name}</span>"
+        f'<span class="rb-sheet__value">{escape(row["value"])}</span>{_chance(row)}'
+    )
+    choices = row.get("choices") or []
+    if not choices:
+        return f'<li class="rb-sheet__row">{cells}{_roll_button(row, "Roll")}</li>'
+    picks = "".join(
+        f'<li class="rb-sheet__choice">{_roll_button(c, c["name"])}{_chance(c)}</li>'
+        for c in choices
+    )
+    choose = attrs(
+        type="button",
+        class_="rb-choose",
+        aria_expanded="false",
+        aria_label=row["label"],
+        title=f"{NO_SCRIPT}. {row['label']}",
+        disabled=True,
+    )
+    return (
+        f'<li class="rb-sheet__row rb-sheet__row--choices">{cells}'
+        f"<button{choose}>{DIE_ICON}Roll</button>"
+        f'<ul class="rb-sheet__choices" hidden>{picks}</ul></li>'
+    )
+
+
+def _roll_button(row: dict[str, Any], text: str) -> str:
+    """A check's roll button (widget.js enables it; see :func:`check_cell`)."""
+    button = attrs(
+        type="button",
+        class_="rb-check",
+        data_check=row["key"],
+        aria_label=row["label"],
+        title=f"{NO_SCRIPT}. {row['label']}",
+        data_title=row["label"],
+        disabled=True,
+    )
+    return f"<button{button}>{DIE_ICON}{escape(text)}</button>"
+
+
+def _tapped_boxes(block: dict[str, Any]) -> str:
+    """A track whose boxes a player taps (docs/assets/rollbook/draw.js and widget.js):
+    each box a button naming its state, what a tap sets in ``data-tap``. Without scripts
+    the boxes show the count and stay disabled."""
+    names = block.get("names") or [f"{block['label']} {n + 1}" for n in range(block["total"])]
+    boxes = []
+    for n, (tap, name) in enumerate(zip(block["taps"], names, strict=True)):
+        filled = n < block["filled"]
+        button = attrs(
+            type="button",
+            class_="rb-boxes__box" + (" rb-boxes__box--filled" if filled else ""),
+            aria_label=f"{name}: {'ticked' if filled else 'empty'}",
+            title=f"{NO_SCRIPT}. {tap['said']}",
+            data_title=tap["said"],
+            data_tap=json.dumps(tap["set"], separators=(",", ":")),
+            disabled=True,
+        )
+        boxes.append(f"<button{button}></button>")
+    label = escape(block["label"])
+    return (
+        f'<div class="rb-boxes rb-boxes--taps" role="group" aria-label="{label}">'
+        f'<span class="rb-boxes__label">{label}</span>'
+        f'<span class="rb-boxes__row">{"".join(boxes)}</span>'
+        f'<span class="rb-boxes__count">{escape(block["text"])}</span>'
+        '<span class="rb-boxes__undo"></span></div>'
+    )
 
 
 def _track_boxes(block: dict[str, Any]) -> str:
     """A track as boxes to tick, the filled ones ticked (docs/assets/rollbook/draw.js too)."""
+    if block.get("taps"):
+        return _tapped_boxes(block)
     boxes = "".join(
         f'<span class="rb-boxes__box{" rb-boxes__box--filled" if n < block["filled"] else ""}">'
         "</span>"

@@ -85,10 +85,21 @@ export async function readImport(file, largest = MAX_FILE_CHARS) {
  * @property {string} nameField
  * @property {() => Values} read
  * @property {(values: Values) => void} replace
- * @property {Values} defaults
+ * @property {Values} defaults the page's values: the section's example character
+ * @property {Values} fresh a new character's values, as the rules start one
  * @property {import("./rollbook.js").Rollbook["ask"]} ask
  * @property {(file: { filename: string, text: string }) => void} download
  */
+
+// Two sheets' values alike, whatever the order of their fields.
+/**
+ * @param {Values} a
+ * @param {Values} b
+ */
+function sameValues(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
 
 /** @param {unknown} value */
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -337,7 +348,13 @@ export function mountRoster(root, sheet) {
    * @param {Values | undefined} values
    * @param {number} i
    */
-  const nameOf = (values, i) => String(values?.[nameField] ?? "").trim() || `Unnamed character ${i + 1}`;
+  const nameOf = (values, i) => {
+    const name = String(values?.[nameField] ?? "").trim() || `Unnamed character ${i + 1}`;
+    return isExample(values) ? `${name} (example)` : name;
+  };
+  // The section's example character, as the page shows it on a first visit (untouched).
+  /** @param {Values | undefined} values */
+  const isExample = (values) => Boolean(values) && sameValues(/** @type {Values} */ (values), sheet.defaults);
   /** @param {string} id */
   const find = (id) => roster.characters.find((c) => c.id === id);
   // (the roster always holds the character this tab plays: see followed)
@@ -531,7 +548,7 @@ export function mountRoster(root, sheet) {
     const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-roster]"))?.dataset.roster;
     if (!action || foreign) return;
     if (action === "new") {
-      if (!add({ ...sheet.defaults, [nameField]: "" })) return;
+      if (!add({ ...sheet.fresh })) return;
       tell("A new character: give it a name.");
       focusName();
     } else if (action === "duplicate") {
@@ -556,7 +573,7 @@ export function mountRoster(root, sheet) {
         at = roster.characters.indexOf(gone);
         roster.characters.splice(at, 1);
         if (roster.characters.length) return roster.characters[Math.min(at, roster.characters.length - 1)].id;
-        fresh = { id: newId({ ...roster, characters: [gone] }), values: { ...sheet.defaults, [nameField]: "" } };
+        fresh = { id: newId({ ...roster, characters: [gone] }), values: { ...sheet.fresh } };
         roster.characters.push(fresh);
         return fresh.id;
       });
@@ -618,6 +635,10 @@ export function mountRoster(root, sheet) {
   draw();
   if (kept.kind === "foreign") freeze(kept);
   else if (kept.kind === "none" && !keep()) tellUnsaved();
+  if (kept.kind !== "foreign" && !unsaved && isExample(active().values)) {
+    const name = String(active().values[nameField] ?? "").trim() || "This character";
+    tell(`${name} is this section's example character: play it as it is, or press New to start your own.`);
+  }
   // The form shows the played character (the store's values, loaded by the widget).
   return {
     // The sheet's own save failed (storage full): the list follows the form all the same,

@@ -42,14 +42,31 @@ const SVG = "http://www.w3.org/2000/svg";
 /** @typedef {{ key: string, label: string }} Check a sheet row's check */
 /** @typedef {{ cells: string[], titles: string[], hit?: boolean, check?: Check }} TableRow */
 /**
+ * A sheet's rolled value in play (rules_py.widgets._blocks.CheckRow): its Roll, its chance.
+ * @typedef {object} CheckRow
+ * @property {string} key
+ * @property {string} name
+ * @property {string} value
+ * @property {string} label
+ * @property {string} chance
+ * @property {string} exact
+ * @property {string} detail
+ * @property {string} title
+ * @property {string} note
+ * @property {CheckRow[]} [choices]
+ */
+/** @typedef {{ set: Record<string, unknown>, said: string }} Tap what tapping a track's box sets */
+/**
  * A block of a widget's answer, as rules_py.markdown.widget writes it.
  * @typedef {{ type: "text" | "error", text: string }
  *   | { type: "list", items: string[] }
  *   | { type: "facts", items: { label: string, value: string, title?: string }[] }
  *   | { type: "table", caption: string, head: string[], rows: TableRow[], stack?: boolean }
  *   | { type: "chart", chart: ChartView }
- *   | { type: "track", label: string, total: number, filled: number, text: string }} Block
+ *   | { type: "track", label: string, total: number, filled: number, text: string, taps?: Tap[], names?: string[] }
+ *   | { type: "checks", caption: string, rows: CheckRow[] }} Kind
  */
+/** @typedef {Kind & { edit?: boolean }} Block a block; `edit`: the sheet's setup, shown in Edit mode only */
 
 /**
  * @template {keyof HTMLElementTagNameMap} K
@@ -210,8 +227,33 @@ function newChart(view) {
   return chart;
 }
 
-// A sheet row's roll button, as rules_py.markdown.widget.check_cell writes it
-// (widget.js enables it and rolls the check it names).
+// The die drawn on a roll button, as rules_py.markdown._html.DIE_ICON.
+function dieIcon() {
+  const icon = svg("svg", { class: "rb-die-icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
+  icon.append(svg("rect", { x: 3, y: 3, width: 18, height: 18, rx: 4 }));
+  for (const [cx, cy] of [[8, 8], [16, 16], [12, 12]]) {
+    icon.append(svg("circle", { cx, cy, r: 1.6 }));
+  }
+  return icon;
+}
+
+// A check's roll button, as rules_py.markdown.widget writes it (widget.js enables it
+// and rolls the check it names).
+/**
+ * @param {Check} check
+ * @param {string} [text]
+ */
+function checkButton(check, text = "Roll") {
+  const button = el("button", "rb-check");
+  button.type = "button";
+  button.dataset.check = check.key;
+  button.dataset.title = check.label;
+  button.setAttribute("aria-label", check.label);
+  button.append(dieIcon(), text);
+  return button;
+}
+
+// A sheet row's roll button in a table, as rules_py.markdown.widget.check_cell writes it.
 /**
  * @param {Check} check
  * @param {string} label
@@ -219,19 +261,79 @@ function newChart(view) {
 function checkCell(check, label) {
   const cell = el("td", "rb-check-col");
   if (label) cell.dataset.label = label;
-  const button = el("button", "rb-check");
-  button.type = "button";
-  button.dataset.check = check.key;
-  button.dataset.title = check.label;
-  button.setAttribute("aria-label", check.label);
-  const icon = svg("svg", { class: "rb-die-icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
-  icon.append(svg("rect", { x: 3, y: 3, width: 18, height: 18, rx: 4 }));
-  for (const [cx, cy] of [[8, 8], [16, 16], [12, 12]]) {
-    icon.append(svg("circle", { cx, cy, r: 1.6 }));
-  }
-  button.append(icon, "Roll");
-  cell.append(button);
+  cell.append(checkButton(check));
   return cell;
+}
+
+// A row's chance: its percentage; pressed, its exact fraction (widget.js toggles it).
+/** @param {CheckRow} row */
+function chanceOf(row) {
+  if (!row.chance) return el("span", "rb-chance rb-chance--none");
+  const exact = row.exact + (row.detail ? `; ${row.detail}` : "");
+  const button = el("button", "rb-chance", row.chance);
+  button.type = "button";
+  button.title = `Exactly ${exact}`;
+  button.setAttribute("aria-label", `Chance ${row.chance}: show it exactly`);
+  button.setAttribute("aria-pressed", "false");
+  button.dataset.chance = row.chance;
+  button.dataset.exact = exact;
+  return button;
+}
+
+// A sheet's rolled values in play, as rules_py.markdown.widget._sheet_checks writes them.
+/** @param {Extract<Block, { type: "checks" }>} block */
+function drawSheetChecks(block) {
+  const box = el("div", "rb-sheet");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", block.caption);
+  const list = el("ul", "rb-sheet__rows");
+  for (const row of block.rows) {
+    const item = el("li", "rb-sheet__row");
+    const name = el("span", "rb-sheet__name", row.name);
+    if (row.title) name.title = row.title;
+    if (row.note) name.append(el("small", "rb-sheet__note", row.note));
+    item.append(name, el("span", "rb-sheet__value", row.value), chanceOf(row));
+    if (!row.choices?.length) item.append(checkButton(row));
+    else {
+      item.classList.add("rb-sheet__row--choices");
+      const choose = el("button", "rb-choose");
+      choose.type = "button";
+      choose.setAttribute("aria-expanded", "false");
+      choose.setAttribute("aria-label", row.label);
+      choose.append(dieIcon(), "Roll");
+      const picks = el("ul", "rb-sheet__choices");
+      picks.hidden = true;
+      for (const choice of row.choices) {
+        const pick = el("li", "rb-sheet__choice");
+        pick.append(checkButton(choice, choice.name), chanceOf(choice));
+        picks.append(pick);
+      }
+      item.append(choose, picks);
+    }
+    list.append(item);
+  }
+  box.append(el("p", "rb-sheet__caption", block.caption), list);
+  return box;
+}
+
+// A track whose boxes a player taps, as rules_py.markdown.widget._tapped_boxes writes it.
+/** @param {Extract<Block, { type: "track" }>} block */
+function drawTappedBoxes(block) {
+  const line = el("div", "rb-boxes rb-boxes--taps");
+  line.setAttribute("role", "group");
+  line.setAttribute("aria-label", block.label);
+  const row = el("span", "rb-boxes__row");
+  (block.taps ?? []).forEach((tap, n) => {
+    const filled = n < block.filled;
+    const box = el("button", `rb-boxes__box${filled ? " rb-boxes__box--filled" : ""}`);
+    box.type = "button";
+    box.setAttribute("aria-label", `${block.names?.[n] ?? `${block.label} ${n + 1}`}: ${filled ? "ticked" : "empty"}`);
+    box.dataset.title = tap.said;
+    box.dataset.tap = JSON.stringify(tap.set);
+    row.append(box);
+  });
+  line.append(el("span", "rb-boxes__label", block.label), row, el("span", "rb-boxes__count", block.text), el("span", "rb-boxes__undo"));
+  return line;
 }
 
 // A table too wide for a phone (Python says which) names each value's column in
@@ -280,44 +382,61 @@ function drawTable(block) {
  */
 export function drawBlocks(blocks) {
   return blocks.map((block) => {
-    switch (block.type) {
-      case "text":
-        return el("p", "rb-panel__text", block.text);
-      case "error":
-        return el("p", "rb-panel__error rb-error", block.text);
-      case "list": {
-        const list = el("ul", "rb-panel__list");
-        for (const item of block.items) list.append(el("li", "", item));
-        return list;
-      }
-      case "facts": {
-        const list = el("dl", "rb-facts");
-        for (const item of block.items) {
-          const pair = el("div");
-          const value = el("dd", "", item.value);
-          if (item.title) value.title = item.title;
-          pair.append(el("dt", "", item.label), value);
-          list.append(pair);
-        }
-        return list;
-      }
-      case "table":
-        return drawTable(block);
-      case "chart":
-        return newChart(block.chart);
-      case "track": {
-        // Boxes to tick, as rules_py.markdown.widget writes them; the words say the count.
-        const line = el("p", "rb-boxes");
-        const row = el("span", "rb-boxes__row");
-        row.setAttribute("aria-hidden", "true");
-        for (let n = 0; n < block.total; n++) {
-          row.append(el("span", `rb-boxes__box${n < block.filled ? " rb-boxes__box--filled" : ""}`));
-        }
-        line.append(el("span", "rb-boxes__label", block.label), row, el("span", "rb-boxes__count", block.text));
-        return line;
-      }
-      default:
-        return el("p", "rb-error", `Cannot show a ${/** @type {{ type: string }} */ (block).type} block`);
-    }
+    const drawn = drawBlock(block);
+    if (!block.edit) return drawn;
+    // The sheet's setup: a Play page shows it in Edit mode only (rollbook.css).
+    const wrapper = el("div", "rb-edit-only");
+    wrapper.append(drawn);
+    return wrapper;
   });
+}
+
+// One block, as rules_py.markdown.widget._block writes it.
+/**
+ * @param {Block} block
+ * @returns {HTMLElement | SVGElement}
+ */
+function drawBlock(block) {
+  switch (block.type) {
+    case "text":
+      return el("p", "rb-panel__text", block.text);
+    case "error":
+      return el("p", "rb-panel__error rb-error", block.text);
+    case "list": {
+      const list = el("ul", "rb-panel__list");
+      for (const item of block.items) list.append(el("li", "", item));
+      return list;
+    }
+    case "facts": {
+      const list = el("dl", "rb-facts");
+      for (const item of block.items) {
+        const pair = el("div");
+        const value = el("dd", "", item.value);
+        if (item.title) value.title = item.title;
+        pair.append(el("dt", "", item.label), value);
+        list.append(pair);
+      }
+      return list;
+    }
+    case "table":
+      return drawTable(block);
+    case "chart":
+      return newChart(block.chart);
+    case "checks":
+      return drawSheetChecks(block);
+    case "track": {
+      if (block.taps?.length) return drawTappedBoxes(block);
+      // Boxes to tick, as rules_py.markdown.widget writes them; the words say the count.
+      const line = el("p", "rb-boxes");
+      const row = el("span", "rb-boxes__row");
+      row.setAttribute("aria-hidden", "true");
+      for (let n = 0; n < block.total; n++) {
+        row.append(el("span", `rb-boxes__box${n < block.filled ? " rb-boxes__box--filled" : ""}`));
+      }
+      line.append(el("span", "rb-boxes__label", block.label), row, el("span", "rb-boxes__count", block.text));
+      return line;
+    }
+    default:
+      return el("p", "rb-error", `Cannot show a ${/** @type {{ type: string }} */ (block).type} block`);
+  }
 }

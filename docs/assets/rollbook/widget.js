@@ -40,6 +40,7 @@ const UNDO_MS = 10_000; // how long "Reset. Undo" is offered
  * @property {string} [what]
  * @property {Block[]} [blocks]
  * @property {Values} [set]
+ * @property {string} [follow] the widget that carries this roll on (shown under it in the result panel)
  * @property {number} [seed]
  * @property {import("./draw.js").RollLog} [log]
  * @property {import("./share.js").RolledFrom} [from]
@@ -260,6 +261,13 @@ export function mountWidget(root, rollbook) {
   const actButtons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (form.querySelectorAll(".rb-widget__act[data-act]"))];
   // Another widget's saved values this one takes fields from (the pool roller from the sheet).
   const sourceKey = root.dataset.source ? STORE + root.dataset.source : null;
+  // The source's saved values; before the reader has kept any, the example character
+  // the page's sheet shows (a first visit's rollers use it, as the sheet does).
+  const sourceValues = () => {
+    if (!sourceKey) return null;
+    const sheet = /** @type {HTMLElement | null} */ (document.querySelector(`[data-store="${CSS.escape(root.dataset.source ?? "")}"]`));
+    return loadSaved(sourceKey) ?? (sheet && sheet !== root ? JSON.parse(sheet.dataset.values || "null") : null);
+  };
   const typing = afterPause(root, () => recompute(), 150);
   let latest = 0;
   /** @type {Values | null} */
@@ -339,8 +347,15 @@ export function mountWidget(root, rollbook) {
       stale.append(el("p", "rb-panel__note", note), ...good.map((node) => node.cloneNode(true)));
       blocks.push(stale);
     }
+    const open = [...panel.querySelectorAll('.rb-choose[aria-expanded="true"]')].map((b) => b.getAttribute("aria-label"));
     panel.replaceChildren(...blocks);
+    for (const choose of panel.querySelectorAll(".rb-choose")) {
+      if (!open.includes(choose.getAttribute("aria-label"))) continue;
+      choose.setAttribute("aria-expanded", "true");
+      /** @type {HTMLElement} */ (choose.parentElement?.querySelector(".rb-sheet__choices")).hidden = false;
+    }
     wireChecks();
+    placeTapUndo();
     for (const wrapper of boxes.flatMap((box) => [.../** @type {HTMLCollectionOf<HTMLElement>} */ (box.children)])) {
       const field = /** @type {HTMLElement | null} */ (wrapper.querySelector("[data-field]"))?.dataset.field || wrapper.dataset.rows || wrapper.dataset.dice;
       if (field) wrapper.hidden = view.unused.includes(field);
@@ -378,7 +393,7 @@ export function mountWidget(root, rollbook) {
     /** @type {{ name?: string, action: string, values: Values, previous: Values, act?: string, source?: Values | null }} */
     const args = { name, action: "show", values, previous: shown ?? values };
     if (act) args.act = act;
-    if (sourceKey) args.source = loadSaved(sourceKey);
+    if (sourceKey) args.source = sourceValues();
     try {
       /** @type {WidgetView} */
       const view = await ask("widget", args);
@@ -397,7 +412,7 @@ export function mountWidget(root, rollbook) {
       // An action that changes the source too (the pool roller carrying a roll's danger
       // and bonus dice to the sheet) saves those fields into the source's values at once;
       // the source's widget follows. Python says which actions may be undone.
-      const sourceBefore = act && sourceKey && view.source_set ? loadSaved(sourceKey) : null;
+      const sourceBefore = act && sourceKey && view.source_set ? sourceValues() : null;
       if (sourceKey && sourceBefore) save(sourceKey, { ...sourceBefore, ...view.source_set });
       if (act && view.undo) {
         const restore = () => {
@@ -419,8 +434,12 @@ export function mountWidget(root, rollbook) {
 
   // Other values in place of the form's (the page's on Reset, the reader's on Undo, a
   // shared link's), answered afresh; recompute drops a pending answer to typing.
-  /** @param {Values} values */
-  const replace = (values) => {
+  /**
+   * @param {Values} values
+   * @param {boolean} [undoingTap] the tap's own Undo, whose line stays to say so
+   */
+  const replace = (values, undoingTap = false) => {
+    if (!undoingTap) tapped = null;
     write(values);
     shown = read();
     recompute();
@@ -494,24 +513,92 @@ export function mountWidget(root, rollbook) {
   const changed = typing.typed;
 
   // A sheet's rows roll their own checks (a stat, a skill): Python rolls each the
-  // system's way from the sheet's values and names the character. The answer goes
-  // under the table the row is in, and stays there when the panel is redrawn.
+  // system's way from the sheet's values and names the character. A table's row has its
+  // answer under the table, and it stays there when the panel is redrawn; a sheet's
+  // compact row (issue 29) has it in the result panel, pinned to the bottom of the screen
+  // until the next roll or until dismissed, and never over the row just tapped.
   const checks = el("div", "rb-widget__checks");
   const checked = el("output", "rb-widget__checked");
   checked.setAttribute("aria-live", "polite");
-  checks.append(checked);
+  const dismiss = el("button", "md-button rb-widget__dismiss", "Close");
+  dismiss.type = "button";
+  dismiss.setAttribute("aria-label", "Close the result");
+  const resultHead = el("div", "rb-widget__result-head");
+  resultHead.append(el("span", "rb-widget__result-title", "Result"), dismiss);
+  resultHead.hidden = true;
+  checks.append(resultHead, checked);
   /** @type {string | null} */
   let lastCheck = null; // the check last pressed: its answer goes under its row's table
+  /** @type {{ widget: Element, home: Comment } | null} */
+  let carried = null; // the widget that carries the last roll on, moved into the result panel
+  const pinned = () => checks.classList.contains("rb-widget__checks--pinned");
   /** @param {HTMLButtonElement} button */
-  const placeChecks = (button) => /** @type {Element} */ (button.closest(".rb-panel__table") ?? button.parentElement).after(checks);
+  const placeChecks = (button) => {
+    const inSheet = Boolean(button.closest(".rb-sheet"));
+    checks.classList.toggle("rb-widget__checks--pinned", inSheet);
+    resultHead.hidden = !inSheet;
+    checks.hidden = false;
+    if (inSheet) {
+      if (checks.parentElement !== root) root.append(checks);
+      document.body.classList.add("rb-result-shown");
+    } else {
+      /** @type {Element} */ (button.closest(".rb-panel__table") ?? button.parentElement).after(checks);
+    }
+  };
+  // The widget a roll says carries it on (Danger World's pool roller: Reroll marked,
+  // Advise) is shown under the result, and goes back to its place afterwards.
+  const bringBack = () => {
+    if (!carried) return;
+    carried.home.replaceWith(carried.widget);
+    carried = null;
+  };
+  /** @param {string | undefined} name */
+  const carryOn = (name) => {
+    const widget = name ? document.querySelector(`[data-widget="${CSS.escape(name)}"]`) : null;
+    if (!widget || widget === root || !pinned()) return bringBack();
+    if (carried?.widget !== widget) {
+      bringBack();
+      const home = document.createComment(`${name} is shown in the result panel`);
+      widget.before(home);
+      carried = { widget, home };
+    }
+    checks.append(widget);
+  };
+  // The page scrolls so that the row just tapped sits above the result panel.
+  const keepRowInView = () => {
+    if (!pinned() || lastCheck === null) return;
+    document.documentElement.style.setProperty("--rb-result-height", `${checks.offsetHeight}px`);
+    const button = panel.querySelector(`.rb-check[data-check="${CSS.escape(lastCheck)}"]`);
+    const row = button?.closest(".rb-sheet__row, .rb-sheet__choice") ?? button;
+    if (!row) return;
+    const covered = row.getBoundingClientRect().bottom + 8 - (window.innerHeight - checks.offsetHeight);
+    if (covered > 0) window.scrollBy({ top: covered, behavior: "instant" });
+  };
+  const closeResult = () => {
+    bringBack();
+    checks.hidden = true;
+    document.body.classList.remove("rb-result-shown");
+    const button = lastCheck === null ? null : /** @type {HTMLElement | null} */ (panel.querySelector(`.rb-check[data-check="${CSS.escape(lastCheck)}"]`));
+    const choose = /** @type {HTMLElement | null | undefined} */ (button?.closest(".rb-sheet__row--choices")?.querySelector(".rb-choose"));
+    (choose ?? button)?.focus();
+  };
+  dismiss.addEventListener("click", closeResult);
+  checks.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && pinned()) closeResult();
+  });
   function wireChecks() {
     // A redraw puts the answer back under the same check's table, or at the panel's
     // end if that row is gone: also while the answer is on its way (a roll pressed
     // just before the redraw's answer came back was otherwise shown nowhere).
-    if (lastCheck !== null) {
+    if (lastCheck !== null && !pinned()) {
       const again = /** @type {HTMLButtonElement | null} */ (panel.querySelector(`.rb-check[data-check="${CSS.escape(lastCheck)}"]`));
       if (again) placeChecks(again);
       else panel.append(checks);
+    }
+    // A sheet's tracks and rows with a choice of checks come alive with the script.
+    for (const control of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".rb-boxes__box[data-tap], .rb-choose"))) {
+      control.disabled = false;
+      control.title = control.dataset.title || "";
     }
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".rb-check"))) {
       if (button.dataset.rbMounted) continue;
@@ -532,6 +619,7 @@ export function mountWidget(root, rollbook) {
       rollbook.onRoll(button, checked, request, (output, view) => {
         showRolled(output, view);
         offerRollShare(output, view);
+        carryOn(view.follow);
         // A check may keep something on the sheet, as Python says (Danger World's stat
         // row: the stats it paired and its dice, which the pool roller rerolls): saved
         // at once, like a tap. A shared link's check (rollAgain) keeps nothing.
@@ -539,10 +627,80 @@ export function mountWidget(root, rollbook) {
           write(view.set);
           recompute();
         }
+        keepRowInView();
       });
     }
   }
   wireChecks();
+
+  // A track's box tapped: the fields its tap names are set (as Python worded them),
+  // saved at once, and an Undo is offered beside that track until the next change.
+  /** @type {{ track: string, index: number, before: Values | null, said: string, focus: boolean } | null} */
+  let tapped = null;
+  /** @param {HTMLButtonElement} box */
+  const tapBox = (box) => {
+    const track = /** @type {HTMLElement} */ (box.closest(".rb-boxes"));
+    const before = read();
+    write(JSON.parse(/** @type {string} */ (box.dataset.tap)));
+    tapped = {
+      track: track.getAttribute("aria-label") ?? "",
+      index: [...track.querySelectorAll(".rb-boxes__box")].indexOf(box),
+      before,
+      said: `${box.dataset.title}. `,
+      focus: document.activeElement === box,
+    };
+    recompute();
+  };
+  // Where the tap's Undo goes after a redraw: beside the same track, the focus on the same box.
+  const placeTapUndo = () => {
+    if (!tapped) return;
+    const track = [.../** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".rb-boxes--taps"))].find(
+      (t) => t.getAttribute("aria-label") === tapped?.track,
+    );
+    if (!track) return;
+    const line = /** @type {HTMLElement} */ (track.querySelector(".rb-boxes__undo"));
+    const said = el("span", "", tapped.said);
+    said.id = `${root.id}-tap-${++offers}`;
+    line.replaceChildren(said);
+    const before = tapped.before;
+    if (before) {
+      const undo = el("button", "md-button rb-widget__undo", "Undo");
+      undo.type = "button";
+      undo.setAttribute("aria-describedby", said.id);
+      undo.addEventListener("click", () => {
+        if (!tapped) return;
+        tapped = { ...tapped, before: null, said: `Undone: ${tapped.track} is as it was.`, focus: true };
+        replace(before, true);
+      });
+      line.append(undo);
+    }
+    const box = /** @type {HTMLElement | undefined} */ (track.querySelectorAll(".rb-boxes__box")[tapped.index]);
+    if (tapped.focus) box?.focus();
+    tapped.focus = false;
+  };
+  panel.addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    const box = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-boxes__box[data-tap]"));
+    if (box && !box.disabled) return tapBox(box);
+    // A chance's exact fraction (and the rest of Python's answer) on demand, and back.
+    const chance = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-chance[data-exact]"));
+    if (chance) {
+      const exact = chance.getAttribute("aria-pressed") !== "true";
+      chance.setAttribute("aria-pressed", String(exact));
+      chance.textContent = /** @type {string} */ (exact ? chance.dataset.exact : chance.dataset.chance);
+      chance.classList.toggle("rb-chance--exact", exact);
+      return;
+    }
+    // A row that rolls one of several checks (a partner stat): its choices open under it.
+    const choose = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-choose"));
+    if (choose && !choose.disabled) {
+      const open = choose.getAttribute("aria-expanded") !== "true";
+      choose.setAttribute("aria-expanded", String(open));
+      const choices = /** @type {HTMLElement} */ (choose.parentElement?.querySelector(".rb-sheet__choices"));
+      choices.hidden = !open;
+      if (open) /** @type {HTMLElement | null} */ (choices.querySelector(".rb-check"))?.focus();
+    }
+  });
 
   // A play-time value (current HP, XP...): each tap of − or + is saved at once, with Undo.
   // Asked of the form, so that a row added later (a status, say) steps as well.
@@ -617,6 +775,7 @@ export function mountWidget(root, rollbook) {
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
     if (/** @type {HTMLInputElement} */ (event.target).type === "file") return;
+    tapped = null; // a tap's Undo lasts until the next change
     tell("");
     changed();
   });
@@ -696,17 +855,34 @@ export function mountWidget(root, rollbook) {
   });
 
   form.hidden = false;
+  root.classList.add("rb-widget--live"); // (a Play page folds the sheet's setup away only now)
+  // A Play page's sheet is played with its setup folded away; open, it is in Edit mode.
+  const setup = /** @type {HTMLDetailsElement | null} */ (form.querySelector(".rb-widget__setup"));
+  if (setup) {
+    const editing = () => root.classList.toggle("rb-widget--editing", setup.open);
+    setup.addEventListener("toggle", editing);
+    editing();
+  }
   const preset = JSON.stringify(read()); // the page's values, before the reader's
   // A sheet kept before it had a store of its own (Peupfudge's) is adopted from its old place.
   const saved = loadSaved(key) ?? (root.dataset.store ? loadSaved(`${STORE}${location.pathname}#${root.id}`) : null);
   const before = JSON.stringify(read());
   if (saved) write(saved);
   shown = read();
-  if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
+  if (JSON.stringify(shown) !== before || sourceValues()) recompute();
   const exportButton = form.querySelector(".rb-widget__export");
   roster =
     root.dataset.store && root.dataset.nameField && exportButton
-      ? mountRoster(root, { key, nameField: root.dataset.nameField, read, replace, defaults, ask, download })
+      ? mountRoster(root, {
+          key,
+          nameField: root.dataset.nameField,
+          read,
+          replace,
+          defaults,
+          fresh: root.dataset.fresh ? JSON.parse(root.dataset.fresh) : { ...defaults, [root.dataset.nameField]: "" },
+          ask,
+          download,
+        })
       : null;
   const actions = /** @type {HTMLElement | null} */ (form.querySelector(".rb-widget__actions"));
   if (exportButton) printable(root, /** @type {HTMLElement} */ (actions));
