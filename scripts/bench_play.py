@@ -1,4 +1,5 @@
-"""The Play pages on a phone: each roller's height at 390 px and the first roll from a sheet.
+"""The Play pages on a phone: each roller's height at 390 px and the first roll from a sheet;
+each sheet's height in play mode and the time its chances take (issue 29).
 
 Issue 17 asks for the height of each Play page's roller area at 390 px (its dice, its
 actions and its outcome are meant to be on screen together) and for the first roll
@@ -9,6 +10,7 @@ page has made it live. Run alone with ``python -m scripts.bench_play``.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.browser.play import difficulties
 from tests.sitesrv import CHROMIUM_ARGS, SiteServer, launch
 
 PHONE = {"width": 390, "height": 844}
@@ -35,6 +38,20 @@ ROLLERS: dict[str, str] = {
 COLD_MS = 1000.0
 REVISIT_MS = 600.0
 """The site's targets for a first roll after navigation (scripts/bench), cold and revisit."""
+
+SHEETS: dict[str, str] = {
+    "wodu": "wodu-builder",
+    "peupfudge": "peupfudge-xp-panel",
+    "d10-0": "d10-0-builder",
+    "2d6": "2d6-builder",
+    "danger-world": "danger-world-sheet",
+}
+"""Each system's Play page (its section) and the character sheet on it."""
+
+CHANCES_MS = 50.0
+"""The target for all the chances of one sheet, in one answer from Python in the browser."""
+SHEET_PX = 1700.0
+"""The tallest a sheet may be in play mode at 390 px (issue 29)."""
 
 CHECK = "button.rb-check:not([disabled])"
 ANSWERED = ".rb-widget__checked .rb-rolled__outcome, .rb-widget__rolled .rb-rolled__outcome"
@@ -106,6 +123,42 @@ def browser_rows(
     return heights, rows
 
 
+ASK_SHOW = """async ([name, values]) => {
+  const t = performance.now();
+  await window.rollbook.ask('widget', { name, action: 'show', values, previous: values });
+  return performance.now() - t;
+}"""
+
+
+def sheet_rows(
+    browser: Browser, server: SiteServer, runs: int
+) -> list[tuple[str, float, float | None]]:
+    """Each sheet's height in play mode at 390 px, and the time Python takes in the browser
+    to answer it for a difficulty not asked before (every chance of the sheet, in one
+    answer): rows of (measure, median, target)."""
+    rows: list[tuple[str, float, float | None]] = []
+    for section, sheet in SHEETS.items():
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        page.goto(f"{server.url}{section}/play/")
+        root = page.locator(f'[data-widget="{sheet}"]').first
+        page.wait_for_function("window.rollbook?.state.status === 'ready'", timeout=120_000)
+        page.wait_for_function("w => w.dataset.rbMounted", arg=root.element_handle())
+        height = float(root.evaluate("w => w.getBoundingClientRect().height"))
+        values = json.loads(root.get_attribute("data-values") or "{}")
+        field, others = difficulties(sheet, values)
+        took = [
+            float(page.evaluate(ASK_SHOW, [sheet, {**values, field: value}]))
+            for value in others[: max(runs, 3)]
+        ]
+        context.close()
+        rows += [
+            (f"{section} sheet in play mode at 390 px (px)", height, SHEET_PX),
+            (f"{section} sheet's chances, a new {field} (ms)", statistics.median(took), CHANCES_MS),
+        ]
+    return rows
+
+
 def main(argv: Sequence[str]) -> None:
     runs = int(argv[0]) if argv else 3
     with tempfile.TemporaryDirectory() as site:
@@ -117,13 +170,14 @@ def main(argv: Sequence[str]) -> None:
         with SiteServer(Path(site)) as server, sync_playwright() as p:
             browser = launch(p, CHROMIUM_ARGS)  # bypassing the pages' policy: see launch
             heights, rows = browser_rows(browser, server, runs)
+            rows += sheet_rows(browser, server, runs)
             for section, (whole, reach) in heights.items():
                 print(
                     f"{section} Play page roller at 390 px: {whole:.0f} px, "
                     f"{reach:.0f} px from its form to its outcome"
                 )
-            for name, ms, target in rows:
-                print(f"{name}: {ms:.0f} ms (target <= {target:g} ms)")
+            for name, measured, target in rows:
+                print(f"{name}: {measured:.0f} (target <= {target:g})")
             browser.close()
 
 

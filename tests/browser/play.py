@@ -7,11 +7,15 @@ driven through its own controls: the "Playing as" list, New, Delete and Undo.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from rules_py.widgets import WIDGETS
+from rules_py.widgets._fields import Choice, Flag, Number
 from tests.browser.widgets import TIMEOUT, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -145,3 +149,131 @@ def keep(page: Page, stored: dict[str, str]) -> None:
 def kept(page: Page, key: str) -> str | None:
     text: str | None = page.evaluate("key => localStorage.getItem(key)", key)
     return text
+
+
+# The sheet at the table (issue 29): a compact sheet whose rows roll into a result panel.
+
+ROW_ROLLS = ".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose"
+"""Each row's Roll (a row with a choice of checks opens them first)."""
+
+ON_SCREEN = """([panel, row]) => {
+  // The result panel wholly inside the viewport, and the row just tapped above it, below
+  // Material's header: both seen without scrolling.
+  const p = panel.getBoundingClientRect(), r = row.getBoundingClientRect();
+  const header = document.querySelector('.md-header');
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  const out = [];
+  if (p.top < 0 || p.bottom > innerHeight + 0.5 || p.left < 0 || p.right > innerWidth + 0.5)
+    out.push(`the result panel is at ${Math.round(p.top)}..${Math.round(p.bottom)}, `
+      + `the screen 0..${innerHeight}`);
+  if (r.top < top - 0.5 || r.bottom > p.top + 0.5)
+    out.push(`the row is at ${Math.round(r.top)}..${Math.round(r.bottom)}, `
+      + `not between ${Math.round(top)} and the panel at ${Math.round(p.top)}`);
+  return out;
+}"""
+
+SMALL_TARGETS = """root => [...root.querySelectorAll(
+  'button, select, input, summary, label.md-button'
+)].filter((c) => c.getClientRects().length && getComputedStyle(c).visibility !== 'hidden')
+.map((c) => {
+  // A check box's target is the line of its label, which toggles it too.
+  const target = c.type === 'checkbox' ? (c.closest('label, .rb-field') ?? c) : c;
+  const r = target.getBoundingClientRect();
+  const name = c.getAttribute('aria-label') || c.textContent.trim() || c.dataset.field || c.tagName;
+  const small = r.width < 43.5 || r.height < 43.5;
+  return small ? `${name}: ${r.width.toFixed(0)} x ${r.height.toFixed(0)}` : null;
+}).filter(Boolean)"""
+"""The controls of a widget smaller than a finger's 44 x 44 px, described."""
+
+
+def open_sheet(page: Page, server: SiteServer, sheet: str, section: str) -> Locator:
+    """Open ``/<section>/play/`` in ``page`` and return its sheet once Python has answered."""
+    page.goto(f"{server.url}{section}/play/")
+    root = widget(page, sheet)
+    page.wait_for_function("window.rollbook?.state.status === 'ready'", timeout=TIMEOUT)
+    wait_idle(root)
+    return root
+
+
+def play_height(root: Locator) -> float:
+    """The sheet's height with its setup folded away (play mode), in CSS pixels."""
+    expect(root.locator(".rb-widget__setup")).not_to_have_attribute("open", "")
+    return float(root.evaluate("w => w.getBoundingClientRect().height"))
+
+
+def roll_row(root: Locator, index: int) -> Locator:
+    """Tap the Roll of the sheet's ``index``-th row (the first of its choices, if it
+    offers several); return the row once its result is shown."""
+    output = root.locator(".rb-widget__checked")
+    if output.count():
+        output.evaluate("o => o.replaceChildren()")  # so that the next answer is this roll's
+    button = root.locator(ROW_ROLLS).nth(index)
+    row = root.locator(".rb-sheet__row").nth(index)
+    button.click()
+    if "rb-choose" in (button.get_attribute("class") or ""):
+        row = row.locator(".rb-sheet__choice").first
+        row.locator(".rb-check").click()
+    expect(output.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
+    return row
+
+
+def result_off_screen(root: Locator, row: Locator) -> list[str]:
+    """How the result panel or the row tapped is out of sight (nothing: both in view)."""
+    panel = root.page.locator(".rb-widget__checks--pinned")
+    expect(panel).to_be_visible()
+    handles = [panel.element_handle(), row.element_handle()]
+    found: list[str] = root.page.evaluate(ON_SCREEN, handles)
+    return found
+
+
+def chances_shown(root: Locator) -> dict[str, tuple[str, str]]:
+    """Each row's (and choice's) check: the chance beside it and its exact answer."""
+    shown: dict[str, tuple[str, str]] = root.evaluate(
+        """root => Object.fromEntries([...root.querySelectorAll(
+          '.rb-sheet__row > .rb-check, .rb-sheet__choice > .rb-check'
+        )].map((b) => {
+          const c = b.parentElement.querySelector(':scope > .rb-chance');
+          return [b.dataset.check, [c?.dataset.chance ?? '', c?.dataset.exact ?? '']];
+        }))"""
+    )
+    return shown
+
+
+def sheet_values(root: Locator) -> dict[str, object]:
+    """The values the sheet saved at once, as the page keeps them."""
+    store = root.get_attribute("data-store")
+    text = kept(root.page, f"rollbook:widget:{store}")
+    assert text is not None, f"nothing kept for {store}"
+    values: dict[str, object] = json.loads(text)
+    return values
+
+
+def boxes_ticked(track: Locator) -> int:
+    """How many of a track's boxes are ticked."""
+    return track.locator(".rb-boxes__box--filled").count()
+
+
+def difficulties(sheet: str, values: dict[str, Any]) -> tuple[str, list[str | bool]]:
+    """The first play field the sheet's checks are rolled against (a difficulty, a DC...)
+    and every other value it may take near ``values``'s (a choice's options, a number's
+    neighbours up to 6 away, a flag's other state)."""
+    widget = WIDGETS[sheet]
+    unused = set(widget.panel(values)["unused"])
+    for field in widget.fields:
+        if field.name not in widget.play_fields or field.name in unused:
+            continue
+        now = values[field.name]
+        if isinstance(field, Choice):
+            return field.name, [v for v, _ in field.options if v != now]
+        if isinstance(field, Number):
+            near = range(max(field.minimum, now - 6), min(field.maximum, now + 6) + 1)
+            return field.name, [str(n) for n in near if n != now]
+        if isinstance(field, Flag):
+            return field.name, [not now]
+    raise AssertionError(f"{sheet} keeps no difficulty at hand to change")
+
+
+def another_difficulty(sheet: str, values: dict[str, Any]) -> tuple[str, str | bool]:
+    """A play field (what the checks are rolled against) and another value for it."""
+    field, others = difficulties(sheet, values)
+    return field, others[0]
