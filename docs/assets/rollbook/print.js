@@ -101,6 +101,18 @@ export function printSheet(root) {
   const notes = el("div", "rb-print-notes");
   notes.append(el("p", "rb-print-notes__label", "Notes"));
   root.append(notes);
+  // A track tapped on screen prints as boxes on paper, ticked as they are, to tick by hand.
+  /** @type {HTMLElement[]} */
+  const papers = [];
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".rb-boxes--taps > .rb-boxes__row"))) {
+    const paper = el("span", "rb-boxes__row rb-boxes__paper");
+    paper.setAttribute("aria-hidden", "true");
+    for (const box of row.querySelectorAll(".rb-boxes__box")) {
+      paper.append(el("span", `rb-boxes__box${box.classList.contains("rb-boxes__box--filled") ? " rb-boxes__box--filled" : ""}`));
+    }
+    row.after(paper);
+    papers.push(paper);
+  }
   /** @type {HTMLElement[]} */
   const path = [];
   for (let node = root.parentElement; node; node = node.parentElement) {
@@ -112,6 +124,7 @@ export function printSheet(root) {
   const done = () => {
     values.remove();
     notes.remove();
+    for (const paper of papers) paper.remove();
     root.classList.remove("rb-printing");
     for (const node of path) node.classList.remove("rb-print-path");
     document.documentElement.classList.remove("rb-print-one");
