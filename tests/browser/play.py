@@ -102,8 +102,18 @@ def roll_check(root: Locator, key: str) -> str:
     return output.inner_text()
 
 
+def edit(root: Locator) -> None:
+    """Open the sheet's Edit mode (its setup, and the tracked numbers typed or stepped)."""
+    setup = root.locator(".rb-widget__setup")
+    if setup.count() and setup.get_attribute("open") is None:
+        setup.locator("> summary").click()
+        expect(setup).to_have_attribute("open", "")
+
+
 def tap(root: Locator, field: str, step: int = 1) -> None:
-    """Tap a tracked value's + (or −) once and wait until it is saved and answered."""
+    """Tap a tracked value's + (or −) once, in Edit mode, and wait until it is saved and
+    answered (in play mode its boxes are tapped instead: see :func:`boxes_ticked`)."""
+    edit(root)
     box = root.locator(f".rb-field--{field}")
     before = int(box.locator("input").input_value())
     box.locator(f'.rb-step[data-step="{step}"]').click()
