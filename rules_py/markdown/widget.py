@@ -156,6 +156,7 @@ def render(
             type="button",
             class_="md-button rb-widget__act" + (" md-button--primary" if rolls else ""),
             data_act=act,
+            data_takes=widget.takes.get(act),
             disabled=act in disabled,
             hidden=act in panel["unused"],
         )
@@ -185,7 +186,9 @@ def render(
     rolled = '<output class="rb-widget__rolled" aria-live="polite"></output>' if widget.roll else ""
     fresh = widget.fresh_values() if widget.fresh is not None else None
     root = attrs(
-        class_=f"{cls} rb-widget--{widget.name}" + (" rb-widget--play" if play else ""),
+        class_=f"{cls} rb-widget--{widget.name}"
+        + (" rb-widget--play" if play else "")
+        + (" rb-widget--gm" if widget.gm else ""),
         id=widget_id,
         data_widget=widget.name,
         data_values=json.dumps(values, separators=(",", ":")),
@@ -243,6 +246,19 @@ def _block(block: dict[str, Any]) -> str:
         return _track_boxes(block)
     if kind == "checks":
         return _sheet_checks(block)
+    if kind == "group":
+        current = block.get("current")
+        inner = render_blocks(block["blocks"])
+        group = attrs(
+            class_="rb-group" + (" rb-group--current" if current else ""),
+            role="group",
+            aria_label=block["label"],
+            aria_current="true" if current else None,
+        )
+        return f'<div{group}><p class="rb-group__label">{escape(block["label"])}</p>{inner}</div>'
+    if kind == "buttons":
+        pressed = "".join(_line_button(b) for b in block["items"])
+        return f'<div class="rb-buttons">{pressed}</div>'
     raise ValueError(f"unknown block type {kind!r}")  # pragma: no cover - a widget's mistake
 
 
@@ -322,6 +338,21 @@ def _roll_button(row: dict[str, Any], text: str) -> str:
     return f"<button{button}>{DIE_ICON}{escape(text)}</button>"
 
 
+def _line_button(item: dict[str, str]) -> str:
+    """A button pressing the widget's action ``item["act"]`` (with its argument); enabled
+    by docs/assets/rollbook/widget.js."""
+    button = attrs(
+        type="button",
+        class_="md-button rb-line-act",
+        data_act=item["act"],
+        aria_label=item["label"] if item["label"] != item["text"] else None,
+        title=f"{NO_SCRIPT}. {item['label']}",
+        data_title=item["label"],
+        disabled=True,
+    )
+    return f"<button{button}>{escape(item['text'])}</button>"
+
+
 def _tapped_boxes(block: dict[str, Any]) -> str:
     """A track whose boxes a player taps (docs/assets/rollbook/draw.js and widget.js):
     each box a button naming its state, what a tap sets in ``data-tap``. Without scripts
@@ -336,7 +367,8 @@ def _tapped_boxes(block: dict[str, Any]) -> str:
             aria_label=f"{name}: {'ticked' if filled else 'empty'}",
             title=f"{NO_SCRIPT}. {tap['said']}",
             data_title=tap["said"],
-            data_tap=json.dumps(tap["set"], separators=(",", ":")),
+            data_tap=json.dumps(tap["set"], separators=(",", ":")) if "set" in tap else None,
+            data_tap_act=tap.get("act"),
             disabled=True,
         )
         boxes.append(f"<button{button}></button>")

@@ -23,7 +23,13 @@ input. Kinds:
   setting the fields its tap names; ``names`` names each box (Danger World's Bashed...);
 - ``{"type": "checks", "caption", "rows": [...]}``: a sheet's rolled values as compact
   rows, each with the number its roll uses, its exact chance against the difficulty
-  now set and a Roll (see :func:`sheet_checks`).
+  now set and a Roll (see :func:`sheet_checks`);
+- ``{"type": "group", "label", "blocks": [...], "current"?}``: blocks that belong together
+  under a label (one line of a GM's table: a character, an NPC), ``current`` marking the
+  one whose turn it is;
+- ``{"type": "buttons", "items": [{"act", "label", "text"}]}``: buttons that press one of
+  the widget's actions with an argument (``"remove:n3"``), ``label`` naming each for a
+  screen reader and ``text`` shown on it.
 
 Any block may carry ``"edit": True`` (see :func:`edit_only`): the sheet's setup (points
 spent, what a level gives), which a Play page shows only in Edit mode.
@@ -192,7 +198,8 @@ def track(
 
     ``taps`` makes the boxes buttons: ``taps[n]`` is what tapping box ``n`` does,
     ``{"set": {field: value, ...}, "said": "Damage: 3 taken"}`` (the fields to set, and
-    the sentence the Undo beside the track starts with). ``names`` names each box.
+    the sentence the Undo beside the track starts with), or ``{"act": "tick:n3:1", "said":
+    ...}`` (the widget's action to press, with its argument). ``names`` names each box.
     """
     if not 0 <= filled <= total:
         raise ValueError(f"a track of {total} boxes cannot have {filled} filled")
@@ -200,7 +207,12 @@ def track(
     if taps is not None:
         if len(taps) != total:
             raise ValueError(f"a track of {total} boxes needs {total} taps, not {len(taps)}")
-        block["taps"] = [{"set": dict(tap["set"]), "said": str(tap["said"])} for tap in taps]
+        block["taps"] = [
+            {"act": str(tap["act"]), "said": str(tap["said"])}
+            if "act" in tap
+            else {"set": dict(tap["set"]), "said": str(tap["said"])}
+            for tap in taps
+        ]
     if names is not None:
         if len(names) != total:
             raise ValueError(f"a track of {total} boxes needs {total} names, not {len(names)}")
@@ -267,6 +279,19 @@ class CheckRow:
 def sheet_checks(caption: str, rows: Iterable[CheckRow]) -> Block:
     """A sheet's rolled values in play: one compact row each, with its exact chance."""
     return {"type": "checks", "caption": caption, "rows": [row.block() for row in rows]}
+
+
+def group(label: str, blocks: Iterable[Block], *, current: bool = False) -> Block:
+    """Blocks under one ``label`` (see the module's docstring)."""
+    return {"type": "group", "label": label, "blocks": list(blocks), "current": current}
+
+
+def buttons(items: Iterable[tuple[str, str, str]]) -> Block:
+    """Buttons pressing the widget's actions with an argument: ``(act, label, text)``."""
+    return {
+        "type": "buttons",
+        "items": [{"act": act, "label": label, "text": text} for act, label, text in items],
+    }
 
 
 def percent_of(p: Fraction, places: int = 0) -> str:

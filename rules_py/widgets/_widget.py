@@ -6,7 +6,7 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
@@ -27,6 +27,10 @@ docs/assets/rollbook/characters.js says the same): a file of :data:`MAX_CHARACTE
 the largest sheets any system's fields allow (2d6's, about 2.4 million characters as
 Export all writes them; a default sheet is a few thousand), so that every file Export all
 writes can be imported again (issue 28, item 6)."""
+
+INCOMING = "incoming"
+"""The field an action that :attr:`Widget.takes` something finds it in (hidden; the page
+writes it, the action empties it)."""
 
 MAX_CHARACTERS = 100
 """The most characters one file brings in."""
@@ -113,6 +117,12 @@ class Widget:
     undoable: tuple[str, ...] = ()
     """Actions whose changes the page offers to undo (a hit on a sheet, a roll's danger
     carried to it): the answer says ``undo``."""
+    takes: Mapping[str, str] = field(default_factory=dict)
+    """Actions that bring something in before Python acts (a GM's table): the page puts it
+    in the field :data:`INCOMING` first. ``"file"``: a file the reader picks, as text;
+    ``"roster:<store>"``: the characters this browser keeps for that store, as JSON."""
+    gm: bool = False
+    """The GM's widget: its rolls go to the roll log marked as the GM's."""
     fresh: Mapping[str, Any] | None = None
     """A sheet's values for a new character, as the rules start one, over the fields'
     defaults (which are the section's example character, shown on a first visit):
@@ -172,7 +182,8 @@ class Widget:
             if not unreadable:
                 update(self.settle(before, values))
         if not errors and act is not None:
-            if self.act is None or act not in {name for name, _ in self.actions}:
+            # An action may carry an argument after a colon (a line's "remove:n3").
+            if self.act is None or act.split(":", 1)[0] not in {name for name, _ in self.actions}:
                 raise WidgetError(f"{self.title} has no button {act!r}")
             if act not in self._disabled(values):
                 try:
@@ -186,6 +197,7 @@ class Widget:
                     update(done)
                     if self.logged is not None and not errors:
                         log = self.logged(act, values)
+                        log = None if log is None else self._marked(log)
         blocks: list[Block]
         if errors:
             blocks = [error(str(e), [e.field] if e.field else []) for e in errors]
@@ -207,7 +219,11 @@ class Widget:
             "told": told,
             **({"log": log} if log is not None else {}),
             **({"source_set": dict(sent)} if sent and not errors else {}),
-            **({"undo": True} if act in self.undoable and told and not errors else {}),
+            **(
+                {"undo": True}
+                if act and act.split(":", 1)[0] in self.undoable and told and not errors
+                else {}
+            ),
         }
 
     def _disabled(self, values: Values) -> set[str]:
@@ -243,8 +259,10 @@ class Widget:
             raise WidgetError("check must name one of the sheet's checks")
         check = self.check
         values, seed, view = self._seeded(raw, seed, lambda values, rng: check(values, key, rng))
-        what = f"{isolated(self.character_name(values))}: {view['what']}"
-        log = log_entry(what, view["lines"], view["outcome"], what)
+        # A GM's check names whose it is itself ("Guard 2: ..."); a sheet's, its character.
+        who = "" if self.gm else f"{isolated(self.character_name(values))}: "
+        what = f"{who}{view['what']}"
+        log = self._marked(log_entry(what, view["lines"], view["outcome"], what))
         label = f"{what}. {view['label']}"
         return {**view, "what": what, "label": label, "key": key, "seed": seed, "log": log}
 
@@ -261,6 +279,10 @@ class Widget:
             return values, seed, roll(values, random.Random(seed))
         except ValueError as broken:  # a rule's message (FieldError included)
             raise WidgetError(str(broken)) from None
+
+    def _marked(self, log: View) -> View:
+        """A roll log entry, marked as the GM's when the widget is the GM's."""
+        return {**log, "gm": True} if self.gm else log
 
     def character_name(self, values: Values, unnamed: str = "Unnamed character") -> str:
         """The name on the sheet, or ``unnamed`` when it is blank."""

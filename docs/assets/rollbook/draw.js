@@ -7,7 +7,7 @@ const SVG = "http://www.w3.org/2000/svg";
 
 // The shapes of Python's answers this module draws (rules_py.views, rules_py.widgets).
 /** @typedef {{ kind: string, text: string, title?: string }} Part a die kept or dropped, or an operator */
-/** @typedef {{ what: string, dice?: string, total?: string, outcome?: string, said?: string }} RollLog how the roll log words a roll */
+/** @typedef {{ what: string, dice?: string, total?: string, outcome?: string, said?: string, gm?: boolean }} RollLog how the roll log words a roll (`gm`: the GM's roll) */
 /**
  * A roll as Python answers it: its dice, and its total or its system's reading.
  * @typedef {object} RollView
@@ -55,7 +55,7 @@ const SVG = "http://www.w3.org/2000/svg";
  * @property {string} note
  * @property {CheckRow[]} [choices]
  */
-/** @typedef {{ set: Record<string, unknown>, said: string }} Tap what tapping a track's box sets */
+/** @typedef {{ set?: Record<string, unknown>, act?: string, said: string }} Tap what tapping a track's box sets, or the action it presses */
 /**
  * A block of a widget's answer, as rules_py.markdown.widget writes it.
  * @typedef {{ type: "text" | "error", text: string }
@@ -64,7 +64,9 @@ const SVG = "http://www.w3.org/2000/svg";
  *   | { type: "table", caption: string, head: string[], rows: TableRow[], stack?: boolean }
  *   | { type: "chart", chart: ChartView }
  *   | { type: "track", label: string, total: number, filled: number, text: string, taps?: Tap[], names?: string[] }
- *   | { type: "checks", caption: string, rows: CheckRow[] }} Kind
+ *   | { type: "checks", caption: string, rows: CheckRow[] }
+ *   | { type: "group", label: string, blocks: Block[], current?: boolean }
+ *   | { type: "buttons", items: { act: string, label: string, text: string }[] }} Kind
  */
 /** @typedef {Kind & { edit?: boolean }} Block a block; `edit`: the sheet's setup, shown in Edit mode only */
 
@@ -329,7 +331,8 @@ function drawTappedBoxes(block) {
     box.type = "button";
     box.setAttribute("aria-label", `${block.names?.[n] ?? `${block.label} ${n + 1}`}: ${filled ? "ticked" : "empty"}`);
     box.dataset.title = tap.said;
-    box.dataset.tap = JSON.stringify(tap.set);
+    if (tap.act) box.dataset.tapAct = tap.act;
+    else box.dataset.tap = JSON.stringify(tap.set);
     row.append(box);
   });
   line.append(el("span", "rb-boxes__label", block.label), row, el("span", "rb-boxes__count", block.text), el("span", "rb-boxes__undo"));
@@ -424,6 +427,27 @@ function drawBlock(block) {
       return newChart(block.chart);
     case "checks":
       return drawSheetChecks(block);
+    case "group": {
+      // One line of a GM's table, as rules_py.markdown.widget writes it.
+      const group = el("div", `rb-group${block.current ? " rb-group--current" : ""}`);
+      group.setAttribute("role", "group");
+      group.setAttribute("aria-label", block.label);
+      if (block.current) group.setAttribute("aria-current", "true");
+      group.append(el("p", "rb-group__label", block.label), ...drawBlocks(block.blocks));
+      return group;
+    }
+    case "buttons": {
+      const line = el("div", "rb-buttons");
+      for (const item of block.items) {
+        const button = el("button", "md-button rb-line-act", item.text);
+        button.type = "button";
+        button.dataset.act = item.act;
+        button.dataset.title = item.label;
+        if (item.label !== item.text) button.setAttribute("aria-label", item.label);
+        line.append(button);
+      }
+      return line;
+    }
     case "track": {
       if (block.taps?.length) return drawTappedBoxes(block);
       // Boxes to tick, as rules_py.markdown.widget writes them; the words say the count.

@@ -18,7 +18,7 @@ import { readStored, removeStored, writeStored } from "./store.js";
  * @typedef {object} LogEntry
  * @property {string} id
  * @property {number} time
- * @property {string} source inline, widget or dicebox
+ * @property {string} source inline, widget, dicebox, or gm (a roll from a GM's page)
  * @property {string} what
  * @property {string} dice
  * @property {string} total
@@ -136,7 +136,7 @@ function entryOf({ source, what, view, time }) {
   const entry = {
     id: `${time}-${Math.random().toString(36).slice(2, 8)}`,
     time,
-    source,
+    source: log.gm ? "gm" : source,
     what: log.what ?? what ?? "",
     dice: log.dice ?? "",
     total: log.total ?? String(view.total ?? ""),
@@ -278,7 +278,9 @@ function render() {
     const time = el("time", "rb-log__time", clock(date));
     time.dateTime = date.toISOString();
     time.title = `${day(date)} ${clock(date)}`;
-    item.append(time, el("span", "rb-log__what", entry.what));
+    item.append(time);
+    if (entry.source === "gm") item.append(el("span", "rb-log__gm", "GM"));
+    item.append(el("span", "rb-log__what", entry.what));
     if (entry.dice) item.append(el("span", "rb-log__dice", entry.dice));
     if (entry.total !== "") item.append(el("strong", "rb-log__total", `= ${entry.total}`));
     if (entry.outcome) item.append(el("span", "rb-log__outcome", entry.outcome));

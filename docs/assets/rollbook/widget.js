@@ -3,7 +3,7 @@
 // This module reads the form, asks the worker, and draws the blocks it answers
 // with; the rules, the checks of every value and the refusals are all Python's.
 
-import { mountRoster, readImport } from "./characters.js";
+import { loadRoster, mountRoster, readImport } from "./characters.js";
 import { DiceField } from "./dice.js";
 import { download, drawBlocks, drawParts, drawResult, el, flash } from "./draw.js";
 import { afterPause } from "./pause.js";
@@ -408,18 +408,21 @@ export function mountWidget(root, rollbook) {
       if (!view.blocks.every((block) => block.type === "error")) shown = read();
       showPanel(view);
       showState(view);
-      if (act || view.told) tell(view.told || "");
+      const tapAct = Boolean(act && tapped?.act === act);
+      if ((act || view.told) && !tapAct) tell(view.told || "");
       // An action that changes the source too (the pool roller carrying a roll's danger
       // and bonus dice to the sheet) saves those fields into the source's values at once;
       // the source's widget follows. Python says which actions may be undone.
       const sourceBefore = act && sourceKey && view.source_set ? sourceValues() : null;
       if (sourceKey && sourceBefore) save(sourceKey, { ...sourceBefore, ...view.source_set });
-      if (act && view.undo) {
+      if (act && view.undo && !tapAct) {
         const restore = () => {
           if (sourceKey && sourceBefore) save(sourceKey, sourceBefore);
           replace(values);
         };
-        const home = actButtons.find((button) => button.dataset.act === act) ?? form;
+        const own = actButtons.find((button) => button.dataset.act === act);
+        // A line's button may be gone with its line (a removed NPC): the focus goes to the form's first action.
+        const home = own ?? (() => /** @type {HTMLElement} */ (panel.querySelector(`.rb-line-act[data-act="${CSS.escape(act)}"]`) ?? actButtons[0] ?? panel));
         offerUndo(`${view.told} `, restore, "Undone: the values before it are back.", home);
       }
       // An action that rolled dice (Danger World's Roll, Reroll marked) goes to the roll log.
@@ -596,7 +599,7 @@ export function mountWidget(root, rollbook) {
       else panel.append(checks);
     }
     // A sheet's tracks and rows with a choice of checks come alive with the script.
-    for (const control of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".rb-boxes__box[data-tap], .rb-choose"))) {
+    for (const control of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".rb-boxes__box[data-tap], .rb-boxes__box[data-tap-act], .rb-choose, .rb-line-act"))) {
       control.disabled = false;
       control.title = control.dataset.title || "";
     }
@@ -633,23 +636,59 @@ export function mountWidget(root, rollbook) {
   }
   wireChecks();
 
+  // An action button pressed. One that takes something in (a GM's table: a file, this
+  // browser's characters) puts it, as text, in the hidden INCOMING field first; Python
+  // reads it, acts, and empties the field.
+  const INCOMING = "incoming";
+  /** @param {HTMLButtonElement} button */
+  const press = async (button) => {
+    const act = /** @type {string} */ (button.dataset.act);
+    const takes = button.dataset.takes ?? "";
+    if (!takes) return recompute(act);
+    if (takes.startsWith("roster:")) {
+      const kept = loadRoster(takes.slice("roster:".length));
+      const characters = kept.kind === "roster" ? kept.roster.characters.map((c) => c.values) : [];
+      write({ [INCOMING]: JSON.stringify(characters) });
+      return recompute(act);
+    }
+    if (takes !== "file") return;
+    const picker = el("input", "rb-visually-hidden");
+    picker.type = "file";
+    picker.accept = "application/json,.json";
+    picker.addEventListener("change", async () => {
+      const file = /** @type {FileList} */ (picker.files)[0];
+      picker.remove();
+      if (!file) return;
+      try {
+        write({ [INCOMING]: await readImport(file) });
+        recompute(act);
+      } catch (error) {
+        tell(`${/** @type {Error} */ (error).message}. Nothing was added.`, "error");
+      }
+    });
+    form.append(picker);
+    picker.click();
+  };
+
   // A track's box tapped: the fields its tap names are set (as Python worded them),
   // saved at once, and an Undo is offered beside that track until the next change.
-  /** @type {{ track: string, index: number, before: Values | null, said: string, focus: boolean } | null} */
+  /** @type {{ act?: string | null, track: string, index: number, before: Values | null, said: string, focus: boolean } | null} */
   let tapped = null;
   /** @param {HTMLButtonElement} box */
   const tapBox = (box) => {
     const track = /** @type {HTMLElement} */ (box.closest(".rb-boxes"));
     const before = read();
-    write(JSON.parse(/** @type {string} */ (box.dataset.tap)));
+    const act = box.dataset.tapAct ?? null;
+    if (!act) write(JSON.parse(/** @type {string} */ (box.dataset.tap)));
     tapped = {
+      act,
       track: track.getAttribute("aria-label") ?? "",
       index: [...track.querySelectorAll(".rb-boxes__box")].indexOf(box),
       before,
       said: `${box.dataset.title}. `,
       focus: document.activeElement === box,
     };
-    recompute();
+    recompute(act);
   };
   // Where the tap's Undo goes after a redraw: beside the same track, the focus on the same box.
   const placeTapUndo = () => {
@@ -680,8 +719,14 @@ export function mountWidget(root, rollbook) {
   };
   panel.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target);
-    const box = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-boxes__box[data-tap]"));
+    const box = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-boxes__box[data-tap], .rb-boxes__box[data-tap-act]"));
     if (box && !box.disabled) return tapBox(box);
+    // A line's own action (a GM's table: remove this NPC, move it up): pressed with its argument.
+    const lineAct = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-line-act"));
+    if (lineAct && !lineAct.disabled) {
+      tapped = null;
+      return recompute(lineAct.dataset.act);
+    }
     // A chance's exact fraction (and the rest of Python's answer) on demand, and back.
     const chance = /** @type {HTMLButtonElement | null} */ (target.closest(".rb-chance[data-exact]"));
     if (chance) {
@@ -738,7 +783,7 @@ export function mountWidget(root, rollbook) {
       changed();
     }));
   }
-  for (const button of actButtons) button.addEventListener("click", () => recompute(button.dataset.act));
+  for (const button of actButtons) button.addEventListener("click", () => press(button));
   if (root.dataset.store) {
     // A kept sheet saved by another widget of this page (the pool roller carrying a roll to
     // it, or undoing that): shown at once, so that its next save keeps the change.
