@@ -17,10 +17,16 @@ def facts(panel: dict[str, Any]) -> dict[str, str]:
     return {item["label"]: item["value"] for item in block["items"]}
 
 
+def abilities(panel: dict[str, Any]) -> dict[str, Any]:
+    """A builder's rows of abilities in play (its ``checks`` block)."""
+    (block,) = blocks_of(panel, "checks")
+    assert "'s abilities" in block["caption"]
+    return block
+
+
 def sheet_of(panel: dict[str, Any]) -> dict[str, str]:
-    """A builder's sheet: its facts, and each ability's rating from the abilities table."""
-    (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("'s abilities")]
-    ratings = {row["cells"][0].split()[0]: row["cells"][1] for row in block["rows"]}
+    """A builder's sheet: its facts, and each ability's rating from its rows."""
+    ratings = {row["name"]: row["value"] for row in abilities(panel)["rows"]}
     return {**facts(panel), **ratings}
 
 
