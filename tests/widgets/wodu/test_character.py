@@ -17,7 +17,7 @@ from pymdownx.superfences import SuperFencesException
 from rules_py.systems import wodu
 from rules_py.widgets import WIDGETS, WidgetError, answer
 from tests.widgets.panels import blocks_of, roll, show
-from tests.widgets.wodu.helpers import errors, line_total, sheet_of
+from tests.widgets.wodu.helpers import abilities, errors, line_total, sheet_of
 
 # --------------------------------------------------------------------------
 # wodu-builder
@@ -92,8 +92,8 @@ def test_wodu_builder_level_4_applies_each_increase() -> None:
     assert sheet["Gained at this level"] == "+1 to CHA (max +3)"
     assert sheet["Ability maximum"] == "+3"
     assert sheet["XP to Level 5"] == "10 XP"
-    assert (
-        blocks_of(panel, "text")[0]["text"] == "Nadia: Level 4, Action Hero tier (standard start)."
+    assert blocks_of(panel, "text")[0]["text"] == (
+        "Nadia: Level 4, Action Hero tier (standard start); Background: Getaway Driver."
     )
     assert sheet_of(show("wodu-builder", **{**values, "pace": "slow"}))["XP to Level 5"] == "15 XP"
 
@@ -122,7 +122,7 @@ def test_wodu_builder_refuses_two_abilities_at_plus_2() -> None:
     assert "Character Generation" in message
     assert "2, 1, 1, -1 in any order (got 2, 2, 0, -1)" in message
     # The refusal comes first; the rest of the sheet stays in view.
-    assert [b["type"] for b in panel["blocks"]] == ["error", "text", "table", "facts"]
+    assert panel_order(panel) == ["error", "text", "checks", "text", "table", "facts"]
     assert sheet_of(panel)["DEX"] == "+2" and sheet_of(panel)["Max HP"] == "13"
     assert panel["invalid"] == ["start_str", "start_dex", "start_wit", "start_cha"]
 
@@ -245,7 +245,7 @@ def test_wodu_builder_export_import_round_trip() -> None:
     assert document["values"]["name"] == "Nadia"
     assert document["values"]["level"] == 6
     imported = answer("wodu-builder", "import", {"text": exported["text"]})
-    assert imported["values"] == document["values"]
+    assert json.loads(json.dumps(imported["values"])) == document["values"]
     assert imported["panel"] == show("wodu-builder", **values)
     assert sheet_of(imported["panel"])["CHA"] == "+0"
 
@@ -322,19 +322,24 @@ def kept_dice(line: dict[str, Any]) -> list[int]:
 
 
 def test_wodu_builder_rows_roll_their_ability_checks() -> None:
-    (block,) = [b for b in blocks_of(show("wodu-builder", name="Rook"), "table")]
-    assert block["caption"] == "Rook's abilities"
-    assert block["head"] == ["Ability", "Rating", "Roll"]
-    assert not block["stack"]  # a line a row on a phone; what each covers is the title
-    assert [row["titles"][0] for row in block["rows"]] == [a.covers for a in wodu.ABILITIES]
-    assert [row["check"] for row in block["rows"]] == [
-        {"key": "ability:STR", "label": "Roll STR +2 against DR 12"},
-        {"key": "ability:DEX", "label": "Roll DEX +1 against DR 12"},
-        {"key": "ability:WIT", "label": "Roll WIT +1 against DR 12"},
-        {"key": "ability:CHA", "label": "Roll CHA -1 against DR 12"},
+    block = abilities(show("wodu-builder", name="Rook"))
+    assert block["caption"] == "Rook's abilities: 2d10 + rating against DR 12"
+    assert [row["title"] for row in block["rows"]] == [
+        f"{a.name}: {a.covers}" for a in wodu.ABILITIES
     ]
-    fr = blocks_of(show("wodu-builder", check_kind="fr", check_fr="15-17"), "table")[0]
-    assert fr["rows"][0]["check"]["label"] == "Roll STR +2 against FR 15-17"
+    assert [(row["key"], row["label"]) for row in block["rows"]] == [
+        ("ability:STR", "Roll STR +2 against DR 12"),
+        ("ability:DEX", "Roll DEX +1 against DR 12"),
+        ("ability:WIT", "Roll WIT +1 against DR 12"),
+        ("ability:CHA", "Roll CHA -1 against DR 12"),
+    ]
+    fr = abilities(show("wodu-builder", check_kind="fr", check_fr="15-17"))
+    assert fr["rows"][0]["label"] == "Roll STR +2 against FR 15-17"
+    background = abilities(show("wodu-builder", check_background=True))
+    assert background["caption"] == (
+        "Rook's abilities: 3d10k2 + rating (Getaway Driver) against DR 12"
+    )
+    assert background["rows"][3]["label"] == "Roll CHA -1 with a Background against DR 12"
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -385,7 +390,7 @@ def test_wodu_builder_check_matches_the_check_widget_roll_for_roll() -> None:
 
 
 def test_wodu_builder_check_names_an_unnamed_character_and_uses_the_level_ratings() -> None:
-    view = check("ability:STR", 1, level=4, inc2="STR", inc4="DEX")
+    view = check("ability:STR", 1, name="", level=4, inc2="STR", inc4="DEX")
     assert view["what"] == "Unnamed character: STR +3 against DR 12"
     assert line_total(view["lines"][0]) == sum(kept_dice(view["lines"][0])) + 3
 
@@ -410,53 +415,64 @@ def test_wodu_builder_refuses_a_check_it_cannot_make(
         check(key, **values)
 
 
-def test_wodu_builder_keeps_the_check_settings_and_trackers_at_hand_on_a_play_page() -> None:
+def test_wodu_builder_keeps_the_check_settings_at_hand_and_prints_each_value_once() -> None:
     builder = WIDGETS["wodu-builder"]
     assert builder.play_fields == ("check_kind", "check_dr", "check_fr", "check_background")
     tracked = [f.name for f in builder.fields if getattr(f, "track", False)]
     assert tracked == ["damage", "xp"]
-    # A printed sheet leaves out what a roll is read against.
-    assert not any(f.printed for f in builder.fields if f.name in builder.play_fields)
+    # A printed sheet leaves out what a roll is read against, and what the sheet itself
+    # prints: the name heads it, the start, level, Background, moves and weapons are in
+    # its text and table, damage and XP are its tracks' boxes.
+    unprinted = {f.name for f in builder.fields if not f.printed}
+    assert unprinted == {
+        *builder.play_fields,
+        "name",
+        "start",
+        "level",
+        *(f"start_{a}" for a in ABILITIES),
+        "background",
+        "moves",
+        "weapons",
+        "damage",
+        "xp",
+    }
 
 
-def in_play(panel: dict[str, Any]) -> str:
-    (line,) = [b["text"] for b in blocks_of(panel, "text") if b["text"].startswith("In play:")]
-    return line
+def tracks(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    return blocks_of(panel, "track")
 
 
 def test_wodu_builder_tracks_hp_left_against_max_hp_and_xp_against_the_next_level() -> None:
-    assert in_play(show("wodu-builder", name="Rook")) == (
-        "In play: 13 of 13 HP left; 0 of the 10 XP for Level 2."
-    )
+    damage, xp = tracks(show("wodu-builder", name="Rook"))
+    assert (damage["label"], damage["filled"], damage["total"]) == ("Damage", 0, 13)
+    assert damage["text"] == "0 taken: 13 of 13 HP left"
+    assert (xp["label"], xp["filled"], xp["total"]) == ("XP to Level 2", 0, 10)
+    assert xp["text"] == "0 of the 10 XP for Level 2"
     hurt = show("wodu-builder", name="Rook", damage=5, xp=7, pace="slow")
-    assert in_play(hurt) == "In play: 8 of 13 HP left; 7 of the 15 XP for Level 2."
-    assert panel_order(hurt)[:5] == ["text", "text", "track", "track", "table"]
-    # Boxes to tick on paper: one per HP of Max HP, one per XP of the level's price.
-    assert blocks_of(hurt, "track") == [
-        {
-            "type": "track",
-            "label": "Damage",
-            "filled": 5,
-            "total": 13,
-            "text": "5 taken, 8 HP left",
-        },
-        {"type": "track", "label": "XP to Level 2", "filled": 7, "total": 15, "text": "7 of 15"},
-    ]
+    assert panel_order(hurt)[:4] == ["text", "checks", "track", "track"]
+    # Boxes to tick: one per HP of Max HP, one per XP of the level's price.
+    damage, xp = tracks(hurt)
+    assert (damage["filled"], damage["total"]) == (5, 13)
+    assert damage["text"] == "5 taken: 8 of 13 HP left"
+    assert (xp["filled"], xp["total"], xp["text"]) == (7, 15, "7 of the 15 XP for Level 2")
     # HP left follows Max HP: at Level 2 with the +1 on STR, Max HP is 12 + 3.
-    assert in_play(show("wodu-builder", level=2, damage=5)).startswith("In play: 10 of 15 HP")
-    ready = in_play(show("wodu-builder", xp=10))
-    assert ready.endswith("10 XP, enough for Level 2 (10 XP): raise the Level and take 10 XP off.")
-    assert [t["label"] for t in blocks_of(show("wodu-builder", xp=10), "track")] == ["Damage"]
-    top = in_play(show("wodu-builder", level=15, xp=4))
-    assert top.endswith("; 4 XP; Level 15 is the top of the table.")
+    assert tracks(show("wodu-builder", level=2, damage=5))[0]["text"] == "5 taken: 10 of 15 HP left"
+    ready = tracks(show("wodu-builder", xp=10))[1]
+    assert (ready["filled"], ready["total"]) == (10, 10)
+    assert ready["text"] == "10 XP, enough for Level 2 (10 XP): raise the Level and take 10 XP off"
+    over = tracks(show("wodu-builder", xp=12))[1]
+    assert (over["filled"], over["total"]) == (12, 12)
+    top = show("wodu-builder", level=15, xp=4)
+    assert [t["label"] for t in tracks(top)] == ["Damage"]
+    assert "4 XP; Level 15 is the top of the table." in [b["text"] for b in blocks_of(top, "text")]
 
 
 def test_wodu_builder_says_the_draft_is_silent_at_0_hp() -> None:
     gritty = {"start": "gritty", "level": 0, **GRITTY}
     panel = show("wodu-builder", damage=6, **gritty)  # Max HP 5 + STR 1
     assert errors(panel) == []
-    assert in_play(panel).startswith(
-        "In play: 0 of 6 HP left (the draft does not say what 0 HP means: the GM rules on it)"
+    assert tracks(panel)[0]["text"] == (
+        "6 taken: 0 of 6 HP left (the draft does not say what 0 HP means: the GM rules on it)"
     )
 
 
@@ -472,6 +488,7 @@ def test_wodu_builder_refuses_more_damage_than_max_hp_naming_the_field() -> None
     assert panel["invalid"] == ["damage"]
     assert panel_order(panel)[0] == "error"  # the refusal leads
     assert sheet_of(panel)["Max HP"] == "13"  # and the sheet stays in view
+    assert tracks(panel) == []  # no box to tick past Max HP
     # No sheet holds more than Level 15's 25 + STR 6 = 31 HP: the field stops there.
     with pytest.raises(WidgetError, match="Damage taken must be from 0 to 31"):
         answer("wodu-builder", "check", {"values": {"damage": 32}, "check": "ability:STR"})
@@ -480,14 +497,16 @@ def test_wodu_builder_refuses_more_damage_than_max_hp_naming_the_field() -> None
     ]
 
 
-def test_wodu_play_fence_keeps_checks_and_trackers_at_hand_and_folds_the_rest(
+def test_wodu_play_fence_keeps_the_checks_settings_at_hand_and_folds_the_rest(
     convert: Callable[[str], str],
 ) -> None:
     html = convert("```widget\nwidget: wodu-builder\nstore: wodu-sheet\nplay: true\n```\n")
-    at_hand, folded = html.split('<details class="rb-widget__setup">')
-    for name in ("name", "damage", "xp", "check_kind", "check_dr", "check_fr", "check_background"):
+    form, panel = html.split('<div class="rb-widget__panel">')
+    at_hand, folded = form.split('<details class="rb-widget__setup">')
+    for name in ("check_kind", "check_dr", "check_fr", "check_background"):
         assert f"rb-field--{name}" in at_hand, name
-    for name in ("start", "level", "pace", "start_str", "inc2"):
+    for name in ("start", "level", "pace", "start_str", "inc2", "damage", "xp", "weapons"):
         assert f"rb-field--{name}" in folded and f"rb-field--{name}" not in at_hand, name
-    assert at_hand.count('class="rb-step"') == 4  # − and + for damage and XP
-    assert html.count('data-check="ability:') == 4  # a Roll on each ability row
+    assert 'class="rb-step"' not in at_hand  # tracked numbers are ticked by their boxes
+    assert panel.count('data-check="ability:') == 4  # a Roll on each ability row
+    assert panel.count('data-check="weapon:') == 2  # and on each of Rook's weapons
