@@ -351,16 +351,11 @@ def _moves(values: Values) -> list[Block]:
     if not known and not names:
         blocks.append(text("Special Moves: none at Level 0."))
     elif not names:
-        blocks.append(
-            text(
-                f"Special Moves ({known} known at Level {level}): none written yet; the "
-                "draft has none to choose from, so the group makes them up."
-            )
-        )
+        blocks.append(text(f"Special Moves ({known} at Level {level}): none written yet."))
     else:
         blocks.append(
             text(
-                f"Special Moves ({len(names)} of {known} known at Level {level}): "
+                f"Special Moves ({len(names)} of {known} at Level {level}): "
                 f"{listing(names)}."
             )
         )

@@ -198,12 +198,9 @@ def test_a_hero_power_and_paired_weapons_on_the_sheet() -> None:
 
 def test_special_moves_are_listed_against_the_moves_the_level_knows() -> None:
     none = [b["text"] for b in blocks_of(show("wodu-builder"), "text")]
-    assert (
-        "Special Moves (1 known at Level 1): none written yet; the draft has none to "
-        "choose from, so the group makes them up."
-    ) in none
+    assert "Special Moves (1 at Level 1): none written yet." in none
     three = show("wodu-builder", level=3, moves=[{"name": "Bullet time"}])
-    assert "Special Moves (1 of 2 known at Level 3): Bullet time." in [
+    assert "Special Moves (1 of 2 at Level 3): Bullet time." in [
         b["text"] for b in blocks_of(three, "text")
     ]
     too_many = show("wodu-builder", moves=[{"name": "Bullet time"}, {"name": "Drift"}])
