@@ -1,14 +1,18 @@
 """The WoDu Hack Play page at the table, on a phone: two characters, a check from an
-ability row, damage tapped, a reload, the check roller taking the played character's
-rating, and the same again offline (issue 17, "Done means")."""
+ability row with its chance against the DR set, a weapon's damage, damage ticked box by
+box, a reload, the check roller taking the played character's rating, and the same again
+offline (issues 17 and 29, "Done means")."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, expect
 
+from rules_py.systems import wodu
+from rules_py.widgets._blocks import percent_of
 from tests.browser.play import (
+    boxes_ticked,
     names,
     open_play,
     phone_context,
@@ -16,15 +20,22 @@ from tests.browser.play import (
     playing,
     reloaded,
     roll_check,
-    tap,
-    tracked,
     two_characters,
 )
-from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
+from tests.browser.widgets import TIMEOUT, expect_panel, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "wodu-builder"
 OUTCOME = re.compile(r"(Success|Failure|Strong success|Weak success): \d+ ")
+
+
+def damage_track(root: Locator) -> Locator:
+    return root.locator('.rb-boxes--taps[aria-label="Damage"]')
+
+
+def chance(root: Locator, key: str) -> Locator:
+    """The chance shown beside the row that rolls ``key``."""
+    return root.locator(f'.rb-sheet__row:has(> .rb-check[data-check="{key}"]) > .rb-chance')
 
 
 def test_two_characters_roll_track_reload_and_carry_on_offline(
@@ -32,32 +43,49 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "wodu", SHEET)
-        root = two_characters(page, SHEET, "name", "Rook", "Vega")
+        root = two_characters(page, SHEET, "name", "Wren", "Vega")
 
-        # The DR is kept at hand above the sheet; the ability row rolls against it.
+        # The DR is kept at hand above the sheet; the ability row says its chance against
+        # it and rolls against it: STR +2 against DR 15 is 2d10 >= 13.
+        dr_12, dr_15 = (percent_of(wodu.dr_outcomes(2, dr)["success"]) for dr in (12, 15))
+        assert (dr_12, dr_15) == ("64%", "36%")
+        expect(chance(root, "ability:STR")).to_have_text(dr_12)
         set_field(root, "check_dr", "15")
+        expect(chance(root, "ability:STR")).to_have_text(dr_15, timeout=TIMEOUT)
         rolled = roll_check(root, "ability:STR")
-        assert rolled.startswith("Rook: STR +2 against DR 15"), rolled
+        assert rolled.startswith("Wren: STR +2 against DR 15"), rolled
         assert OUTCOME.search(rolled), rolled
-        tap(root, "damage")
-        expect_panel(root, "In play: 12 of 13 HP left; 0 of the 10 XP for Level 2.")
+        rolled = roll_check(root, "weapon:0")
+        assert rolled.startswith("Wren: Revolver damage, d10"), rolled
+        # Damage is ticked like paper: the leftmost empty box fills.
+        damage = damage_track(root)
+        damage.locator(".rb-boxes__box:not(.rb-boxes__box--filled)").first.click()
+        expect(damage.locator(".rb-boxes__box--filled")).to_have_count(1, timeout=TIMEOUT)
+        expect(damage_track(root).locator(".rb-boxes__count")).to_have_text(
+            "1 taken: 12 of 13 HP left"
+        )
+        wait_idle(root)
 
         root = reloaded(page, SHEET)
-        assert names(root) == ["Rook", "Vega"] and playing(root) == "Rook"
-        assert tracked(root, "damage") == 1
+        assert names(root) == ["Wren", "Vega"] and playing(root) == "Wren"
+        wait_idle(root)
+        assert boxes_ticked(damage_track(root)) == 1
         # The check roller below takes the played character's rating, and says so.
         roller = widget(page, "wodu-check")
         set_field(roller, "sheet_ability", "DEX")
-        expect_panel(roller, "From Rook's sheet: DEX +1.")
+        expect_panel(roller, "From Wren's sheet: DEX +1.")
         expect(roller.locator('[data-field="ability"]')).to_have_value("1", timeout=TIMEOUT)
         play_as(root, "Vega")
-        assert tracked(root, "damage") == 0
+        assert boxes_ticked(damage_track(root)) == 0
+        # Vega started afresh (New): no weapon yet, so no damage to roll.
+        expect_panel(root, "Weapons: none on the sheet.")
+        expect(root.locator('[data-check^="weapon:"]')).to_have_count(0)
 
         root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Vega"
         rolled = roll_check(root, "ability:WIT")
         assert rolled.startswith("Vega: WIT +1 against DR 12"), rolled
         assert OUTCOME.search(rolled), rolled
-        play_as(root, "Rook")
-        expect(root.locator(".rb-field--damage input")).to_have_value("1")
+        play_as(root, "Wren")
+        assert boxes_ticked(damage_track(root)) == 1
         assert page.errors == []  # type: ignore[attr-defined]

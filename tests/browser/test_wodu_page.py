@@ -206,7 +206,7 @@ def test_builder_switching_to_gritty_hands_out_the_gritty_array(
     builder = widget(page, "wodu-builder")
     set_field(builder, "start_dex", "-1")
     set_field(builder, "start_cha", "1")
-    expect_panel(builder, "Your character: Level 1")
+    expect_panel(builder, "Rook: Level 1")  # the site's example, by name
     set_field(builder, "start", "gritty")
     # Python fills in Level 0 and 1, 0, 0, -1 in the order the reader ranked 2, 1, 1, -1.
     expect(builder.locator('[data-field="level"]')).to_have_value("0", timeout=TIMEOUT)
@@ -270,11 +270,12 @@ def test_builder_reset_can_be_undone_and_the_saved_sheet_comes_back(
     set_field(builder, "level", "3")
     expect_panel(builder, "Thorn Ironhand: Level 3")
     builder.locator(".rb-widget__reset").click()
-    expect(builder.locator('[data-field="name"]')).to_have_value("")
+    # Back to the page's values: the site's example, Rook.
+    expect(builder.locator('[data-field="name"]')).to_have_value("Rook")
     expect(builder.locator('[data-field="level"]')).to_have_value("1")
     message = builder.locator(".rb-widget__message")
     expect(message).to_contain_text("Reset to the page's values.")
-    expect_panel(builder, "Your character: Level 1")
+    expect_panel(builder, "Rook: Level 1")
     message.get_by_role("button", name="Undo").click()
     expect(builder.locator('[data-field="name"]')).to_have_value("Thorn Ironhand")
     expect(builder.locator('[data-field="level"]')).to_have_value("3")
