@@ -186,8 +186,10 @@ SMALL_TARGETS = """root => [...root.querySelectorAll(
   'button, select, input, summary, label.md-button'
 )].filter((c) => c.getClientRects().length && getComputedStyle(c).visibility !== 'hidden')
 .map((c) => {
-  // A check box's target is the line of its label, which toggles it too.
-  const target = c.type === 'checkbox' ? (c.closest('label, .rb-field') ?? c) : c;
+  // A check box's target is the line of its label, which toggles it too; a file input
+  // drawn as its label (Import), that label.
+  const labelled = c.type === 'checkbox' || c.classList.contains('rb-visually-hidden');
+  const target = labelled ? (c.closest('label, .rb-field') ?? c) : c;
   const r = target.getBoundingClientRect();
   const name = c.getAttribute('aria-label') || c.textContent.trim() || c.dataset.field || c.tagName;
   const small = r.width < 43.5 || r.height < 43.5;
@@ -246,7 +248,7 @@ def chances_shown(root: Locator) -> dict[str, tuple[str, str]]:
           return [b.dataset.check, [c?.dataset.chance ?? '', c?.dataset.exact ?? '']];
         }))"""
     )
-    return shown
+    return {key: (chance, exact) for key, (chance, exact) in shown.items()}
 
 
 def sheet_values(root: Locator) -> dict[str, object]:

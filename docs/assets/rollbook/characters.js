@@ -97,8 +97,11 @@ export async function readImport(file, largest = MAX_FILE_CHARS) {
  * @param {Values} b
  */
 function sameValues(a, b) {
+  // The form reads a number as the text its field shows ("2"), the page's values hold 2.
+  /** @param {unknown} v @returns {unknown} */
+  const plain = (v) => (Array.isArray(v) ? v.map(plain) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)])) : String(v));
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+  return keys.length === Object.keys(b).length && keys.every((k) => JSON.stringify(plain(a[k])) === JSON.stringify(plain(b[k])));
 }
 
 /** @param {unknown} value */
