@@ -13,6 +13,7 @@ from rules_py.systems import wodu
 from rules_py.widgets._blocks import percent_of
 from tests.browser.play import (
     boxes_ticked,
+    edit,
     names,
     open_play,
     phone_context,
@@ -43,6 +44,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "wodu", SHEET)
+        edit(widget(page, SHEET))  # where the name is typed
         root = two_characters(page, SHEET, "name", "Wren", "Vega")
 
         # The DR is kept at hand above the sheet; the ability row says its chance against
