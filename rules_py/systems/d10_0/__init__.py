@@ -53,8 +53,10 @@ from rules_py.systems.d10_0.character import (
 )
 from rules_py.systems.d10_0.checks import (
     DEGREE_TABLE,
+    CheckChances,
     CheckRoll,
     DegreeBand,
+    check_chances,
     check_outcomes,
     conflict_outcomes,
     cooperation_distribution,
@@ -112,6 +114,7 @@ __all__ = [
     "Block",
     "CharacterInput",
     "CharacterSheet",
+    "CheckChances",
     "CheckRoll",
     "DamageError",
     "DamageNotation",
@@ -129,6 +132,7 @@ __all__ = [
     "build_character",
     "calc",
     "check",
+    "check_chances",
     "check_outcomes",
     "conflict_outcomes",
     "cooperation_distribution",

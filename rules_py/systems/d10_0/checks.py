@@ -39,6 +39,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final, Literal
 
 from rules_py.dice import EXPLODE_DEPTH, Distribution
@@ -426,6 +427,34 @@ def named_degree_distribution(
     for effort, p in efforts.items():
         names[degree_name(effort - difficulty, skill)] += p
     return names
+
+
+@dataclass(frozen=True, slots=True)
+class CheckChances:
+    """A check's exact chances (Degrees and Difficulty; Degree Information): of success,
+    of a miss and of failure, and of each named degree that can come up, worst to best."""
+
+    success: Fraction
+    miss: Fraction
+    failure: Fraction
+    degrees: tuple[tuple[str, Fraction], ...]
+    """Each named degree with a chance above 0, from the worst failure to the best success."""
+
+
+@lru_cache(maxsize=4096)
+def check_chances(
+    score: int, difficulty: int, skill: bool = False, overflow: bool = False
+) -> CheckChances:
+    """:func:`check_outcomes` and :func:`named_degree_distribution` of one check, kept once
+    worked out: a character sheet asks for every attribute and skill at each change."""
+    outcomes = check_outcomes(score, difficulty, skill, overflow)
+    named = named_degree_distribution(score, difficulty, skill, overflow)
+    return CheckChances(
+        outcomes["success"],
+        outcomes["miss"],
+        outcomes["failure"],
+        tuple((name, p) for name, p in named.items() if p),
+    )
 
 
 # --------------------------------------------------------------------------

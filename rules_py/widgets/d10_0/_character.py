@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_py.systems import d10_0
@@ -27,8 +27,18 @@ from rules_py.systems.d10_0.character import (
 )
 from rules_py.systems.d10_0.skills import MAX_ADJUST, STARTING_SKILL_POINTS, SkillRating
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, facts, listing, table, text
-from rules_py.widgets._fields import Choice, FieldError, Flag, Number
+from rules_py.widgets._blocks import (
+    Block,
+    CheckRow,
+    edit_only,
+    facts,
+    listing,
+    table,
+    text,
+    track,
+)
+from rules_py.widgets._blocks import sheet_checks as checks_block
+from rules_py.widgets._fields import Choice, FieldError, Flag, Number, Text
 from rules_py.widgets._sheet import (
     Cue,
     FieldsOf,
@@ -36,6 +46,7 @@ from rules_py.widgets._sheet import (
     mend_first,
     no_check,
     problems_beside,
+    row_name,
     sheet_rows,
     sheet_widget,
     tree_columns,
@@ -71,6 +82,7 @@ def attribute_field(a: d10_0.character.Attribute, default: int, low: int = 0) ->
         low,
         MAX_ATTRIBUTE_FIELD,
         hint=f"{side.capitalize()}; pairs with {a.pair}.",
+        printed=False,  # the sheet's attribute rows print each score with its chance
     )
 
 
@@ -105,6 +117,23 @@ DEFAULT_SKILLS: tuple[Mapping[str, Any], ...] = (
     {"name": "Spotting", "parent": "Sensory", "adjust": 5},
 )
 """A first tree spending the 100 skill points."""
+
+EXAMPLE_NAME = "Mara Quill"
+"""The name of the site's own example character, the sheet's defaults (a first visit to
+the Play page plays her, and the page says she is an example)."""
+
+EXAMPLE_POWER = "Marksman Focus"
+"""The example's power (Powers, Example Power: Marksman Focus), bought for 10 Progression
+Points; its Normal power points are the average of Focus and Perception."""
+
+EXAMPLE_POWER_POINTS = (DEFAULT_ATTRIBUTES["FO"] + DEFAULT_ATTRIBUTES["PE"]) // 2
+"""Marksman Focus's Normal for the example: (FO 4 + PE 6) / 2 = 5, a whole average."""
+
+if (DEFAULT_ATTRIBUTES["FO"] + DEFAULT_ATTRIBUTES["PE"]) % 2:  # pragma: no cover - a mistake here
+    raise ValueError("the example's Focus and Perception must average to a whole number")
+
+MAX_POWER_POINTS_FIELD = 100
+"""The most Normal or Current power points the sheet's boxes take (a tool limit)."""
 
 _ROOTS = d10_0.ROOT_SKILLS
 _CIRCLE = {root.name: f"circle_{root.name.lower()}" for root in _ROOTS}
@@ -182,7 +211,7 @@ SKILLS = sheet_rows(
     default=DEFAULT_SKILLS,
     max_rows=60,
     row_label="skill",
-    printed=False,  # the sheet's skills table lists each skill, its branch and Adjust
+    printed=False,  # the sheet's skill rows and setup table list each skill and its Adjust
     hint="A root's Adjust, or a branch under a root or another branch (its Base is its "
     "parent's Total). A new branch's first skill point is its first Adjust point. Bought: "
     "how many of the skill's points a Skill Point Purchase for its root paid.",
@@ -196,13 +225,42 @@ PURCHASES = sheet_rows(
         Choice("item", "Purchase", _PURCHASES, "health"),
         Number("count", "Times", 0, 0, MAX_INCREASES),
     ),
-    default=({"item": "health", "count": 0},),
+    default=({"item": "power", "count": 1},),
     max_rows=len(_PURCHASES),
     row_label="purchase",
     hint="Skill points bought for a root go only into that root's tree: mark where they "
     "went in the skills' Bought column.",
     new={"count": 1},
 )
+
+
+POWERS = sheet_rows(
+    "powers",
+    "Powers",
+    (
+        row_name("Power"),
+        Number("normal", "Normal", 0, 0, MAX_POWER_POINTS_FIELD, hint="Set by the power's rules."),
+        Number(
+            "current",
+            "Current",
+            0,
+            0,
+            MAX_POWER_POINTS_FIELD,
+            hint="Ticked on the sheet as the power drains points; its rules may take it "
+            "above Normal.",
+        ),
+    ),
+    default=(
+        {"name": EXAMPLE_POWER, "normal": EXAMPLE_POWER_POINTS, "current": EXAMPLE_POWER_POINTS},
+    ),
+    max_rows=10,
+    row_label="power",
+    printed=False,  # each power prints as its boxes of power points
+    hint="A power block of the sheet: the power, and its Normal and Current power points "
+    "(Powers, Power Points). A power costs 10 Progression Points.",
+    new={"normal": 1, "current": 1},
+)
+"""The sheet's power blocks: Power, Normal and Current (Character Sheet, Power Blocks)."""
 
 
 def _tree(rows: Sequence[Mapping[str, Any]]) -> d10_0.SkillTree:
@@ -297,13 +355,14 @@ def _circled_text(line: RootLine) -> str:
 
 
 def _builder_show(values: Values) -> list[Block]:
+    """The sheet in the printed sheet's order (Character Sheet): its summary, the
+    attributes rolled, the power blocks, the skills rolled, then Health; the build's
+    numbers (points left, skill costs, purchases) are its setup, for Edit mode."""
     choice = character_input(values)
     sheet = d10_0.build_character(choice)
     blocks = problems_beside(sheet.problems, _FIELDS_OF)
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
     name = called(values)
-    roots = {line.name: line for line in sheet.roots}
-    costs = {s.name: d10_0.adjust_cost(0, s.adjust) for s in choice.tree.skills}
     reserve = [f"{points} for {root}'s tree" for root, points in sheet.reserve_by_root.items()]
     if sheet.reserve_general:
         reserve.insert(0, f"{sheet.reserve_general} to spend anywhere")
@@ -314,8 +373,6 @@ def _builder_show(values: Values) -> list[Block]:
             f"{ATTRIBUTE_POINTS} points above the starting 1s; attributes are typically "
             f"capped at {ATTRIBUTE_CAP}",
         ),
-        ("Normal Health", str(sheet.normal_health), "(EN + SP) / 2 × 10, plus any increases"),
-        ("Action Quota", str(sheet.action_quota), "(AG + FO) / 2, rounded down"),
         (
             "Skill points spent",
             f"{sheet.skill_points_spent} of {sheet.skill_points_available}",
@@ -329,34 +386,101 @@ def _builder_show(values: Values) -> list[Block]:
         ),
     ]
     blocks += [
-        text(
-            f"{name}: Normal Health {sheet.normal_health}, Action Quota {sheet.action_quota}, "
-            f"{sheet.skill_points_spent} skill points spent."
-        ),
-        text(_in_play(values, sheet)),
-        facts(items),
+        text(f"{name}: Action Quota {sheet.action_quota}, Normal Health {sheet.normal_health}."),
+        edit_only(text(_in_play(values, sheet))),
+        edit_only(facts(items)),
     ]
-    at = _difficulty_words(values)
     failing = failing_health(values, sheet.normal_health)
     if failing:
         blocks.append(text(failing))
+    overflow = bool(values["check_overflow"])
+    at = _difficulty_words(values)
+    targets = {skill: difficulty(values, skill, "check_difficulty") for skill in (False, True)}
+    _, checks = sheet_checks(values)
+    attributes = [
+        check_row(check, targets[False], overflow, at[False]) for check in checks if not check.skill
+    ]
+    blocks.append(checks_block(f"Attributes: d10 read 0-9, difficulty {at[False]}", attributes))
+    blocks += power_tracks(values["powers"])
     blocks.append(
-        table(
-            f"{name}'s attribute checks (a d10 read 0-9) at difficulty {at[False]}",
-            ["Attribute", "Score", "Pairs with"],
-            (
-                [f"{a.abbreviation} ({a.name})", str(sheet.attributes[a.abbreviation]), a.pair]
-                for a in d10_0.ATTRIBUTES
-            ),
-            checks=(
-                (f"attribute:{a.abbreviation}", f"Roll {a.name} at difficulty {at[False]}")
-                for a in d10_0.ATTRIBUTES
-            ),
+        checks_block(
+            f"Skills: d100 read 00-99, difficulty {at[True]}",
+            skill_rows(sheet, [c for c in checks if c.skill], targets[True], overflow, at[True]),
         )
     )
-    rows, titles, checks = [], [], []
+    blocks.append(edit_only(_skills_table(name, choice, sheet)))
+    blocks += health_tracks(values["current_health"], sheet.normal_health)
+    return blocks
+
+
+def skill_rows(
+    sheet: d10_0.CharacterSheet,
+    checks: Sequence[SheetCheck],
+    target: int,
+    overflow: bool,
+    at: str,
+) -> list[CheckRow]:
+    """The ten root skills in the sheet's order, each a row (Skills, Roots and Branches);
+    a root grown into branches rolls itself or one of them, picked at its Roll, each with
+    its own Total and chance, as the printed sheet lists a root's branches beneath it."""
+    by_name = {check.name: check for check in checks}
+    root_of: dict[str, str] = {}
     for rating in _in_tree_order(sheet.skills):
-        checks.append((f"skill:{rating.name}", f"Roll {rating.name} at difficulty {at[True]}"))
+        root_of[rating.name] = root_of.get(rating.parent or "", rating.name)
+    out = []
+    for rating in sheet.skills:
+        if rating.parent is not None:
+            continue
+        row = check_row(by_name[rating.name], target, overflow, at)
+        branches = [
+            check_row(by_name[name], target, overflow, at)
+            for name in root_of
+            if root_of[name] == rating.name and name != rating.name
+        ]
+        if branches:
+            row = replace(
+                row,
+                note=f"and {listing(b.name for b in branches)}",
+                label=f"Roll {rating.name} or one of its branches at difficulty {at}",
+                choices=(row, *branches),
+            )
+        out.append(row)
+    return out
+
+
+def _chance_detail(chances: d10_0.CheckChances) -> str:
+    """A row's exact answer: success, miss and failure, then each named degree that can
+    come up (Degrees and Difficulty; Degree Information)."""
+    degrees = ", ".join(f"{degree} {p}" for degree, p in chances.degrees)
+    return (
+        f"success {chances.success}, miss {chances.miss}, failure {chances.failure}; "
+        f"by degree: {degrees}"
+    )
+
+
+def check_row(check: SheetCheck, target: int, overflow: bool, at: str) -> CheckRow:
+    """One attribute or skill of the sheet in play: its score, its exact chance of an
+    effort greater than the difficulty (Actions, Degrees and Difficulty; Overflow when the
+    sheet turns it on), and its Roll."""
+    chances = d10_0.check_chances(check.score, target, check.skill, overflow)
+    return CheckRow(
+        key=check.key,
+        name=check.name,
+        value=str(check.score),
+        label=f"Roll {check.label} {check.score} at difficulty {at}",
+        chance=chances.success,
+        detail=_chance_detail(chances),
+        title=check.label,
+    )
+
+
+def _skills_table(name: str, choice: d10_0.CharacterInput, sheet: d10_0.CharacterSheet) -> Block:
+    """How each skill was built: circled attributes, Base, Adjust, Total and the skill
+    points its Adjust cost (Skills; Skill Points, Exchange Rate)."""
+    roots = {line.name: line for line in sheet.roots}
+    costs = {s.name: d10_0.adjust_cost(0, s.adjust) for s in choice.tree.skills}
+    rows, titles = [], []
+    for rating in _in_tree_order(sheet.skills):
         line = roots.get(rating.name)
         rows.append(
             [
@@ -370,15 +494,91 @@ def _builder_show(values: Values) -> list[Block]:
             ]
         )
         titles.append(["", "", "", "", "", f"Adjust 0 to {rating.adjust}"])
-    blocks.append(
-        table(
-            f"{name}'s skills: checks on a d100 read 00-99 at difficulty {at[True]}",
-            ["Skill", "Circled, third", "Base", "Adjust", "Total", "Skill points"],
-            rows,
-            titles=titles,
-            checks=checks,
-        )
+    return table(
+        f"How {name}'s skills are built",
+        ["Skill", "Circled, third", "Base", "Adjust", "Total", "Skill points"],
+        rows,
+        titles=titles,
     )
+
+
+HEALTH_BOXES: tuple[d10_0.character.HealthState, ...] = (
+    "Injured",
+    "On the Brink",
+    "Dying",
+    "Dead",
+)
+"""The Health Range's states below Normal, in the guide's order (Health, The Health
+Range): the sheet's Health boxes, ticked as Current falls through them."""
+
+
+def _health_at(boxes: int, normal: int) -> int:
+    """The Current Health at the top of the state ``boxes`` ticks reach: none ticked is
+    Normal, then Injured at Normal − 1, On the Brink at 0, Dying at -1 and Dead at
+    -Normal − 1 (Health, The Health Range; Death)."""
+    return (normal, normal - 1, 0, -1, -normal - 1)[boxes]
+
+
+def health_tracks(current: int, normal: int) -> list[Block]:
+    """Health as boxes (Health, The Health Range): one box for each state below Normal,
+    Injured, On the Brink, Dying and Dead, ticked down to the state Current is in. A tap
+    ticks the next state (Current goes to its top: Normal − 1, 0, -1, -Normal − 1) or
+    rubs out the last one (Current back to the top of the state before, or Normal); the
+    exact Current is typed in Edit mode."""
+    if normal < 1:
+        return []
+    state = d10_0.health_state(current, normal)
+    ticked = HEALTH_BOXES.index(state) + 1 if state in HEALTH_BOXES else 0
+    taps = []
+    for n in range(len(HEALTH_BOXES)):
+        boxes = ticked - 1 if n < ticked else ticked + 1
+        now = _health_at(boxes, normal)
+        now_state = d10_0.health_state(now, normal)
+        taps.append(
+            {
+                "set": {"current_health": now},
+                "said": f"Current Health: {current} → {now} ({now_state})",
+            }
+        )
+    return [
+        track(
+            "Health",
+            ticked,
+            len(HEALTH_BOXES),
+            f"Current Health {current} of Normal {normal}: {state}.",
+            taps=taps,
+            names=HEALTH_BOXES,
+        )
+    ]
+
+
+def power_tracks(powers: Sequence[Mapping[str, Any]]) -> list[Block]:
+    """Each power block's points as boxes (Powers, Power Points): one box per Normal
+    power point, ticked as Drain spends Current, rubbed out as Gain brings it back."""
+    blocks: list[Block] = []
+    for number, power in enumerate(powers):
+        power_name = str(power["name"]).strip() or f"Power {number + 1}"
+        normal, current = power["normal"], power["current"]
+        spent = min(max(normal - current, 0), normal)
+        said = f"{power_name}: Current {current} of Normal {normal} power points"
+        if normal < 1:
+            blocks.append(text(f"{said}."))
+            continue
+        taps = []
+        for n in range(normal):
+            now = current + 1 if n < spent else current - 1
+            rows = [dict(row) for row in powers]
+            rows[number]["current"] = now
+            taps.append({"set": {"powers": rows}, "said": f"{power_name}: {current} → {now}"})
+        blocks.append(
+            track(
+                f"{power_name} power points",
+                spent,
+                normal,
+                f"Current {current} of Normal {normal}.",
+                taps=taps,
+            )
+        )
     return blocks
 
 
@@ -581,6 +781,21 @@ def _builder_unused(values: Values) -> list[str]:
     return unused
 
 
+FRESH: Mapping[str, Any] = {
+    "name": "",
+    **{a: 1 for a in d10_0.ATTRIBUTE_NAMES},
+    "skills": [],
+    "skill_points": STARTING_SKILL_POINTS,
+    "progression_points": 0,
+    "purchases": [],
+    "powers": [],
+    "current_health": d10_0.normal_health(1, 1),
+}
+"""A character as the Standard Player Agent Build Process starts one: every attribute
+at its minimum of 1 with the 45 points still to share, the ten root skills at Adjust 0
+with the 100 skill points to spend, no Progression Points, purchases or powers, and
+Current Health equal to its Normal of (1 + 1) / 2 × 10 = 10."""
+
 BUILDER = sheet_widget(
     "d10-0-builder",
     SYSTEM,
@@ -595,21 +810,20 @@ BUILDER = sheet_widget(
             STARTING_SKILL_POINTS,
             0,
             MAX_POINTS,
-            track=True,
-            hint=f"{STARTING_SKILL_POINTS} at creation; tap + for each one the GM awards. "
+            hint=f"{STARTING_SKILL_POINTS} at creation, more as the GM awards them. "
             "What no Adjust uses is the Reserve.",
             printed=False,  # "Skill points spent: N of this"
         ),
         Number(
             "progression_points",
             "Progression Points earned",
-            0,
+            POWER_COST,
             0,
             MAX_POINTS,
-            track=True,
-            hint="Tap + for each one the GM awards; purchases spend them.",
+            hint="As the GM awards them; purchases spend them.",
         ),
         PURCHASES,
+        POWERS,
         Number(
             "current_health",
             "Current Health",
@@ -617,24 +831,36 @@ BUILDER = sheet_widget(
             -MAX_HEALTH,
             MAX_HEALTH,
             track=True,
-            hint="Equals Normal at the start; tap − for each point of damage, + as it "
-            "recovers. Above Normal is Exceptional; below -Normal, Dead.",
+            hint="Equals Normal at the start; in play, tick a Health box for each point of "
+            "damage. Above Normal is Exceptional; below -Normal, Dead.",
         ),
         difficulty_field(
-            "Average", "check_difficulty", "Difficulty of the sheet's checks", printed=False
+            "Average",
+            "check_difficulty",
+            "Difficulty of the sheet's checks",
+            printed=False,
+            hint="Or a name: Challenge is 2, or 20 on a skill.",
         ),
         Flag(
             "check_overflow",
-            "Overflow (optional) on the sheet's checks",
+            "Overflow (optional) on the sheet's checks: a 0 or a 9 (00 or 99) rolls again",
             printed=False,
-            hint="A 0 or a 9 (00 or 99) rolls again, as on the check roller.",
         ),
     ),
     show=_builder_show,
     unused=_builder_unused,
     settle=_builder_settle,
     check=_builder_check,
-    play_fields=("check_difficulty", "check_overflow"),
+    play_fields=("check_difficulty",),
+    heading=Text(
+        "name",
+        "Name",
+        EXAMPLE_NAME,
+        max_length=40,
+        printed=False,
+        hint="Saved with the sheet. The sheet starts as the site's own example character.",
+    ),
+    fresh=FRESH,
 )
 """The D10/0 System, Standard Player Agent Build Process: a sheet checked against the rules."""
 

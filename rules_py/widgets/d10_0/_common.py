@@ -58,15 +58,18 @@ def difficulty_field(
     label: str = "Difficulty",
     *,
     printed: bool = True,
+    hint: str = "",
 ) -> Text:
-    """A difficulty by number or by name, in the check's own points."""
+    """A difficulty by number or by name, in the check's own points (``hint`` says so
+    shorter where a sheet keeps it at hand)."""
     return Text(
         name,
         label,
         default,
         printed=printed,
         max_length=20,
-        hint="A number in the check's own points (negative for very easy tasks), or a name "
+        hint=hint
+        or "A number in the check's own points (negative for very easy tasks), or a name "
         f"from the Degree Information table ({_DIFFICULTY_NAMES}).",
         parse=d10_0.parse_difficulty,
         options=DIFFICULTY_OPTIONS,

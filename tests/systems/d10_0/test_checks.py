@@ -394,3 +394,18 @@ def test_d10_0_cumulative_chance_never_falls(score: int, goal: int, losses: bool
     chances = c.cumulative_chances(score, goal, 6, losses=losses)
     assert all(0 <= p <= 1 for p in chances)
     assert list(chances) == sorted(chances)
+
+
+def test_check_chances_gathers_a_check_s_outcomes_and_named_degrees() -> None:
+    # Pistols 63 against Challenge (20) on a d100: an effort above 20 for rolls 00-42.
+    chances = c.check_chances(63, 20, True)
+    assert (chances.success, chances.miss, chances.failure) == (
+        Fraction(43, 100),
+        Fraction(1, 100),
+        Fraction(56, 100),
+    )
+    named = c.named_degree_distribution(63, 20, True)
+    assert dict(chances.degrees) == {name: p for name, p in named.items() if p}
+    assert sum(p for _, p in chances.degrees) == 1
+    with_overflow = c.check_chances(6, 2, False, True)
+    assert with_overflow.success == c.check_outcomes(6, 2, False, True)["success"]

@@ -125,11 +125,11 @@ def test_d10_0_builder_default_sheet_spends_every_point() -> None:
     assert not errors(panel)
     got = facts(panel)
     assert got["Attribute points left"][0] == "0"
-    assert got["Normal Health"][0] == "55"  # (EN 7 + SP 4) / 2 × 10
-    assert got["Action Quota"][0] == "5"  # (AG 6 + FO 4) // 2
+    # Normal Health (EN 7 + SP 4) / 2 × 10; Action Quota (AG 6 + FO 4) // 2
+    assert "Mara Quill: Action Quota 5, Normal Health 55." in texts(panel)
     assert got["Skill points spent"][0] == "100 of 100"
     assert got["Reserve"][0] == "none"
-    skills = table(panel, "Your character's skills")
+    skills = table(panel, "How Mara Quill's skills")
     # Ranged: AG 6, FO 4, PE 6 -> AG and PE circled: 2×6 + 2×6 + 4 = 28; Adjust 25 costs 50.
     assert skills["Ranged"] == ["AG + PE, FO", "28", "25", "53", "50"]
     assert skills["· Pistols"] == ["branch of Ranged", "53", "10", "63", "10"]
@@ -138,10 +138,9 @@ def test_d10_0_builder_default_sheet_spends_every_point() -> None:
 def test_d10_0_builder_average_fives_give_base_25_everywhere() -> None:
     fives = dict.fromkeys(d10_0.ATTRIBUTE_NAMES, 5)
     panel = builder(**fives, skills=[])
-    skills = table(panel, "Your character's skills")
+    skills = table(panel, "How Mara Quill's skills")
     assert {row[1] for row in skills.values()} == {"25"}
-    assert facts(panel)["Normal Health"][0] == "50"
-    assert facts(panel)["Action Quota"][0] == "5"
+    assert "Action Quota 5, Normal Health 50." in texts(panel)
     assert facts(panel)["Attribute points left"][0] == "5"
     assert facts(panel)["Reserve"][0] == "100 to spend anywhere"
     # Every root ties three ways: each offers its circle choice.
@@ -175,7 +174,7 @@ def test_d10_0_builder_branch_rules() -> None:
         {"name": "Revolvers", "parent": "Pistols", "adjust": 1},
         {"name": "Pistols", "parent": "Ranged", "adjust": 1},
     ]
-    skills = table(builder(skills=rows), "Your character's skills")
+    skills = table(builder(skills=rows), "How Mara Quill's skills")
     assert skills["· · Revolvers"][1:4] == ["29", "1", "30"]
 
 
@@ -211,10 +210,10 @@ def test_d10_0_builder_progression_point_purchases() -> None:
     )
     assert not errors(panel)
     got = facts(panel)
-    assert got["Normal Health"][0] == "61"  # 55 + (7 + 4) / 2 rounded up
+    assert "Normal Health 61." in texts(panel)  # 55 + (7 + 4) / 2 rounded up
     assert got["Reserve"][0] == "13 for Society's tree"  # SE 7 + IN 6
     assert got["Progression Points"][0] == "10 spent, 0 left"
-    (broke,) = errors(builder(purchases=[{"item": "health", "count": 1}]))
+    (broke,) = errors(builder(progression_points=0, purchases=[{"item": "health", "count": 1}]))
     assert broke.startswith("These purchases cost 5")
     assert broke.endswith(" (The D10/0 System, Progression Points)")
 
@@ -257,17 +256,24 @@ def _check(values: dict[str, Any], key: str, seed: int) -> dict[str, Any]:
     return answer("d10-0-builder", "check", {"values": values, "check": key, "seed": seed})
 
 
+def _rolls(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every check the sheet's rows roll: a row's own, or each of the choices under it."""
+    rows = [r for b in blocks_of(panel, "checks") for r in b["rows"]]
+    return [c for r in rows for c in (r.get("choices") or [r])]
+
+
 def test_every_attribute_and_skill_row_of_the_sheet_offers_its_check() -> None:
     panel = show("d10-0-builder", **ROOK)
-    keys = [r["check"]["key"] for b in blocks_of(panel, "table") for r in b["rows"] if "check" in r]
+    keys = [r["key"] for r in _rolls(panel)]
     assert keys[:10] == [f"attribute:{a}" for a in d10_0.ATTRIBUTE_NAMES]
     skills = [k.removeprefix("skill:") for k in keys[10:]]
     assert sorted(skills) == sorted(
         [r.name for r in d10_0.ROOT_SKILLS] + ["Pistols", "Climbing", "Spotting"]
     )
-    labels = [r["check"]["label"] for b in blocks_of(panel, "table") for r in b["rows"]]
-    assert "Roll Pistols at difficulty 20 (Challenge)" in labels
-    assert "Roll Agility at difficulty 2 (Challenge)" in labels
+    labels = [r["label"] for r in _rolls(panel)]
+    assert "Roll Pistols 63 at difficulty 20 (Challenge)" in labels
+    assert "Roll AG (Agility) 6 at difficulty 2 (Challenge)" in labels
+    assert not [r for b in blocks_of(panel, "table") for r in b["rows"] if "check" in r]
 
 
 def test_a_skill_row_rolls_a_d100_read_00_to_99_under_its_total() -> None:
@@ -344,11 +350,11 @@ def test_a_difficulty_out_of_range_marks_the_sheets_difficulty_field() -> None:
     assert panel["invalid"] == ["check_difficulty"]
 
 
-def test_the_sheet_tracks_current_health_skill_points_and_progression_points() -> None:
+def test_the_sheet_tracks_current_health_and_its_setup_says_what_is_left() -> None:
     builder = WIDGETS["d10-0-builder"]
     tracked = [f.name for f in builder.fields if getattr(f, "track", False)]
-    assert sorted(tracked) == ["current_health", "progression_points", "skill_points"]
-    assert set(builder.play_fields) == {"check_difficulty", "check_overflow"}
+    assert tracked == ["current_health"]  # ticked by its Health boxes
+    assert builder.play_fields == ("check_difficulty",)
     assert show("d10-0-builder")["blocks"]  # the first sheet starts at Current = Normal
     values = {"current_health": 40, "skill_points": 110, "progression_points": 12}
     panel = show("d10-0-builder", **values, purchases=[{"item": "health", "count": 1}])
@@ -483,11 +489,11 @@ def test_a_dying_or_dead_sheet_says_so_beside_its_rolls(
     current: int, state: str, words: str
 ) -> None:
     """Health, Failing Health and Death (issue 27, item 6): the state stands just above
-    the sheet's check tables, and every check the sheet rolls repeats it."""
+    the sheet's rows of checks, and every check the sheet rolls repeats it."""
     values = {**ROOK, "current_health": current}
     panel = show("d10-0-builder", **values)
     kinds = [b["type"] for b in panel["blocks"]]
-    first_table = kinds.index("table")
+    first_table = kinds.index("checks")
     beside = panel["blocks"][first_table - 1]
     assert beside["type"] == "text"
     assert beside["text"].startswith(f"Rook is {state} (Current Health {current}")
@@ -543,8 +549,8 @@ def test_the_skills_table_shows_the_points_marked_bought() -> None:
     panel = builder(
         progression_points=5, purchases=[{"item": "skill:Ranged", "count": 1}], skills=skills
     )
-    assert table(panel, "Your character's skills")["· Pistols"][-1] == "10 (6 bought)"
-    assert table(panel, "Your character's skills")["Ranged"][-1] == "50"
+    assert table(panel, "How Mara Quill's skills")["· Pistols"][-1] == "10 (6 bought)"
+    assert table(panel, "How Mara Quill's skills")["Ranged"][-1] == "50"
 
 
 def test_the_builder_buys_tabs_powers_and_karma_at_the_table_s_prices() -> None:
