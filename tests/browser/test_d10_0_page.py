@@ -155,7 +155,7 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     expect_panel(builder, "45 points are allocated to attributes")
 
     set_field(builder, "AG", "6")
-    expect_panel(builder, "Janet: Normal Health 55, Action Quota 5")
+    expect_panel(builder, "Janet: Action Quota 5, Normal Health 55.")
     expect(builder.locator(".rb-panel__error")).to_have_count(0)
     # A branch under Ranged: the Base is Ranged's Total.
     builder.locator(".rb-rows__add").first.click()
@@ -215,5 +215,7 @@ def test_without_javascript_the_answers_are_in_the_pages(
     expect(burst.locator(".rb-widget__form")).to_be_hidden()
     expect(burst.locator(".rb-panel__text").last).to_contain_text("9 of the 15 shots threaten")
     page.goto(server.url + "d10-0/building-a-character/")
-    expect(page.locator('[data-widget="d10-0-builder"] .rb-facts')).to_contain_text("Normal Health")
+    sheet = page.locator('[data-widget="d10-0-builder"]')
+    expect(sheet.locator(".rb-facts")).to_contain_text("Attribute points left")
+    expect(sheet.locator(".rb-widget__panel")).to_contain_text("Mara Quill: Action Quota 5")
     context.close()

@@ -1,6 +1,7 @@
 """The D10/0 Play page at the table, on a phone: two characters, a check from a skill row
-on dice read from 0, Current Health and Progression Points tapped, the check and health
-widgets fed from the played character, a reload and the same again offline (issue 17)."""
+on dice read from 0 (a branch picked at its root's Roll), Health and power points ticked
+in their boxes, the check and health widgets fed from the played character, a reload and
+the same again offline (issues 17 and 29)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import re
 from playwright.sync_api import Browser, expect
 
 from tests.browser.play import (
+    boxes_ticked,
+    edit,
     names,
     open_play,
     phone_context,
@@ -16,6 +19,7 @@ from tests.browser.play import (
     playing,
     reloaded,
     roll_check,
+    sheet_values,
     tap,
     tracked,
     two_characters,
@@ -35,14 +39,23 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "d10-0", SHEET)
+        edit(widget(page, SHEET))  # where the name is typed
         root = two_characters(page, SHEET, "name", "Ash", "Bryn")
+        root.locator(".rb-widget__setup > summary").click()  # back to play mode
 
+        # Pistols is a branch of Ranged: its row's Roll offers Ranged and Pistols.
+        root.locator(".rb-sheet__row", has_text="Ranged").locator(".rb-choose").click()
         rolled = roll_check(root, "skill:Pistols")
         assert PISTOLS.search(rolled), rolled  # a d100 read 00-99, shown with both digits
-        tap(root, "current_health", -1)
-        tap(root, "progression_points")
-        expect_panel(root, "In play: Current Health 54 of Normal 55: Injured")
-        expect_panel(root, "1 of 1 Progression Points left")
+        health = root.locator('.rb-boxes--taps[aria-label^="Health"]')
+        health.locator(".rb-boxes__box").first.click()  # Injured
+        expect_panel(root, "Current Health 54 of Normal 55: Injured.")
+        assert boxes_ticked(health) == 1
+        focus = root.locator('.rb-boxes--taps[aria-label^="Marksman Focus"]')
+        focus.locator(".rb-boxes__box").first.click()  # a power point drained
+        expect_panel(root, "Current 4 of Normal 5.")
+        (focus_row,) = sheet_values(root)["powers"]  # type: ignore[misc]
+        assert (focus_row["name"], str(focus_row["current"])) == ("Marksman Focus", "4")
 
         # The check and health widgets of the page read the character being played.
         check = widget(page, "d10-0-check")
@@ -55,9 +68,11 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         root = reloaded(page, SHEET)
         assert names(root) == ["Ash", "Bryn"] and playing(root) == "Ash"
         assert tracked(root, "current_health") == 54
-        assert tracked(root, "progression_points") == 1
+        assert boxes_ticked(root.locator('.rb-boxes--taps[aria-label^="Marksman Focus"]')) == 1
         play_as(root, "Bryn")
         assert tracked(root, "current_health") == 55
+        tap(root, "current_health", -1)  # Edit mode keeps the exact number, stepped
+        assert tracked(root, "current_health") == 54
 
         root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Bryn"
@@ -67,6 +82,7 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         expect(root.locator(".rb-field--current_health input")).to_have_value("54")
 
         # Dying (issue 27, item 6): the sheet says so above its rolls and under each roll.
+        edit(root)
         set_field(root, "current_health", "-1")
         expect_panel(root, "Ash is Dying (Current Health -1, below 0): out of the fight")
         dying = roll_check(root, "attribute:AG")

@@ -516,7 +516,7 @@ def test_the_play_page_states_how_a_dying_sheet_reads() -> None:
     change (issue 27, item 6)."""
     page = (DOCS / "play.md").read_text()
     assert "The guide has no unconscious state" in page
-    assert "just above its\n    check tables and under every roll it makes" in page
+    assert "just above its\n    rows of checks and under every roll it makes" in page
 
 
 def test_the_builder_keeps_points_bought_for_ranged_in_ranged_s_tree() -> None:
