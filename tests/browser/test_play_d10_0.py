@@ -29,9 +29,10 @@ from tests.sitesrv import SiteServer
 
 SHEET = "d10-0-builder"
 # The first sheet's Pistols: Ranged Base 28 (AG 6 and PE 6 circled, FO 4) + Adjust 25,
-# then Adjust 10 more; Normal Health (EN 7 + SP 4) / 2 x 10 = 55.
+# then Adjust 10 more; Normal Health (EN 7 + SP 4) / 2 x 10 = 55. Bryn, made with New,
+# starts every attribute at 1.
 PISTOLS = re.compile(r"\nAsh: Pistols 63 at difficulty 0 \(Average\)\n\n63 −\n\d\d\n= ")
-AGILITY = re.compile(r"\nBryn: AG \(Agility\) 6 at difficulty 0 \(Average\)\n\n6 −\n\d\n= ")
+AGILITY = re.compile(r"\nBryn: AG \(Agility\) 1 at difficulty 0 \(Average\)\n\n1 −\n\d\n= ")
 
 
 def test_two_characters_roll_track_reload_and_carry_on_offline(
@@ -68,11 +69,12 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         root = reloaded(page, SHEET)
         assert names(root) == ["Ash", "Bryn"] and playing(root) == "Ash"
         assert tracked(root, "current_health") == 54
+        expect_panel(root, "Current 4 of Normal 5.")  # kept with the character
         assert boxes_ticked(root.locator('.rb-boxes--taps[aria-label^="Marksman Focus"]')) == 1
-        play_as(root, "Bryn")
-        assert tracked(root, "current_health") == 55
+        play_as(root, "Bryn")  # made with New: at 1s, Normal (1 + 1) / 2 x 10 = 10
+        assert tracked(root, "current_health") == 10
         tap(root, "current_health", -1)  # Edit mode keeps the exact number, stepped
-        assert tracked(root, "current_health") == 54
+        expect_panel(root, "Current Health 9 of Normal 10: Injured.")
 
         root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Bryn"
