@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from rules_py.systems.peupfudge.actions import DEFAULT_ACTION_DICE
+from rules_py._format import signed
+from rules_py.systems.peupfudge.actions import DEFAULT_ACTION_DICE, minimum_roll
 from rules_py.systems.peupfudge.characters import (
     Allocation,
     ModifiedLevel,
@@ -21,10 +24,23 @@ from rules_py.systems.peupfudge.characters import (
     modified_level,
     total_xp,
 )
+from rules_py.systems.peupfudge.dice import at_least
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, error, facts, listing, row_names, table, text
+from rules_py.widgets._blocks import (
+    Block,
+    CheckRow,
+    edit_only,
+    error,
+    facts,
+    listing,
+    row_names,
+    sheet_checks,
+    table,
+    text,
+)
 from rules_py.widgets._fields import Number, Text
 from rules_py.widgets._sheet import (
+    called,
     mended,
     row_name,
     sheet_row,
@@ -35,10 +51,20 @@ from rules_py.widgets._sheet import (
 from rules_py.widgets._source import sheet_choice
 from rules_py.widgets._widget import Refusal, Values, Widget
 from rules_py.widgets.peupfudge._common import (
-    LEVEL_LIMIT,
     action_rolled,
     dice_field,
     level_field,
+)
+from rules_py.widgets.peupfudge._traits import (
+    CHARACTERISTICS,
+    EXAMPLE_NAME,
+    EXAMPLE_STATUSES,
+    INVENTORY,
+    PROPERTIES,
+    STATUSES,
+    status_problems,
+    status_tracks,
+    trait_lines,
 )
 
 MAX_UNMODIFIED_LEVEL = 40
@@ -175,8 +201,10 @@ ABILITIES = sheet_rows(
         _xp_field("bonus", "XP bonus"),
     ),
     default=(
-        {"name": "Strength", "level": 3, "progress": 0, "modifier": 0, "xp": 9, "bonus": 0},
-        {"name": "Perception", "level": 0, "progress": 0, "modifier": 0, "xp": 3, "bonus": 0},
+        {"name": "Muscle", "xp": 0},
+        {"name": "Charisma", "xp": 0},
+        {"name": "Perception", "xp": 19, "bonus": 7},
+        {"name": "Knowledge", "xp": 31},
     ),
     min_rows=1,
     max_rows=12,
@@ -185,26 +213,6 @@ ABILITIES = sheet_rows(
     hint="unmodified level, XP already recorded toward the next level, level modifier, "
     "XP to allocate now and any XP bonus",
 )
-
-
-STATUSES = sheet_rows(
-    "statuses",
-    "Statuses",
-    (
-        row_name("Status"),
-        Number("current", "Now", 0, -LEVEL_LIMIT, LEVEL_LIMIT, track=True),
-        level_field("minimum", "Lowest", 0),
-        level_field("maximum", "Highest", 10),
-    ),
-    max_rows=8,
-    row_label="status",
-    hint="the GM's statuses (health, mana, hunger...): each one's state now, between the "
-    "lowest and highest the GM allows; tap − and + as it changes",
-)
-"""Peupfudge, 1 Characters: statuses are traits tracked all the time; the GM decides the
-states each can take, what moves it and what each state does. The sheet keeps each as
-a number between a lowest and a highest state (Example 2's Energy runs from -2,
-Exhausted, to 1, Rested)."""
 
 
 def _sheet_abilities(values: Values) -> list[tuple[str, Mapping[str, Any], _Spent]]:
@@ -236,38 +244,77 @@ def ability_level(row: Mapping[str, Any], spent: _Spent) -> int:
     return modified_level(spent.after.level, row["modifier"])
 
 
-def _status_problems(values: Values) -> list[Block]:
-    """Each status whose state is out of its own range, said with the status's name."""
-    out = []
-    names = row_names(values["statuses"], "Status")
-    for name, row in zip(names, values["statuses"], strict=True):
-        low, now, high = row["minimum"], row["current"], row["maximum"]
-        if low > high:
-            message = f"its lowest state ({low}) is above its highest ({high})"
-        elif now > high:
-            message = f"it is at {now}, above its highest state ({high})"
-        elif now < low:
-            message = f"it is at {now}, below its lowest state ({low})"
-        else:
-            continue
-        out.append(error(f"Statuses: {name}: {message}", ["statuses"]))
-    return out
-
-
 def _against(values: Values) -> str:
     """What a sheet row's check is rolled against: ``"D = 4 on 4dF, A = -1"``."""
     extra = f", A = {values['A']}" if values["A"] else ""
     return f"D = {values['D']} on {values['dice']}dF{extra}"
 
 
-def _panel_show(values: Values) -> list[Block]:
-    rows, award, who = values["abilities"], values["award"], values["character"]
-    abilities = _sheet_abilities(values)
-    spent = [s for _, _, s in abilities]
+@lru_cache(maxsize=1024)
+def _at_least(dice: int, needed: int) -> Fraction:
+    """P(NdF ≥ needed), cached: a sheet asks it for every ability at every change
+    (Peupfudge, 2 Actions; D Probability Reference)."""
+    return at_least(dice, needed)
+
+
+def _written(spent: _Spent, modifier: int) -> str:
+    """An ability's level as a sheet writes it: ``"4 (+11/16)"``, with a level modifier
+    ``"4 (+1/16) - 1 = 3"`` (Peupfudge, 1.1 Abilities; Intrinsic Aptitude)."""
+    after = spent.after
+    out = str(after)
+    if modifier:
+        sign = "-" if modifier < 0 else "+"
+        out += f" {sign} {abs(modifier)} = {modified_level(after.level, modifier)}"
+    return out
+
+
+def _ability_rows(
+    values: Values, abilities: list[tuple[str, Mapping[str, Any], _Spent]], *, rolled: bool
+) -> list[CheckRow]:
+    """Each ability as a row of the sheet in play: its L in actions and its exact chance
+    that L + A + R ≥ D with R the sheet's Fudge dice (Peupfudge, 2 Actions). An action
+    succeeds or fails, with no degrees: the detail is the smallest R that succeeds.
+    ``rolled`` False (a sheet that breaks a rule, whose checks are refused): no chance."""
+    against, dice = _against(values), values["dice"]
+    rows = []
+    for number, (name, row, spent) in enumerate(abilities):
+        level = ability_level(row, spent)
+        needed = minimum_roll(level, values["A"], values["D"])
+        written = _written(spent, row["modifier"])
+        rows.append(
+            CheckRow(
+                key=f"ability:{number}",
+                name=name,
+                value=str(level),
+                label=f"Roll {name}, L = {level}, against {against}",
+                chance=_at_least(dice, needed) if rolled else None,
+                detail=f"needs R ≥ {signed(needed)} on {dice}dF",
+                title=f"{name}: level {written}; {spent.after.needed} XP to the next level",
+                note=f"level {written}" if written != str(level) else "",
+            )
+        )
+    return rows
+
+
+def _xp_facts(values: Values, spent: list[_Spent]) -> Block:
+    """XP awarded, allocated, left, bonuses and levels gained (Peupfudge, 1.1 Abilities)."""
+    rows, award = values["abilities"], values["award"]
     allocated = sum(row["xp"] for row in rows)
     bonuses = sum(row["bonus"] for row in rows)
-    _check_award(values)
-    with_bonus = bonuses > 0
+    items: list[tuple[str, str] | tuple[str, str, str]] = [("XP allocated", str(allocated))]
+    if award:
+        items = [("XP awarded", str(award)), *items, ("Left to allocate", str(award - allocated))]
+    if bonuses:
+        items.append(("XP bonuses (free)", str(bonuses)))
+    gained = sum(s.after.level - s.before.level for s in spent)
+    items.append(("Levels gained", str(gained)))
+    return facts(items)
+
+
+def _xp_table(values: Values, abilities: list[tuple[str, Mapping[str, Any], _Spent]]) -> Block:
+    """Each ability's XP: before, allocated, after, bonus, L in actions and the next
+    level's price (Peupfudge, 1.1 Abilities; Intrinsic Aptitude)."""
+    with_bonus = any(row["bonus"] for _, row, _ in abilities)
     head = ["Ability", "Before", "XP", "After XP"]
     if with_bonus:
         head += ["XP bonus", "With bonus"]
@@ -286,40 +333,54 @@ def _panel_show(values: Values) -> list[Block]:
         tips += ["", f"2^{s.after.level}"]
         body.append(cells)
         titles.append(tips)
-    items: list[tuple[str, str] | tuple[str, str, str]] = [("XP allocated", str(allocated))]
+    who = values["character"]
+    return table(
+        f"{who}: abilities and XP" if who else "Abilities and XP", head, body, titles=titles
+    )
+
+
+def _panel_show(values: Values) -> list[Block]:
+    """The sheet in the order of Kotorikh's (Peupfudge, C Examples, Example 2):
+    characteristics and inventory, the abilities rolling their actions with their exact
+    chances, the XP left to allocate, the statuses as boxes, the properties; the XP
+    spent on each ability is the sheet's setup (Edit mode on a Play page). Refusals
+    lead, the rest of the sheet stays in view under them."""
+    abilities = _sheet_abilities(values)
+    spent = [s for _, _, s in abilities]
+    award = values["award"]
+    allocated = sum(row["xp"] for row in values["abilities"])
+    problems = status_problems(values["statuses"])
+    try:
+        _check_award(values)
+    except Refusal as broken:
+        problems.insert(0, error(str(broken), broken.fields))
+        rolled = False
+    else:
+        rolled = True
+    who = called(values, "character")
+    head, tail = trait_lines(values)
+    blocks = [*problems, *head]
+    blocks.append(
+        sheet_checks(
+            f"{who}'s abilities, against {_against(values)}",
+            _ability_rows(values, abilities, rolled=rolled),
+        )
+    )
     if award:
-        items = [("XP awarded", str(award)), *items, ("Left to allocate", str(award - allocated))]
-    if with_bonus:
-        items.append(("XP bonuses (free)", str(bonuses)))
-    gained = sum(s.after.level - s.before.level for s in spent)
-    items.append(("Levels gained", str(gained)))
-    against = _against(values)
-    blocks = [
-        table(
-            f"{who}: abilities and XP" if who else "Abilities and XP",
-            head,
-            body,
-            titles=titles,
-            checks=(
-                (f"ability:{i}", f"Roll {name} against {against}")
-                for i, (name, _, _) in enumerate(abilities)
-            ),
-        ),
-        facts(items),
-        text(
-            f"Roll on an ability: L + A + R ≥ D with its L in actions, against {against} "
-            "(Peupfudge, 2 Actions)."
+        blocks.append(text(f"XP: {award} awarded, {award - allocated} left to allocate."))
+    blocks += status_tracks(values["statuses"])
+    blocks += tail
+    blocks += [
+        edit_only(_xp_table(values, abilities)),
+        edit_only(_xp_facts(values, spent)),
+        edit_only(
+            text(
+                "Roll on an ability: L + A + R ≥ D with its L in actions "
+                "(Peupfudge, 2 Actions)."
+            )
         ),
     ]
-    if values["statuses"]:
-        states = "; ".join(
-            f"{name} {row['current']} (from {row['minimum']} to {row['maximum']})"
-            for name, row in zip(
-                row_names(values["statuses"], "Status"), values["statuses"], strict=True
-            )
-        )
-        blocks.append(text(f"Statuses: {states}."))
-    return blocks + _status_problems(values)
+    return blocks
 
 
 def _panel_check(values: Values, key: str, rng: random.Random) -> View:
@@ -340,16 +401,38 @@ STORE = "peupfudge-character"
 """Where the browser keeps the character being played (the sheet fences' ``store``); the
 action roller's "Use my sheet" reads it."""
 
+FRESH: dict[str, Any] = {
+    "character": "",
+    "award": 0,
+    "A": 0,
+    "abilities": [
+        {"name": name, "level": 0, "progress": 0, "modifier": 0, "xp": 0, "bonus": 0}
+        for name in ("Muscle", "Charisma", "Perception", "Knowledge")
+    ],
+    "statuses": [{**EXAMPLE_STATUSES[0], "current": 0}],
+    "characteristics": [],
+    "inventory": [],
+    "properties": [],
+}
+"""A new character as the rules start one (Peupfudge, 1.1 Abilities; B Campaign Setup
+Checklist): on the campaign's sheet template (Example 2's four abilities and its Energy
+status), every ability at level 0 with no XP yet, since the GM hands out the starting
+XP; no name, characteristics, inventory or properties until the player and the GM
+choose them; Energy at Neutral (0), its state without effect (the draft leaves starting
+states to the GM), and so no A from it."""
+
 XP_PANEL = sheet_widget(
     "peupfudge-xp-panel",
     "Peupfudge",
     "peupfudge-abilities",
     (
+        CHARACTERISTICS,
+        INVENTORY,
         # Shown by the answer when not 0; 0 only switches the check of the total off.
         Number(
             "award",
             "XP awarded",
-            0,
+            50,
             0,
             MAX_XP,
             track=True,
@@ -357,20 +440,25 @@ XP_PANEL = sheet_widget(
             "0: do not check the total allocated",
             printed=False,
         ),
-        level_field("D", "D, difficulty of a roll on an ability", 4, printed=False),
-        level_field("A", "A, additional character factors", 0, printed=False),
+        level_field("D", "D, difficulty of a roll on an ability", 3, printed=False),
+        level_field("A", "A, additional character factors", -1, printed=False),
         dice_field(DEFAULT_ACTION_DICE, "Fudge dice (4dF by default)", printed=False),
-        STATUSES,
         ABILITIES,
+        STATUSES,
+        PROPERTIES,
     ),
     show=_panel_show,
     check=_panel_check,
-    play_fields=("D", "A", "dice", "statuses"),
+    play_fields=("D", "A", "dice"),
     title="Abilities and XP",
-    heading=Text("character", "Character", "", max_length=40, printed=False),
+    heading=Text("character", "Character", EXAMPLE_NAME, max_length=40, printed=False),
+    fresh=FRESH,
 )
-"""Peupfudge, 1 Characters and 1.1 Abilities: a character's abilities, XP shared out
-among them, the statuses the GM defines, and a roll on each ability (2 Actions)."""
+"""Peupfudge, 1 Characters and 1.1 Abilities: a character's traits, its abilities with
+the XP shared out among them and a roll on each (2 Actions), the statuses the GM
+defines as boxes. Its defaults are Example 2's Kotorikh after his 50 starting XP and
+the talented observer's bonus, Tired, on the night the jewels go missing: a roll
+against D = 3 with A = -1."""
 
 
 # --------------------------------------------------------------------------
