@@ -30,6 +30,13 @@ def table(panel: dict[str, Any], caption: str) -> dict[str, list[str]]:
     return {row["cells"][0]: row["cells"][1:] for row in block["rows"]}
 
 
+def stat_rows(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sheet's stat rows (its ``checks`` block), in order."""
+    (block,) = blocks_of(panel, "checks")
+    rows: list[dict[str, Any]] = block["rows"]
+    return rows
+
+
 def _fences(page: str) -> list[dict[str, Any]]:
     text = (DOCS / page).read_text(encoding="utf-8")
     bodies = text.split("```widget\n")[1:]

@@ -398,7 +398,7 @@ def test_danger_world_roller_takes_the_check_from_the_sheet() -> None:
     assert "character" not in panel["unused"]  # the page shows whose check it is
     # An Injured box lowers the stat the GM named; the second stat is the sheet's choice.
     injured = {"track_injured": 1, "injured": "Perception", "check_a": "Perception"}
-    panel = roller(source={**injured, "check_b": "Cool"})
+    panel = roller(source={**injured, "check_b": "Cool", "name": ""})  # not the example, Rook
     assert (panel["set"]["stat_a"], panel["set"]["stat_b"]) == (2, 1)
     assert panel["set"]["character"] == "Unnamed character"
     assert panel["set"]["stats"] == "Perception + Cool"
@@ -414,7 +414,9 @@ def test_danger_world_roller_without_a_sheet_or_with_it_off_keeps_the_readers_va
 
 def test_danger_world_roller_reads_a_sheet_in_error_field_by_field() -> None:
     # a sheet that breaks a rule (nine dice spread) still has its damage boxes and stats
-    panel = roller(source={"Cool": 2, "track_bashed": 1, "track_kod": 1, "level": "x"})
+    panel = roller(
+        source={"name": "", "Cool": 2, "track_bashed": 1, "track_kod": 1, "level": "x"}
+    )
     fed = panel["set"]
     assert (fed["bashed"], fed["lost"], fed["level"], fed["stat_a"]) == (1, 0, 1, 3)
     assert texts(panel).startswith("From your sheet: Agility 3 + Speed 2; Bashed 1 → 1 threat")

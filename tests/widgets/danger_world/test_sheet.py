@@ -14,7 +14,17 @@ import pytest
 from rules_py.systems import danger_world as dw
 from rules_py.widgets import WidgetError, answer
 from rules_py.widgets._widget import refusals
-from tests.widgets.danger_world.helpers import DOCS, FLIGHT, SHEET, _sheet_check, show, table, texts
+from tests.widgets.danger_world.helpers import (
+    DOCS,
+    FLIGHT,
+    SHEET,
+    _sheet_check,
+    show,
+    stat_rows,
+    table,
+    texts,
+)
+from tests.widgets.panels import blocks_of
 
 
 def test_danger_world_sheet_keeps_special_moves_and_prints_them() -> None:
@@ -103,7 +113,7 @@ def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
     )
     rows[0]["uses"] = 2
     panel = show(SHEET, aspects=[rows[1], rows[0]])  # a child may be listed first
-    aspects = table(panel, "Your character's aspects")
+    aspects = table(panel, "Rook's aspects")
     assert aspects["· Sniper"] == ["secondary", "0", "+1", "locked: 2 more uses to unlock"]
     assert aspects["Soldier"][-1] == "unlocked: 1 of 3 beneath"
     assert "2 known primary aspects still to choose" in refusals(panel)[0]
@@ -111,26 +121,33 @@ def test_danger_world_sheet_unlocks_beneath_an_aspect_used_twice_only() -> None:
 
 def test_danger_world_sheet_damage_feeds_the_pool() -> None:
     panel = show(
-        SHEET, track_bashed=2, track_stunned=1, level=7, check_a="Agility", check_b="Speed"
+        SHEET, track_bashed=3, track_stunned=1, level=7, check_a="Agility", check_b="Speed"
     )
-    said = texts(panel)
-    assert "zone 2 (6-10), up to 2 danger dice" in said
-    # Agility 3 + Speed 2, one lost to Stunned; two threat dice from Bashed
-    assert "The check on Agility + Speed rolls 4 dice and 2 threat dice" in said
-    p = dw.success_chance(4, 3)
-    assert f"({p})" in said
-    assert table(panel, "Damage boxes")["Bashed"][0] == "2 of 3"
+    tracks = {b["label"]: b for b in blocks_of(panel, "track")}
+    assert tracks["Danger level"]["text"] == "7, zone 2: up to 2 danger dice"
+    damage = tracks["Damage"]
+    assert (damage["filled"], damage["total"]) == (4, 11)
+    assert damage["text"] == (
+        "3 threat dice in every check (Bashed) and 1 die fewer in every pool (Stunned)"
+    )
+    # Agility 3 + Speed 2, one lost to Stunned; three threat dice from Bashed, never in a set
+    (agility,) = [r for r in stat_rows(panel) if r["name"] == "Agility"]
+    assert agility["exact"] == str(dw.success_chance(4, 3))
+    assert agility["detail"] == "with Speed: 7 dice, two reroll rounds played well"
 
 
 def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
     panel = show(SHEET, track_injured=1, injured="Agility")
-    assert table(panel, "Your character's stats")["Agility"] == ["2", "Speed"]
+    (agility,) = [r for r in stat_rows(panel) if r["name"] == "Agility"]
+    assert (agility["value"], agility["note"]) == ("2", "with Speed")
     assert "1 Injured box without the stat" in refusals(show(SHEET, track_injured=1))[0]
     assert "2 Injured boxes without the stat" in refusals(show(SHEET, track_injured=2))[0]
     # One box is one stat, one use short is one use (issue 16: singular for one).
-    assert "1 stat one lower (Injured)" in texts(panel)
+    (damage,) = [b for b in blocks_of(panel, "track") if b["label"] == "Damage: Injured"]
+    assert damage["filled"] == 1  # a hit of zone 3 left Bashed and Stunned empty
+    assert "1 stat one lower (Injured: Agility)" in texts(panel)
     rows = [{"name": "Soldier", "parent": "", "uses": 1}]
-    aspects = table(show(SHEET, aspects=rows), "Your character's aspects")
+    aspects = table(show(SHEET, aspects=rows), "Rook's aspects")
     assert aspects["Soldier"][-1] == "locked: 1 more use to unlock"
     assert show(SHEET, injured="Agility")["invalid"] == ["injured"]
 
@@ -138,6 +155,7 @@ def test_danger_world_sheet_injured_stats_are_named_by_the_gm() -> None:
 def test_danger_world_sheet_a_knocked_out_pc_rolls_no_check() -> None:
     panel = show(SHEET, name="Rook", track_kod=1)
     assert "unconscious, no actions (K.O.'d)" in texts(panel)
+    assert all(r["chance"] == "" for r in stat_rows(panel))  # no check, no chance
     assert "No check: Rook is K.O.'d, unconscious and unable to act until a short rest" in (
         texts(panel)
     )
@@ -174,15 +192,13 @@ def test_danger_world_sheet_exports_and_imports() -> None:
 
 def test_danger_world_sheet_does_not_say_bonus_dice_work_in_any_check() -> None:
     """Issue 27, item 7: the source says only that bonus dice are used once."""
-    (row,) = [
-        item
-        for block in show(SHEET)["blocks"]
-        if block["type"] == "facts"
-        for item in block["items"]
-        if item["label"] == "Bonus dice held"
-    ]
-    assert "any check" not in row["title"]
-    assert "Each used once (which checks they go into is the table's call)" in row["title"]
+    from rules_py.widgets.danger_world._sheet import SHEET as WIDGET
+
+    (held,) = [b for b in blocks_of(show(SHEET), "track") if b["label"] == "Bonus dice held"]
+    field = next(f for f in WIDGET.fields if f.name == "bonus_held")
+    for said in (held["text"], field.hint):
+        assert "any check" not in said
+    assert "One-use dice" in field.hint
 
 
 def _tapped(act: str, **values: object) -> dict[str, object]:
