@@ -144,6 +144,7 @@ def test_example_5_training_panel_modified_levels() -> None:
                 {"name": "Cyborg", "level": 3, "modifier": 2},
                 {"name": "Ant", "level": 7, "modifier": -50, "xp": 128},
             ],
+            award=0,
         )
     )
     assert rows["Hobbit"]["cells"]["After XP"] == "4 (+1/16)"
@@ -203,11 +204,12 @@ def check(values: dict[str, Any], key: str, seed: int = 7) -> dict[str, Any]:
 
 
 def test_a_sheet_row_rolls_its_ability_and_names_the_character() -> None:
-    rows = table_rows(blocks("peupfudge-xp-panel", **KOTORIKH_SHEET))
-    assert rows["Perception"]["check"] == {
-        "key": "ability:2",
-        "label": "Roll Perception against D = 3 on 4dF, A = -1",
-    }
+    (checks,) = of_type(blocks("peupfudge-xp-panel", **KOTORIKH_SHEET), "checks")
+    perception = checks["rows"][2]
+    assert (perception["key"], perception["label"]) == (
+        "ability:2",
+        "Roll Perception, L = 4, against D = 3 on 4dF, A = -1",
+    )
     view = check(KOTORIKH_SHEET, "ability:2")
     assert view["what"] == "Kotorikh: Perception (L = 4) against D = 3 on 4dF, A = -1"
     assert view["log"]["what"] == view["what"]
@@ -236,6 +238,7 @@ def test_a_sheet_check_rolls_the_sheets_dice_and_the_modified_level() -> None:
     hobbit = {
         "character": "Hobbit",
         "D": 3,
+        "A": 0,
         "dice": 1,
         "abilities": [{"name": "Strength", "level": 3, "modifier": -1, "xp": 9}],
     }
@@ -276,8 +279,11 @@ def test_a_check_the_sheet_cannot_make_is_refused(
 
 def test_statuses_are_shown_with_their_range() -> None:
     found = blocks("peupfudge-xp-panel", **KOTORIKH_SHEET)
-    assert "Statuses: Energy -1 (from -2 to 1)." in [b["text"] for b in of_type(found, "text")]
-    assert "Statuses" not in json.dumps(blocks("peupfudge-xp-panel"))
+    (energy,) = of_type(found, "track")
+    assert (energy["label"], energy["text"]) == ("Energy", "-1, from -2 to 1")
+    named = blocks("peupfudge-xp-panel")  # the example names Energy's states
+    assert of_type(named, "track")[0]["text"] == "Tired (-1), from Exhausted (-2) to Rested (1)"
+    assert of_type(blocks("peupfudge-xp-panel", statuses=[]), "track") == []
 
 
 @pytest.mark.parametrize(
@@ -297,11 +303,13 @@ def test_a_status_out_of_its_range_is_refused_by_name(
     errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
     if message is None:  # a blank name is numbered, and in range it is fine
         assert errors == [] and panel["invalid"] == []
-        assert "Status 2 -1 (from -2 to 1)" in json.dumps(panel["blocks"])
+        assert [t["label"] for t in of_type(panel["blocks"], "track")] == ["Health", "Status 2"]
         return
     assert errors == [message] and panel["invalid"] == ["statuses"]
-    # the rest of the sheet still shows, its rolls with it
-    assert table_rows(panel["blocks"])["Knowledge"]["check"]["key"] == "ability:3"
+    # the rest of the sheet still shows, its rolls with it, and the status in range
+    (checks,) = of_type(panel["blocks"], "checks")
+    assert checks["rows"][3]["key"] == "ability:3" and checks["rows"][3]["chance"]
+    assert [t["label"] for t in of_type(panel["blocks"], "track")] == ["Health"]
 
 
 def test_the_sheet_tracks_xp_awarded_and_each_statuss_state() -> None:
@@ -309,7 +317,8 @@ def test_the_sheet_tracks_xp_awarded_and_each_statuss_state() -> None:
     assert fields["award"].track  # type: ignore[union-attr]
     cells = {c.name: c for c in fields["statuses"].cells}  # type: ignore[union-attr]
     assert cells["current"].track and not cells["maximum"].track  # type: ignore[union-attr]
-    assert WIDGETS["peupfudge-xp-panel"].play_fields == ("D", "A", "dice", "statuses")
+    # Statuses are tapped as boxes in play, their rows set in Edit mode.
+    assert WIDGETS["peupfudge-xp-panel"].play_fields == ("D", "A", "dice")
     too_many = show("peupfudge-xp-panel", **{**KOTORIKH_SHEET, "award": 10})
     assert too_many["invalid"] == ["award", "abilities"]
 
@@ -319,7 +328,7 @@ def test_a_sheet_saved_before_it_played_still_reads() -> None:
     old = {"character": "Obazana", "award": 50, "abilities": OBAZANA}
     assert of_type(blocks("peupfudge-xp-panel", **old), "table")
     view = check(old, "ability:0")
-    assert view["what"] == "Obazana: Muscle (L = 4) against D = 4 on 4dF"
+    assert view["what"] == "Obazana: Muscle (L = 4) against D = 3 on 4dF, A = -1"
 
 
 def action(source: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]:
@@ -337,7 +346,10 @@ def test_use_my_sheet_takes_l_from_the_named_ability() -> None:
     first = action(KOTORIKH_SHEET)
     assert first["set"] == {"L": 0}
     assert first["blocks"][0]["text"] == "From Kotorikh's sheet: Muscle, L = 0."
-    hobbit = {"abilities": [{"name": "Strength", "level": 3, "modifier": -1, "xp": 9}]}
+    hobbit = {
+        "character": "",
+        "abilities": [{"name": "Strength", "level": 3, "modifier": -1, "xp": 9}],
+    }
     assert action(hobbit)["blocks"][0]["text"] == "From your sheet: Strength, L = 4 - 1 = 3."
     assert action(hobbit)["set"] == {"L": 3}
 
