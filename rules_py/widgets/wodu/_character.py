@@ -76,7 +76,7 @@ from rules_py.widgets._sheet import (
 from rules_py.widgets._widget import Values, Widget
 from rules_py.widgets.wodu._common import (
     ABILITY_OPTIONS,
-    BACKGROUND_LABEL,
+    SHORT_BACKGROUND_LABEL,
     against_fields,
     against_text,
     against_unused,
@@ -626,7 +626,8 @@ BUILDER = sheet_widget(
             printed=False,  # the XP track prints as boxes
         ),
         *against_fields(CHECK_PREFIX, printed=False),
-        Flag(f"{CHECK_PREFIX}background", BACKGROUND_LABEL, printed=False),
+        # One line at hand on a phone; the abilities' caption then names the dice.
+        Flag(f"{CHECK_PREFIX}background", SHORT_BACKGROUND_LABEL, printed=False),
     ),
     show=_builder_show,
     unused=_builder_unused,

@@ -43,6 +43,8 @@ ABILITY_OPTIONS = tuple((a.abbreviation, f"{a.abbreviation} ({a.name})") for a i
 """The four abilities as a choice: ``("STR", "STR (Strength)")``..."""
 
 BACKGROUND_LABEL = f"Background applies ({BACKGROUND_CHECK_DICE}, keep the highest two)"
+SHORT_BACKGROUND_LABEL = "Background applies: 3d10 keep 2"
+"""The same box on a sheet in play, where it stays on one line of a phone."""
 
 
 def check_dice(ability: int, background: bool) -> str:
