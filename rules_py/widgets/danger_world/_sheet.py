@@ -429,7 +429,8 @@ def damage_tracks(damage: dw.Damage, injured: Sequence[str]) -> list[Block]:
         names = [_box_name(t.name, t.boxes, n) for t in dw.DAMAGE_TRACKS for n in range(t.boxes)]
         # A filled box clears the last filled one, an empty box fills the leftmost empty one.
         taps = [tap for tap in (clear if ticked else fill for ticked in flat) if tap is not None]
-        return [track("Damage", count, len(flat), said, taps=taps, names=names)]
+        # No damage: the empty boxes (each named "... empty") say it, in no more room.
+        return [track("Damage", count, len(flat), said if count else "", taps=taps, names=names)]
     blocks = []
     for t, n in zip(dw.DAMAGE_TRACKS, damage.filled, strict=True):
         cleared = damage.clear(t.name) if n else damage
@@ -526,7 +527,7 @@ def aspects_said(tree: dw.AspectTree) -> str:
 
     for primary in tree.primaries:
         visit(primary, 0)
-    return f"Aspects (a die per SP; ×uses): {', '.join(said)}." if said else "No aspects yet."
+    return f"Aspects: {', '.join(said)}." if said else "No aspects yet."
 
 
 def _sheet_show(values: Values) -> list[Block]:
@@ -865,9 +866,10 @@ SHEET = sheet_widget(
     show=_sheet_show,
     unused=lambda values: ["last_check"],
     check=_sheet_check,
-    # What a check is rolled against; the rest (the partner stat included: a Roll picks
-    # it) is typed in Edit mode or ticked in the answer's boxes.
-    play_fields=("difficulty", "danger", "bonus", "threat"),
+    # What a check's chance is rolled against; the rest (the partner stat: a Roll picks it;
+    # the challenge's threat dice, which change no chance) is set in Edit mode or ticked in
+    # the answer's boxes, so that the sheet fits a phone (issue 29).
+    play_fields=("difficulty", "danger", "bonus"),
     title="Character sheet",
     heading=replace(NAME, default=EXAMPLE_NAME),
     fresh=FRESH,

@@ -183,12 +183,12 @@ def test_every_track_the_player_ticks_has_a_tap_per_box() -> None:
 def test_setup_is_edit_only_and_the_play_box_holds_what_a_check_is_rolled_against() -> None:
     from rules_py.widgets.danger_world._sheet import SHEET as WIDGET
 
-    assert WIDGET.play_fields == ("difficulty", "danger", "bonus", "threat")
+    assert WIDGET.play_fields == ("difficulty", "danger", "bonus")
     panel = show(SHEET)
     setup = [b for b in panel["blocks"] if b.get("edit")]
     assert [b["type"] for b in setup] == ["facts", "table"]  # dice to spread, aspects
     (aspects,) = [b["text"] for b in blocks_of(panel, "text") if b["text"].startswith("Aspects")]
-    assert aspects == "Aspects (a die per SP; ×uses): Soldier ×2, › Sniper +1, Curious, Loyal ×1."
+    assert aspects == "Aspects: Soldier ×2, › Sniper +1, Curious, Loyal ×1."
     # Each value printed once: the answer says these, so the list of fields leaves them out.
     printed = {f.name for f in WIDGET.fields if f.printed}
     assert printed.isdisjoint({"injured", "consequences", "level", "bonus_held", "aspects"})
