@@ -41,6 +41,7 @@ from rules_py.systems.wodu.checks import (
 from rules_py.systems.wodu.damage import (
     HERO_POWER_BONUSES,
     PAIRED_WEAPON_RATINGS,
+    WEAPON_RATINGS,
     damage_distribution,
     damage_notation,
 )
@@ -83,7 +84,6 @@ from rules_py.widgets.wodu._common import (
     fuzzy_range,
     roll_check,
 )
-from rules_py.widgets.wodu._damage import WR_OPTIONS
 
 _RATING_OPTIONS = tuple(
     (str(n), signed(n) if n else "0")
@@ -224,6 +224,8 @@ MOST_MOVES = ADVANCEMENT[-1].moves
 """8: the moves a Level 15 character knows, the most a sheet lists (Advancement)."""
 MOST_WEAPONS = 8
 """The most weapons a sheet lists (a tool limit: the draft sets none)."""
+_WR_DICE = tuple((str(wr), f"{wr} · {dice}") for wr, dice in WEAPON_RATINGS.items())
+"""A weapon row's ratings with their dice, short enough for a row on a phone: "3 · d10"."""
 
 
 @lru_cache(maxsize=1024)
@@ -582,10 +584,10 @@ BUILDER = sheet_widget(
             "Weapons",
             (
                 row_name("Weapon"),
-                Choice("wr", "Weapon rating", WR_OPTIONS, "3"),
+                Choice("wr", "WR", _WR_DICE, "3", hint="The weapon rating sets the damage dice."),
                 Number(
                     "hero",
-                    "Hero-power bonus",
+                    "Hero bonus",
                     0,
                     0,
                     HERO_POWER_BONUSES[-1],
@@ -593,10 +595,10 @@ BUILDER = sheet_widget(
                 ),
                 Flag(
                     "paired",
-                    "Paired (dual swords, twin pistols): 2d10, keep the highest",
-                    hint="At "
+                    "Paired",
+                    hint="Dual swords, twin pistols: 2d10, keep the highest (at "
                     + listing([f"WR:{wr}" for wr in PAIRED_WEAPON_RATINGS])
-                    + " only.",
+                    + " only).",
                 ),
             ),
             row_label="weapon",

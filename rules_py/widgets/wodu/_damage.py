@@ -41,9 +41,7 @@ def _weapon_label(rating: int) -> str:
     return label
 
 
-WR_OPTIONS = tuple((str(wr), _weapon_label(wr)) for wr in WEAPON_RATINGS)
-"""The weapon ratings as a choice: ``("3", "WR:3 · d10 · Fireaxe, katana")``... (the damage
-widget's, and a sheet's weapon rows')."""
+_WR_OPTIONS = tuple((str(wr), _weapon_label(wr)) for wr in WEAPON_RATINGS)
 _PAIRED_RATINGS = ", ".join(f"WR:{wr}" for wr in PAIRED_WEAPON_RATINGS)
 
 
@@ -113,7 +111,7 @@ DAMAGE = Widget(
         Choice(
             "wr",
             "Weapon rating",
-            WR_OPTIONS,
+            _WR_OPTIONS,
             "3",
             hint=(
                 f"WR {min(GM_OPTION_WEAPON_RATINGS)}-{max(GM_OPTION_WEAPON_RATINGS)} "
