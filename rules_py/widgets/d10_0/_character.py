@@ -413,6 +413,10 @@ def _builder_show(values: Values) -> list[Block]:
     return blocks
 
 
+UNTRAINED = "Untrained skills"
+"""The row folding the root skills still at Adjust 0 with no branch (see :func:`skill_rows`)."""
+
+
 def skill_rows(
     sheet: d10_0.CharacterSheet,
     checks: Sequence[SheetCheck],
@@ -420,14 +424,18 @@ def skill_rows(
     overflow: bool,
     at: str,
 ) -> list[CheckRow]:
-    """The ten root skills in the sheet's order, each a row (Skills, Roots and Branches);
-    a root grown into branches rolls itself or one of them, picked at its Roll, each with
-    its own Total and chance, as the printed sheet lists a root's branches beneath it."""
+    """The root skills the character has put points into, in the sheet's order, a row
+    each (Skills, Roots and Branches); a root grown into branches rolls itself or one of
+    them, picked at its Roll, each with its own Total and chance, as the printed sheet
+    lists a root's branches beneath it. The roots still at Adjust 0 with no branch roll
+    on their Base alone: they share one last row, each picked at its Roll with its chance,
+    so that a phone shows the skills a character has trained without scrolling past the
+    ones it has not."""
     by_name = {check.name: check for check in checks}
     root_of: dict[str, str] = {}
     for rating in _in_tree_order(sheet.skills):
         root_of[rating.name] = root_of.get(rating.parent or "", rating.name)
-    out = []
+    out, untrained = [], []
     for rating in sheet.skills:
         if rating.parent is not None:
             continue
@@ -442,10 +450,32 @@ def skill_rows(
                 row,
                 note=f"and {listing(b.name for b in branches)}",
                 label=f"Roll {rating.name} or one of its branches at difficulty {at}",
-                choices=(row, *branches),
+                choices=tuple(_choice(r) for r in (row, *branches)),
             )
+        elif not rating.adjust:
+            untrained.append(row)
+            continue
         out.append(row)
+    if len(untrained) == 1:
+        out.append(untrained[0])
+    elif untrained:
+        out.append(
+            CheckRow(
+                key=untrained[0].key,
+                name=UNTRAINED,
+                value="",
+                label=f"Roll a skill at Adjust 0 at difficulty {at}",
+                note=f"{len(untrained)} roots at Adjust 0",
+                choices=tuple(_choice(r) for r in untrained),
+            )
+        )
     return out
+
+
+def _choice(row: CheckRow) -> CheckRow:
+    """A row as one of the checks another row offers: its button names it with its
+    score ("Pistols 63"), the score otherwise shown in the row's own column."""
+    return replace(row, name=f"{row.name} {row.value}")
 
 
 def _chance_detail(chances: d10_0.CheckChances) -> str:

@@ -32,14 +32,13 @@ def sheet(**changes: Any) -> dict[str, Any]:
 
 
 def rows(panel: dict[str, Any], caption: str) -> dict[str, dict[str, Any]]:
-    """The rows of the checks block whose caption starts with ``caption``, by name, and
-    the branches a root's row offers (after its row)."""
+    """Every check of the checks block whose caption starts with ``caption``, by its name
+    (a row's, or each of the choices a row offers)."""
     (block,) = [b for b in blocks_of(panel, "checks") if b["caption"].startswith(caption)]
     found = {}
     for row in block["rows"]:
-        found[row["name"]] = row
-        for choice in row.get("choices", [])[1:]:
-            found[choice["name"]] = choice
+        for check in row.get("choices") or [row]:
+            found[check["key"].partition(":")[2]] = check
     return found
 
 
@@ -113,7 +112,11 @@ def test_rows_come_in_the_printed_sheet_s_order() -> None:
     panel = sheet()
     assert list(rows(panel, "Attributes:")) == list(d10_0.ATTRIBUTE_NAMES)
     (block,) = [b for b in blocks_of(panel, "checks") if b["caption"].startswith("Skills:")]
-    assert [r["name"] for r in block["rows"]] == [r.name for r in d10_0.ROOT_SKILLS]
+    trained = ["Athletic", "Close", "Ranged", "Sensory"]  # the roots given Adjust points
+    assert [r["name"] for r in block["rows"]] == [*trained, "Untrained skills"]
+    assert sorted(rows(panel, "Skills:")) == sorted(
+        [r.name for r in d10_0.ROOT_SKILLS] + ["Pistols", "Climbing", "Spotting"]
+    )
     kinds = [(b["type"], b.get("caption") or b.get("label")) for b in panel["blocks"]]
     order = [k for k in kinds if k[0] in ("checks", "track")]
     assert [k[0] for k in order] == ["checks", "track", "checks", "track"]
@@ -128,12 +131,30 @@ def test_a_root_grown_into_branches_rolls_itself_or_a_branch_picked_at_its_roll(
     assert ranged["note"] == "and Pistols"
     assert ranged["value"] == "53" and Fraction(ranged["exact"]) == Fraction(33, 100)
     assert [(c["name"], c["key"], c["value"]) for c in ranged["choices"]] == [
-        ("Ranged", "skill:Ranged", "53"),
-        ("Pistols", "skill:Pistols", "63"),
+        ("Ranged 53", "skill:Ranged", "53"),
+        ("Pistols 63", "skill:Pistols", "63"),
     ]
     assert ranged["label"] == "Roll Ranged or one of its branches at difficulty 20 (Challenge)"
     close = next(r for r in block["rows"] if r["name"] == "Close")
     assert "choices" not in close and close["note"] == ""
+
+
+def test_the_roots_left_at_adjust_0_share_a_row_each_rolled_on_its_base() -> None:
+    (block,) = [b for b in blocks_of(sheet(), "checks") if b["caption"].startswith("Skills:")]
+    untrained = block["rows"][-1]
+    assert (untrained["name"], untrained["chance"], untrained["note"]) == (
+        "Untrained skills",
+        "",
+        "6 roots at Adjust 0",
+    )
+    # Domestic: CH 5, SE 7, SP 4, SE and CH circled: 7 + 7 + 5 + 5 + 4 = 28.
+    domestic = untrained["choices"][0]
+    assert (domestic["name"], domestic["key"]) == ("Domestic 28", "skill:Domestic")
+    assert Fraction(domestic["exact"]) == Fraction(28, 100)
+    fresh = show("d10-0-builder", **WIDGETS["d10-0-builder"].fresh_values())
+    (block,) = [b for b in blocks_of(fresh, "checks") if b["caption"].startswith("Skills:")]
+    (only,) = block["rows"]  # a new character has trained nothing yet
+    assert len(only["choices"]) == len(d10_0.ROOT_SKILLS)
 
 
 def test_the_sheet_s_setup_is_shown_in_edit_mode_only() -> None:
