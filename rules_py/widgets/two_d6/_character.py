@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from rules_py._format import decimal, percent
@@ -20,17 +21,30 @@ from rules_py.systems.two_d6 import character as rules
 from rules_py.systems.two_d6._common import counted, find_named
 from rules_py.systems.two_d6.checks import (
     DEATH_SAVE_DC,
+    SNAKE_EYES,
     armoured_dc,
     parse_dc,
     roll_check,
     success_chance,
 )
 from rules_py.systems.two_d6.items import armour_dc_steps
-from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS
+from rules_py.systems.two_d6.magic import SPELL_XP, SPELLS, cast_outcomes, roll_cast
 from rules_py.views import View
-from rules_py.widgets._blocks import Block, facts, rolled, table, text, track
+from rules_py.widgets._blocks import (
+    Block,
+    CheckRow,
+    counter_taps,
+    edit_only,
+    facts,
+    rolled,
+    sheet_checks,
+    table,
+    text,
+    track,
+)
 from rules_py.widgets._fields import Choice, Flag, Number, Text
 from rules_py.widgets._sheet import (
+    NAME,
     Cue,
     FieldsOf,
     called,
@@ -152,6 +166,9 @@ MAX_POINTS = 1000
 MAX_WOUNDS_TAKEN = 20
 """The most wounds taken the form takes (a tool limit; one past the sheet's wounds is dead)."""
 
+EXAMPLE_NAME = "Kestrel"
+"""The site's example character (Creating a character; Play): the rules give none."""
+
 DEFAULT_STATS: Mapping[str, int] = {
     "STR": 2,
     "AGI": 3,
@@ -175,6 +192,7 @@ SKILL_ROWS = sheet_rows(
     default=(("Melee", "Light", 3), ("Athletics", "", 2), ("Notice", "", 2), ("Stealth", "", 1)),
     max_rows=40,
     row_label="skill",
+    printed=False,  # the sheet's skill rows name each with its stat and ranks
     hint="Ranks 1 to 5, costing 1, 3, 6, 10 and 15 XP in all.",
 )
 EXAMPLE_RACE = "Goblin"
@@ -196,7 +214,7 @@ ITEM_ROWS = sheet_rows(
     default=(("Leather jacket", "mundane", "light armour"),),
     max_rows=40,
     row_label="item",
-    printed=False,  # the sheet's line "Starting items: ..."
+    printed=False,  # the sheet's line "Equipment: ..."
     hint="The fast method: one special item (two with Rich) and ten mundane ones; light "
     "armour is mundane, medium and heavy special.",
 )
@@ -209,6 +227,7 @@ ITEM_METHOD = Choice(
     ),
     "fast",
     hint="Which the game uses; only the fast method's counts are checked.",
+    printed=False,  # setup: the item slots are counted in Edit mode
 )
 
 
@@ -241,6 +260,7 @@ TALENT_ROWS = sheet_rows(
     default=({"name": "Armor Proficiency"},),
     max_rows=30,
     row_label="talent",
+    printed=False,  # the sheet's line "Talents: ..."
     hint="Most talents once; Stat Boost up to four times; Literacy, Polyglot and Rich only "
     "at creation.",
 )
@@ -259,7 +279,7 @@ SPELL_ROWS = sheet_rows(
     default=({"name": "Ward", "dc": ""},),
     max_rows=30,
     row_label="spell",
-    printed=False,  # the sheet's XP table names each spell and its DC
+    printed=False,  # the sheet's spell rows name each spell and its DC
     hint=f"A sample spell ({', '.join(s.name for s in SPELLS)}) at its own DC, or a spell "
     "of the GM's with one of the six DCs. Spell XP = (DC - 3) / 2.",
 )
@@ -316,32 +336,53 @@ def character_input(values: Values) -> builder.CharacterInput:
 
 
 def _builder_show(values: Values) -> list[Block]:
+    """The sheet in play, in the order it is printed: who the character is, its wounds,
+    state and XP as boxes, its stats, skills and spells as rows rolling their checks with
+    their exact chance, then its talents and equipment; the setup (points bought, the XP
+    account, the item slots) is for Edit mode (Character Creation; Combat, Wounds)."""
     sheet = builder.build_character(character_input(values))
     blocks = problems_beside(sheet.problems, _FIELDS_OF)
     blocks += [text(f"Note: {warning}") for warning in sheet.warnings]
     name = called(values)
     wounds = "no wounds count" if sheet.wounds is None else counted(sheet.wounds, "wound")
-    in_play: list[Block] = []
-    taken = values["wounds_taken"]
     state = wound_state(values, sheet)
-    if sheet.wounds is not None and state == "dead":
-        past = counted(taken - sheet.wounds, "wound")
-        in_play.append(text(f"In play: 0 wounds left of {sheet.wounds}, and {past} past 0."))
-        in_play.append(track("Wounds", sheet.wounds, sheet.wounds, f"{taken} taken: dead"))
-    elif sheet.wounds is not None:
-        left = sheet.wounds - taken
-        if taken:
-            in_play.append(text(f"In play: {counted(left, 'wound')} left of {sheet.wounds}."))
-        in_play.append(track("Wounds", taken, sheet.wounds, f"{taken} taken, {left} left"))
     dc = parse_dc(values["check_dc"])
     armour_line = _armour_line(values, dc)
     said = _state_line(values, sheet)
+    rolls = not sheet.problems
     blocks += [
         text(
             f"{name}: {wounds}, resolve {signed(sheet.resolve)}, initiative "
-            f"{signed(sheet.initiative)}; {sheet.xp_spent} of {sheet.xp_available} XP spent."
+            f"{signed(sheet.initiative)}."
         ),
-        *in_play,
+        *_tracks(values, sheet),
+        *([text(said)] if said else []),
+        *([_death_save(values, sheet)] if state == "dying" else []),
+    ]
+    spells, without_dc = _spell_rows(values, sheet, rolls=rolls)
+    caption = f"{called(values)}'s checks against {dc_text(dc)}"
+    rows = [
+        *_stat_rows(values, sheet, dc, rolls=rolls),
+        *_skill_rows(values, sheet, dc, rolls=rolls),
+        *spells,
+    ]
+    blocks.append(sheet_checks(caption, rows))
+    if without_dc:
+        blocks.append(text(f"Spells without a DC: {'; '.join(without_dc)}."))
+    race = f"Race: {values['race']}. " if values["race"] else ""
+    kept = f"{race}{_talents_line(values)} {_equipment_line(values)}"
+    blocks.append(text(f"{kept} {armour_line}" if armour_line else kept))
+    if values["race"]:
+        blocks.append(edit_only(text(_race_line(values["race"]))))
+    blocks += [edit_only(block) for block in _setup(values, sheet)]
+    return blocks
+
+
+def _setup(values: Values, sheet: builder.CharacterSheet) -> list[Block]:
+    """How the sheet was bought: stat points, starting XP, the stats before Stat Boost, the
+    item slots and every XP purchase (Character Creation; Stats; Items, Starting Items)."""
+    blocks = [
+        text(f"{sheet.xp_spent} of {sheet.xp_available} XP spent."),
         facts(
             [
                 (
@@ -364,11 +405,8 @@ def _builder_show(values: Values) -> list[Block]:
                 ("Initiative", signed(sheet.initiative), "AGI + PER"),
             ]
         ),
-        *([text(said)] if said else []),
-        *([_death_save(values, sheet)] if state == "dying" else []),
-        *([text(armour_line)] if armour_line else []),
         table(
-            f"{name}'s stats",
+            f"{called(values)}'s stats as bought",
             ["Stat", "Bought", "Points", "With Stat Boost"],
             (
                 [
@@ -379,41 +417,158 @@ def _builder_show(values: Values) -> list[Block]:
                 ]
                 for s in rules.STATS
             ),
-            checks=(
-                (f"stat:{s.abbreviation}", f"Roll {s.name} against {dc_text(dc)}")
-                for s in rules.STATS
-            ),
         ),
     ]
-    if values["skills"]:
-        skill_checks = [_skill_check(values, sheet.stats, i) for i in range(len(values["skills"]))]
-        rows, titles = [], []
-        for c in skill_checks:
-            chance, title = _chance(c.bonus, against(values, dc, c.stat, c.skill))
-            rows.append([c.label, str(c.ranks), c.stat_words, signed(c.bonus), chance])
-            titles.append(["", "", "", "", title])
-        blocks.append(
-            table(
-                f"{name}'s skill checks against {dc_text(dc)}",
-                ["Skill", "Ranks", "Stat", "Bonus", "Chance"],
-                rows,
-                titles=titles,
-                checks=((f"skill:{i}", f"Roll {c.label}") for i, c in enumerate(skill_checks)),
-            )
-        )
-    if values["race"]:
-        blocks.append(text(_race_line(values["race"])))
     if values["items"] or values["item_method"] == "fast":
         blocks.append(text(_items_line(values)))
     if sheet.costs:
         blocks.append(
             table(
-                f"{name}'s XP",
+                f"{called(values)}'s XP",
                 ["Purchase", "Kind", "XP"],
                 ([c.name, c.kind, str(c.xp)] for c in sheet.costs),
             )
         )
     return blocks
+
+
+@lru_cache(maxsize=512)
+def _success(bonus: int, dc: int) -> Fraction:
+    """The exact chance that 2d6 + ``bonus`` meets ``dc``, snake eyes failing (The Basics)."""
+    return success_chance(bonus, dc)
+
+
+@lru_cache(maxsize=256)
+def _casting(resolve: int, dc: int) -> tuple[Fraction, Fraction, Fraction]:
+    """The exact chances that a casting succeeds, fizzles and goes wild (Magic)."""
+    outcomes = cast_outcomes(resolve, dc)
+    return outcomes["success"], outcomes["fizzle"], outcomes["wild"]
+
+
+def _row_chance(bonus: int, target: Against, *, rolls: bool) -> tuple[Fraction | None, str]:
+    """A sheet row's chance against the DC its armour leaves (0 where armour makes the
+    task impossible), and what the row says of that DC; no chance on a sheet whose
+    checks are refused (The Basics; Items, Armor)."""
+    if target.dc is None:
+        return (Fraction(0) if rolls else None), f"impossible in {target.armour} armour"
+    said = f"armour DC {target.dc}" if target.note else ""
+    return (_success(bonus, target.dc) if rolls else None), said
+
+
+def _stat_rows(
+    values: Values, sheet: builder.CharacterSheet, dc: int, *, rolls: bool
+) -> list[CheckRow]:
+    """The eight stats in the source's order, each a row rolling 2d6 + the stat (Stat
+    Boosts included) against the sheet's DC, stepped by armour for AGI (The Basics;
+    Stats; Items, Armor)."""
+    rows = []
+    for s in rules.STATS:
+        bonus = sheet.stats[s.abbreviation]
+        target = against(values, dc, s.abbreviation)
+        chance, note = _row_chance(bonus, target, rolls=rolls)
+        asked = dc_text(dc) if target.dc is None else dc_text(target.dc)
+        rows.append(
+            CheckRow(
+                key=f"stat:{s.abbreviation}",
+                name=s.abbreviation,
+                value=signed(bonus),
+                label=f"Roll {s.name} {signed(bonus)} against {asked}",
+                chance=chance,
+                title=s.name,
+                note=note,
+            )
+        )
+    return rows
+
+
+def _skill_rows(
+    values: Values, sheet: builder.CharacterSheet, dc: int, *, rolls: bool
+) -> list[CheckRow]:
+    """Each skill a row rolling 2d6 + its stat + its ranks against the sheet's DC, with the
+    stat the sheet picks; armour steps the Agility skills that do not fight (Skills;
+    Items, Armor)."""
+    rows = []
+    for i in range(len(values["skills"])):
+        c = _skill_check(values, sheet.stats, i)
+        target = against(values, dc, c.stat, c.skill)
+        chance, said = _row_chance(c.bonus, target, rolls=rolls)
+        asked = dc_text(dc) if target.dc is None else dc_text(target.dc)
+        other = f" or {c.other}" if c.other else ""
+        note = f"{c.stat}{other} {signed(c.stat_bonus)}, {counted(c.ranks, 'rank')}"
+        rows.append(
+            CheckRow(
+                key=f"skill:{i}",
+                name=c.label,
+                value=signed(c.bonus),
+                label=f"Roll {c.label} {signed(c.bonus)} against {asked}",
+                chance=chance,
+                note=f"{note}; {said}" if said else note,
+                title=c.words,
+            )
+        )
+    return rows
+
+
+def _spell_rows(
+    values: Values, sheet: builder.CharacterSheet, *, rolls: bool
+) -> tuple[list[CheckRow], list[str]]:
+    """The spells the sheet lists: each with a DC a row casting it, a Resolve check
+    against that DC whose miss by 5 or more goes wild; and those without a DC (Negate
+    and Runes), named with how they work instead (Magic)."""
+    rows, others = [], []
+    for i, row in enumerate(values["spells"]):
+        label = str(row["name"]).strip() or f"Spell {i + 1}"
+        spell_dc = _spell_dc(row)
+        if spell_dc is None:
+            sample = find_named(SPELLS, label)
+            others.append(f"{label} ({sample.no_dc})" if sample else label)
+            continue
+        cast = fizzle = wild = None
+        if rolls:
+            cast, fizzle, wild = _casting(sheet.resolve, spell_dc)
+        rows.append(
+            CheckRow(
+                key=f"spell:{i}",
+                name=label,
+                value=signed(sheet.resolve),
+                label=f"Cast {label}: Resolve {signed(sheet.resolve)} against DC {spell_dc}",
+                chance=cast,
+                detail="" if cast is None else f"fizzle {fizzle}, wild {wild}",
+                note=f"Resolve against DC {spell_dc}",
+            )
+        )
+    return rows, others
+
+
+def _spell_dc(row: Values) -> int | None:
+    """A spell row's DC: the DC set on it, or the sample spell's own; None for one that
+    has neither (Negate, Runes, or a spell of the GM's left without a DC) (Magic)."""
+    if row["dc"]:
+        return int(row["dc"])
+    sample = find_named(SPELLS, str(row["name"]))
+    return None if sample is None else sample.dc
+
+
+def _talents_line(values: Values) -> str:
+    """The talents the sheet lists, with their stat or detail (Talents)."""
+    talents = [
+        str(row["name"])
+        + "".join(f" ({part})" for part in (row["option"], row["detail"]) if str(part).strip())
+        for row in values["talents"]
+    ]
+    return f"Talents: {', '.join(talents) if talents else 'none'}."
+
+
+def _equipment_line(values: Values) -> str:
+    """What the character carries, as the sheet lists it (Items)."""
+    items = [
+        f"{row['name'] or f'Item {i}'}"
+        + (" (special)" if row["kind"] == "special" else "")
+        + (" (money)" if row["kind"] == "money" else "")
+        + (f" ({row['note']})" if row["note"] else "")
+        for i, row in enumerate(values["items"], start=1)
+    ]
+    return f"Items: {', '.join(items) if items else 'none'}."
 
 
 def _items_line(values: Values) -> str:
@@ -438,6 +593,62 @@ def _items_line(values: Values) -> str:
         f"Starting items by the fast method, {used} of {counted(special, 'special item')} "
         f"and {slots} of {mundane} mundane slots{money}{listed}"
     )
+
+
+XP_BOXES = 5
+"""The XP track grows five boxes at a time, always with one to tick (a tool's layout)."""
+
+
+def _wound_taps(taken: int, total: int) -> list[dict[str, Any]]:
+    """The taps of the Wounds track: an empty box takes a wound, a filled one heals the
+    last taken, as :func:`counter_taps` counts them, also past the boxes (a sheet typed
+    with more wounds taken than it has boxes)."""
+    if taken <= total:
+        return counter_taps("wounds_taken", "Wounds taken", taken, total)
+    return [
+        {"set": {"wounds_taken": taken - 1}, "said": f"Wounds taken: {taken} → {taken - 1}"}
+    ] * total
+
+
+def _tracks(values: Values, sheet: builder.CharacterSheet) -> list[Block]:
+    """Wounds taken and XP earned as boxes a player taps (Combat, Wounds; Character
+    Growth).
+
+    The Wounds track has a box for each of the sheet's wounds and, once they are all
+    taken, one more for a wound taken at 0, which kills; the XP track counts the XP
+    earned in play, which buys skills, talents and cinematics in Edit mode.
+    """
+    blocks: list[Block] = []
+    taken = values["wounds_taken"]
+    if sheet.wounds is not None:
+        state = wound_state(values, sheet)
+        total = sheet.wounds + (state != "standing")
+        left = max(0, sheet.wounds - taken)
+        said = {"standing": f"{left} left", "dying": "0 left: dying", "dead": "dead"}[state]
+        names = [f"Wound {n}" for n in range(1, sheet.wounds + 1)]
+        names += ["A wound at 0: dead"] * (total - sheet.wounds)
+        blocks.append(
+            track(
+                "Wounds",
+                min(taken, total),
+                total,
+                said,
+                taps=_wound_taps(taken, total),
+                names=names,
+            )
+        )
+    earned = values["earned_xp"]
+    boxes = min(MAX_POINTS, max(XP_BOXES, -(-(earned + 1) // XP_BOXES) * XP_BOXES))
+    blocks.append(
+        track(
+            "XP earned in play",
+            earned,
+            boxes,
+            f"{earned} earned",
+            taps=counter_taps("earned_xp", "XP earned", earned, boxes),
+        )
+    )
+    return blocks
 
 
 def wound_state(values: Values, sheet: builder.CharacterSheet) -> rules.WoundState:
@@ -473,14 +684,18 @@ def state_line(values: Values) -> str:
 
 
 def _death_save(values: Values, sheet: builder.CharacterSheet) -> Block:
-    """The DC 5 Resolve check a character at 0 wounds makes, with its Roll (Combat, Wounds)."""
-    p = rules.death_save_chance(sheet.resolve)
-    return table(
-        f"{called(values)}'s check at 0 wounds",
-        ["Check", "Bonus", "Chance"],
-        [[f"Resolve against DC {DEATH_SAVE_DC}", signed(sheet.resolve), percent(p)]],
-        titles=[["", "", str(p)]],
-        checks=[(DEATH_SAVE_KEY, f"Roll Resolve against DC {DEATH_SAVE_DC}")],
+    """The DC 5 Resolve check a character at 0 wounds makes, a row with its chance and its
+    Roll (Combat, Wounds)."""
+    row = CheckRow(
+        key=DEATH_SAVE_KEY,
+        name="Resolve",
+        value=signed(sheet.resolve),
+        label=f"Roll Resolve {signed(sheet.resolve)} against DC {DEATH_SAVE_DC}",
+        chance=rules.death_save_chance(sheet.resolve),
+        note="to live",
+    )
+    return sheet_checks(
+        f"{called(values)}'s check at 0 wounds: Resolve against DC {DEATH_SAVE_DC}", [row]
     )
 
 
@@ -488,34 +703,18 @@ DEATH_SAVE_KEY = "save:death"
 """The sheet check of the DC 5 Resolve check at 0 wounds."""
 
 
-def _chance(bonus: int, target: Against) -> tuple[str, str]:
-    """A check's chance of success as the sheet shows it, with the exact fraction."""
-    if target.dc is None:
-        return f"impossible in {target.armour} armour", "0"
-    p = success_chance(bonus, target.dc)
-    shown = percent(p) + (f" (DC {target.dc}, {target.armour} armour)" if target.note else "")
-    return shown, str(p)
-
-
 def _armour_line(values: Values, dc: int) -> str:
-    """What the armour the sheet lists does to its checks, or "" for none (Items, Armor)."""
+    """What the armour the sheet lists does to its checks, or "" for none (Items, Armor:
+    Agility checks but combat rolls; Talents, Armored Acrobat)."""
     armour, acrobat = worn(values)
     if armour == "none":
         return ""
     target = against(values, dc, "AGI")
     if acrobat and target.dc == dc:
-        return (
-            "Armour: light. The Armored Acrobat talent takes away its step, so Agility "
-            f"checks stay against {dc_text(dc)} (Items, Armor; Talents)."
-        )
+        return "Light armour, whose step Armored Acrobat takes away."
     if target.dc is None:
-        moved = f"impossible against {dc_text(dc)}, which {armour} armour puts past Legendary"
-    else:
-        moved = f"against {dc_text(target.dc)}, as {target.note}"
-    return (
-        f"Armour: {armour}. Agility checks (AGI, and skills rolled with it but those that "
-        f"fight) are {moved}; combat rolls are exempt (Items, Armor)."
-    )
+        return f"{armour.capitalize()} armour: Agility checks past Legendary, impossible."
+    return f"Armour: {armour}, Agility checks {counted(target.steps, 'step')} harder."
 
 
 @dataclass(frozen=True, slots=True)
@@ -691,7 +890,11 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
             **rolled([dice_line("", save.dice, 0, sheet.resolve)], outcome),
             "what": f"Resolve {signed(sheet.resolve)} against DC {DEATH_SAVE_DC} at 0 wounds",
         }
-    kind, which = sheet_row(key, stat=rules.STAT_NAMES, skill=len(values["skills"]))
+    kind, which = sheet_row(
+        key, stat=rules.STAT_NAMES, skill=len(values["skills"]), spell=len(values["spells"])
+    )
+    if kind == "spell":
+        return _cast(values, sheet, int(which), details, rng)
     if kind == "stat":
         stat = rules.stat(which).abbreviation
         bonus, what = sheet.stats[stat], f"{stat} {signed(sheet.stats[stat])}"
@@ -706,6 +909,63 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
     line = dice_line("", result.dice, 0, bonus)
     what += f" against {dc_text(target.dc)}" + (f": {target.note}" if target.note else "")
     return {**rolled([line], check_outcome(result), details), "what": what}
+
+
+def _cast(
+    values: Values,
+    sheet: builder.CharacterSheet,
+    index: int,
+    details: list[str],
+    rng: random.Random,
+) -> View:
+    """A spell row's casting: a Resolve check against the spell's DC; missing by 1-4
+    fizzles, by 5 or more goes wild (Magic)."""
+    row = values["spells"][index]
+    label = str(row["name"]).strip() or f"Spell {index + 1}"
+    spell_dc = _spell_dc(row)
+    if spell_dc is None:
+        raise ValueError(refusal(f"{label} has no DC to cast against", f"{SYSTEM}, Magic"))
+    cast = roll_cast(sheet.resolve, spell_dc, rng=rng)
+    check = cast.roll
+    verdict = {
+        "success": "Cast: the spell takes effect",
+        "fizzle": "Fizzle: the spell fails",
+        "wild": "Wild: the spell goes wrong and turns on the caster",
+    }[cast.result]
+    outcome = f"{verdict} ({check.total} against DC {check.dc}"
+    outcome += ", snake eyes)" if check.natural == SNAKE_EYES else ")"
+    if check.cinematic:
+        outcome += "; boxcars: gain a cinematic"
+    line = dice_line("", check.dice, 0, sheet.resolve)
+    what = f"{label}: Resolve {signed(sheet.resolve)} against DC {spell_dc}"
+    return {**rolled([line], outcome, details), "what": what}
+
+
+def _fresh() -> dict[str, Any]:
+    """A new character as the rules start one (Character Creation; Stats): every stat
+    +0 with the 36 stat points unspent (so 51 XP to spend), nothing bought, no items,
+    no armour, no XP earned, unhurt, and no name yet."""
+    start = builder.default_character()
+    return {
+        "name": start.name,
+        **{s: start.stats.get(s, 0) for s in rules.STAT_NAMES},
+        "stat_points": start.stat_points,
+        "skills": [],
+        "talents": [],
+        "spells": [],
+        "cinematics": start.cinematics,
+        "race": start.race,
+        "item_method": start.item_method,
+        "items": [],
+        "armour": "none",
+        "earned_xp": start.earned_xp,
+        "unconscious": False,
+        "lost_limbs": start.lost_limbs,
+        "wounds_taken": 0,
+    }
+
+
+FRESH = _fresh()
 
 
 def _stat_field(s: rules.Stat) -> Number:
@@ -758,21 +1018,15 @@ BUILDER = sheet_widget(
         ),
         ITEM_METHOD,
         ITEM_ROWS,
-        Choice(
-            "armour",
-            "Armour worn",
-            ARMOUR_OPTIONS,
-            "light",
-            hint="Raises the DC of Agility checks one step (light), two (medium) or three "
-            "(heavy); combat rolls are exempt.",
-        ),
-        Number("earned_xp", "XP earned in play", 0, 0, MAX_POINTS, track=True),
-        Flag(
-            "unconscious",
-            "Knocked unconscious",
-            hint="By an attack that beat the defence by 5 or more; at 0 wounds the sheet "
-            "knows without it.",
-            printed=False,  # the sheet says so beside its rolls
+        Number(
+            "earned_xp",
+            "XP earned in play",
+            0,
+            0,
+            MAX_POINTS,
+            track=True,
+            hint="In play, tap a box of the XP track for each XP earned.",
+            printed=False,  # the XP track prints as boxes
         ),
         Number("lost_limbs", "Limbs lost", 0, 0, 4, hint="Each costs a wound for good."),
         Number(
@@ -782,21 +1036,44 @@ BUILDER = sheet_widget(
             0,
             MAX_WOUNDS_TAKEN,
             track=True,
-            hint="In play: tap + for each wound taken, − as one heals.",
+            hint="In play, tap a box of the Wounds track for each wound taken, a filled "
+            "one as a wound heals.",
+            printed=False,  # the Wounds track prints as boxes
         ),
-        dc_field("Average", "check_dc", "DC for the sheet's checks", printed=False),
+        dc_field(
+            "Average",
+            "check_dc",
+            "DC for the sheet's checks",
+            printed=False,
+            hint="",
+        ),
         Choice(
             "check_stat",
             "Stat for skill checks",
             STAT_CHOICES,
             "usual",
-            hint="The rules tie no skill to one stat: the GM may ask for another.",
             printed=False,
+        ),
+        Choice(
+            "armour",
+            "Armour worn",
+            ARMOUR_OPTIONS,
+            "light",
+            hint="Raises the DC of Agility checks one step (light), two (medium) or three "
+            "(heavy); combat rolls are exempt.",
+            printed=False,  # the sheet's line "Armour: ..."
+        ),
+        Flag(
+            "unconscious",
+            "Knocked unconscious",
+            printed=False,  # the sheet says so beside its rolls
         ),
     ),
     show=_builder_show,
     check=_builder_check,
-    play_fields=("check_dc", "check_stat", "armour", "unconscious"),
+    play_fields=("check_dc", "check_stat", "unconscious"),
+    heading=Text("name", NAME.label, EXAMPLE_NAME, hint=NAME.hint, printed=False),
+    fresh=FRESH,
 )
 """[2d6] Roleplaying System, Character Creation: a starting sheet checked against the rules."""
 

@@ -59,7 +59,13 @@ SPELL_OPTIONS: tuple[tuple[str, str], ...] = tuple(
 
 
 def dc_field(
-    default: str = "Difficult", name: str = "dc", label: str = "DC", *, printed: bool = True
+    default: str = "Difficult",
+    name: str = "dc",
+    label: str = "DC",
+    *,
+    printed: bool = True,
+    hint: str = "A whole number from 2, or Easy (7), Average (9), Difficult (11), "
+    "Professional (13), Exceptional (15), Legendary (17).",
 ) -> Text:
     """A DC by number or by one of the six names (Easy 7 ... Legendary 17)."""
     return Text(
@@ -68,8 +74,7 @@ def dc_field(
         default,
         printed=printed,
         max_length=20,
-        hint="A whole number from 2, or Easy (7), Average (9), Difficult (11), "
-        "Professional (13), Exceptional (15), Legendary (17).",
+        hint=hint,
         parse=parse_dc,
         options=DC_OPTIONS,
     )
