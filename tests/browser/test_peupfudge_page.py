@@ -107,19 +107,21 @@ def test_xp_panel_reproduces_kotorikh_and_survives_a_reload(page: Page, server: 
     expect(perception).to_contain_text("4 (+11/16)")
     # Move 3 XP from Knowledge to Perception: 22 + 7 = 29 XP is level 4 (+14/16).
     assert str(peupfudge.allocate_xp(22 + 7)) == "4 (+14/16)"
-    set_cell(kotorikh, 2, "xp", "22")
-    set_cell(kotorikh, 3, "xp", "28")
+    abilities = kotorikh.locator(".rb-field--abilities")  # after his traits' rows
+    set_cell(abilities, 2, "xp", "22")
+    set_cell(abilities, 3, "xp", "28")
     expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
         "4 (+14/16)", timeout=TIMEOUT
     )
     page.reload()
     kotorikh = widget(page, "peupfudge-xp-panel", 1)
-    expect(kotorikh.locator(".rb-row").nth(2).locator('[data-cell="xp"]')).to_have_value("22")
+    abilities = kotorikh.locator(".rb-field--abilities")
+    expect(abilities.locator(".rb-row").nth(2).locator('[data-cell="xp"]')).to_have_value("22")
     expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
         "4 (+14/16)", timeout=TIMEOUT
     )
     # Over-spending is refused with the reason.
-    set_cell(kotorikh, 3, "xp", "40")
+    set_cell(abilities, 3, "xp", "40")
     expect_panel(kotorikh, "62 XP allocated but only 50 XP awarded")
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -130,13 +132,16 @@ def test_xp_rows_fit_at_1280_with_labels_on_top_and_headers_over_columns(
     page.goto(server.url + "peupfudge/examples/")
     kotorikh = widget(page, "peupfudge-xp-panel", 1)
     wait_idle(kotorikh)
-    # Each ability's six cells and its remove button on one line.
-    assert kotorikh.evaluate(WRAPPED_ROWS) == []
+    # Each ability's six cells and its remove button on one line (a status's five cells,
+    # its states' names among them, take two), and each trait's row on one line.
+    abilities = kotorikh.locator(".rb-field--abilities")
+    for rows in ("abilities", "characteristics", "inventory", "properties"):
+        assert kotorikh.locator(f".rb-field--{rows}").evaluate(WRAPPED_ROWS) == [], rows
     assert kotorikh.evaluate(OVERLAPPING_CELLS) == []
-    labels = kotorikh.locator(".rb-row").first.locator(".rb-field__label")
+    labels = abilities.locator(".rb-row").first.locator(".rb-field__label")
     tops = labels.evaluate_all("ls => ls.map(l => Math.round(l.getBoundingClientRect().top))")
     assert len(set(tops)) == 1
-    controls = kotorikh.locator(".rb-row").first.locator("input")
+    controls = abilities.locator(".rb-row").first.locator("input")
     bottoms = controls.evaluate_all(
         "cs => cs.map(c => Math.round(c.getBoundingClientRect().bottom))"
     )

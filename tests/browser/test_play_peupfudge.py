@@ -1,7 +1,8 @@
 """The Peupfudge Play page at the table, on a phone: two characters, a roll from an ability
-row, XP and a status tapped, the action roller taking L from the sheet, a reload and the
-same again offline (issue 17, "Done means"); and the sheet readers kept on the reference
-sheet before there were characters, adopted as the first one."""
+row, a status ticked by its boxes and XP stepped in Edit mode, the action roller taking L
+from the sheet, a reload and the same again offline (issue 17, "Done means"); and the
+sheet readers kept on the reference sheet before there were characters, adopted as the
+first one."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 from tests.browser.axe import audit_four_ways, serious
 from tests.browser.play import (
     PHONE,
+    edit,
     names,
     open_play,
     phone_context,
@@ -32,7 +34,7 @@ ACTION = "peupfudge-action"
 
 
 def energy(root_page: Page) -> str:
-    """Kotorikh's Energy now, as the status's tracked cell shows it."""
+    """The played character's Energy now, as the status's tracked cell (Edit mode) keeps it."""
     root = widget(root_page, SHEET)
     return (
         root.locator(".rb-field--statuses .rb-row")
@@ -41,23 +43,34 @@ def energy(root_page: Page) -> str:
     )
 
 
+def energy_boxes(root: Locator) -> Locator:
+    """Energy's boxes in play: one for each state above Exhausted, filled up to now."""
+    return root.locator('.rb-boxes--taps[aria-label="Energy"]')
+
+
 def test_two_characters_roll_track_reload_and_carry_on_offline(
     browser: Browser, server: SiteServer
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "peupfudge", SHEET)
+        edit(widget(page, SHEET))  # the name is typed in Edit mode
         root = two_characters(page, SHEET, "character", "Kotorikh (Kurt)", "Obazana")
 
         rolled = roll_check(root, "ability:2")
         assert rolled.startswith("Kotorikh (Kurt): Perception (L = 4) against D = 3 on 4dF, A = -1")
         assert "L + A + R = 4 - 1" in rolled and "relative performance" in rolled
+        # Energy is tapped in play: Tired's box rubbed out is Exhausted, with Undo beside it.
+        boxes = energy_boxes(root)
+        expect(boxes.locator(".rb-boxes__box--filled")).to_have_count(1)
+        boxes.locator(".rb-boxes__box").first.click()
+        expect(boxes.locator(".rb-boxes__box--filled")).to_have_count(0)
+        expect_panel(root, "Exhausted (-2), from Exhausted (-2) to Rested (1)")
+        expect(boxes.locator(".rb-boxes__undo")).to_contain_text("Energy: Tired (-1) → Exhausted")
+        wait_idle(root)
+        # XP awarded is stepped in Edit mode, where it is shared out.
         tap(root, "award")
         left = root.locator('.rb-facts dt:text-is("Left to allocate") + dd')
         expect(left).to_have_text("1")
-        status = root.locator(".rb-field--statuses .rb-row").first
-        status.locator('.rb-step[data-step="-1"]').click()
-        expect_panel(root, "Statuses: Energy -2 (from -2 to 1).")
-        wait_idle(root)
         # The action roller reads the character being played: Perception's L.
         action = widget(page, ACTION)
         expect_panel(action, "From Kotorikh (Kurt)'s sheet: Perception, L = 4.")
@@ -66,17 +79,23 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         assert names(root) == ["Kotorikh (Kurt)", "Obazana"]
         assert playing(root) == "Kotorikh (Kurt)"
         assert tracked(root, "award") == 51 and energy(page) == "-2"
+        # Obazana was made with New: as the rules start a character, not a copy of Kotorikh.
         play_as(root, "Obazana")
-        assert tracked(root, "award") == 50 and energy(page) == "-1"
+        assert tracked(root, "award") == 0 and energy(page) == "0"
+        expect(energy_boxes(root).locator(".rb-boxes__box--filled")).to_have_count(2)
 
         root = reloaded(page, SHEET, offline=context)
         assert playing(root) == "Obazana"
         assert roll_check(root, "ability:3").startswith(
-            "Obazana: Knowledge (L = 5) against D = 3 on 4dF, A = -1"
+            "Obazana: Knowledge (L = 0) against D = 3 on 4dF"
         )
         play_as(root, "Kotorikh (Kurt)")
         expect(root.locator(".rb-field--award input")).to_have_value("51")
         assert energy(page) == "-2"
+        energy_boxes(root).locator(".rb-boxes__box").first.click()  # rested to Tired, offline
+        expect(energy_boxes(root).locator(".rb-boxes__box--filled")).to_have_count(1)
+        wait_idle(root)
+        assert energy(page) == "-1"
         assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -130,13 +149,14 @@ def test_a_status_removed_in_one_tap_comes_back_with_undo(page: Page, server: Si
     page.set_viewport_size(PHONE)
     page.goto(server.url + "peupfudge/play/")
     root = widget(page, SHEET)
+    edit(root)  # a status's rows are set in Edit mode; in play its boxes are tapped
     statuses = root.locator(".rb-field--statuses")
     statuses.locator(".rb-rows__add").click()
     rows = statuses.locator(".rb-row")
     set_cell(statuses, 1, "name", "Health")
     set_cell(statuses, 1, "maximum", "5")
     set_cell(statuses, 1, "current", "3")
-    expect_panel(root, "Health 3 (from 0 to 5)")
+    expect_panel(root, "3, from 0 to 5")
     wait_idle(root)
     health = rows.nth(1)
     health.locator('.rb-step[data-step="1"]').click()
@@ -165,7 +185,7 @@ def test_a_status_removed_in_one_tap_comes_back_with_undo(page: Page, server: Si
     assert was["y"] <= shown["y"] < was["y"] + was["height"]  # where the tap was,
     assert header["y"] + header["height"] <= shown["y"] and shown["y"] + shown["height"] <= 844
     assert shown["height"] >= 44
-    expect_panel(root, "Statuses: Energy -1 (from -2 to 1).")
+    expect_panel(root, "Tired (-1), from Exhausted (-2) to Rested (1)")
     wait_idle(root)
     pointer_away(page)
     assert audit_four_ways(page, keep=serious) == []
@@ -176,10 +196,12 @@ def test_a_status_removed_in_one_tap_comes_back_with_undo(page: Page, server: Si
     expect(removed).to_have_count(0)
     expect(root.locator(".rb-widget__message")).to_have_text("Status Health is back.")
     expect(rows.nth(1).locator('[data-cell="name"]')).to_be_focused()
-    expect_panel(root, "Health 4 (from 0 to 5)")
+    expect_panel(root, "4, from 0 to 5")
     wait_idle(root)
 
     root = reloaded(page, SHEET)
+    health_boxes = root.locator('.rb-boxes--taps[aria-label="Health"]')
+    expect(health_boxes.locator(".rb-boxes__box--filled")).to_have_count(4)
     health = root.locator(".rb-field--statuses .rb-row").nth(1)
     expect(health.locator('[data-cell="name"]')).to_have_value("Health")
     expect(health.locator('[data-cell="current"]')).to_have_value("4")

@@ -290,7 +290,6 @@ def _ability_rows(
                 chance=_at_least(dice, needed) if rolled else None,
                 detail=f"needs R ≥ {signed(needed)} on {dice}dF",
                 title=f"{name}: level {written}; {spent.after.needed} XP to the next level",
-                note=f"level {written}" if written != str(level) else "",
             )
         )
     return rows

@@ -41,7 +41,7 @@ def test_example_2_kotorikhs_rows_have_the_exact_chances_of_the_first_night() ->
     assert exact(found["Perception"]) == Fraction(50, 81)
     assert found["Perception"]["chance"] == "62%"
     assert found["Perception"]["detail"] == "needs R ≥ +0 on 4dF"
-    assert found["Perception"]["note"] == "level 4 (+11/16)"
+    assert found["Perception"]["title"] == "Perception: level 4 (+11/16); 5 XP to the next level"
     assert exact(found["Knowledge"]) == Fraction(22, 27)
     assert exact(found["Muscle"]) == Fraction(1, 81)
     assert found["Knowledge"]["label"] == "Roll Knowledge, L = 5, against D = 3 on 4dF, A = -1"
@@ -74,7 +74,7 @@ def test_example_3_and_example_1_need_plus_2_on_4df() -> None:
         ],
     )
     assert exact(magic["Construction Magic"]) == Fraction(5, 27)
-    assert magic["Construction Magic"]["note"] == "level 6 (+29/64)"
+    assert magic["Construction Magic"]["title"].startswith("Construction Magic: level 6 (+29/64)")
 
 
 def test_example_5_rows_roll_the_modified_level() -> None:
@@ -87,7 +87,8 @@ def test_example_5_rows_roll_the_modified_level() -> None:
             {"name": "Ant", "level": 7, "modifier": -50, "xp": 128},
         ],
     )
-    assert found["Hobbit"]["value"] == "3" and found["Hobbit"]["note"] == "level 4 (+1/16) - 1 = 3"
+    assert found["Hobbit"]["value"] == "3"
+    assert found["Hobbit"]["title"].startswith("Hobbit: level 4 (+1/16) - 1 = 3")
     assert exact(found["Hobbit"]) == success_chance(3, 0, 3)
     assert found["Ant"]["value"] == "-42" and exact(found["Ant"]) == 0
 
