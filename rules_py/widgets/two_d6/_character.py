@@ -711,9 +711,9 @@ def _armour_line(values: Values, dc: int) -> str:
         return ""
     target = against(values, dc, "AGI")
     if acrobat and target.dc == dc:
-        return "Light armour, whose step Armored Acrobat takes away."
+        return "Armour: light, its step taken away by Armored Acrobat."
     if target.dc is None:
-        return f"{armour.capitalize()} armour: Agility checks past Legendary, impossible."
+        return f"Armour: {armour}, Agility checks past Legendary: impossible."
     return f"Armour: {armour}, Agility checks {counted(target.steps, 'step')} harder."
 
 

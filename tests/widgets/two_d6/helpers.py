@@ -32,6 +32,11 @@ def exact(panel: dict[str, Any], caption: str) -> dict[str, list[Fraction]]:
     return {row["cells"][0]: [Fraction(t) for t in row["titles"][1:] if t] for row in block["rows"]}
 
 
+def rows_of(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every row of the panel's sheet checks (stats, skills, spells, the save at 0 wounds)."""
+    return [row for block in blocks_of(panel, "checks") for row in block["rows"]]
+
+
 def chance(naturals: list[int], ok: Any) -> Fraction:
     return Fraction(sum(1 for n in naturals if ok(n)), len(naturals))
 

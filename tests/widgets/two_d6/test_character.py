@@ -17,7 +17,7 @@ import pytest
 from rules_py.widgets import WidgetError, answer
 from rules_py.widgets._widget import refusals
 from tests.widgets.panels import blocks_of, show
-from tests.widgets.two_d6.helpers import ROLLS, chance, exact, facts, fences, texts
+from tests.widgets.two_d6.helpers import ROLLS, chance, exact, facts, fences, rows_of, texts
 
 # --------------------------------------------------------------------------
 # Healing
@@ -146,7 +146,7 @@ def test_two_d6_builder_refuses_negative_wounds_and_says_which_fields() -> None:
 def test_two_d6_builder_and_healing_count_one_in_the_singular() -> None:
     # Issue 16, item 25: "1 cinematics", "1 wounds".
     panel = show("2d6-builder", TOU=0, lost_limbs=2)
-    assert "Your character: 1 wound, " in texts(panel)
+    assert "Kestrel: 1 wound, " in texts(panel)
     (block,) = [b for b in blocks_of(panel, "table") if b["caption"].endswith("XP")]
     assert ["1 cinematic", "cinematics", "2"] in [r["cells"] for r in block["rows"]]
     assert "1 wound lost" in texts(show("2d6-healing", wounds_lost=1, tended=False))
@@ -233,10 +233,8 @@ def test_each_melee_field_is_rolled_with_the_stat_the_source_gives_it(
 ) -> None:
     skills = [{"name": "Melee", "field": field, "ranks": 3}]
     assert _sheet_check("skill:0", skills=skills)["what"].startswith(f"Ash: {words} against")
-    table = [
-        b for b in blocks_of(show("2d6-builder", skills=skills), "table") if "skill" in b["caption"]
-    ]
-    assert table[0]["rows"][0]["cells"][2] == words.split(", ", 1)[1]
+    (row,) = [r for r in rows_of(show("2d6-builder", skills=skills)) if r["key"] == "skill:0"]
+    assert row["title"] == words
     # The GM may still ask for another stat.
     assert "AGI +3" in _sheet_check("skill:0", skills=skills, check_stat="AGI")["what"]
 
@@ -264,12 +262,14 @@ def test_the_sheet_s_armour_steps_its_agility_checks_and_says_so() -> None:
         _sheet_check("stat:AGI", armour="medium", check_dc="Exceptional")
 
     panel = show("2d6-builder")
-    (skills,) = [b for b in blocks_of(panel, "table") if "skill checks" in b["caption"]]
-    cells = {row["cells"][0]: (row["cells"][4], row["titles"][4]) for row in skills["rows"]}
+    rows = {row["name"]: row for row in rows_of(panel)}
     at_11 = chance(ROLLS, lambda n: n != 2 and n + 4 >= 11)
-    assert cells["Stealth"] == ("58.33% (DC 11, light armour)", str(at_11))
-    assert cells["Melee (Light)"][1] == str(chance(ROLLS, lambda n: n != 2 and n + 6 >= 9))
-    assert "Armour: light. Agility checks" in texts(panel)
+    assert (rows["Stealth"]["exact"], rows["Stealth"]["note"]) == (
+        str(at_11),
+        "AGI +3, 1 rank; armour DC 11",
+    )
+    assert rows["Melee (Light)"]["exact"] == str(chance(ROLLS, lambda n: n != 2 and n + 6 >= 9))
+    assert "Armour: light, Agility checks 1 step harder." in texts(panel)
     assert "Armour:" not in texts(show("2d6-builder", armour="none"))
 
 
@@ -290,7 +290,8 @@ def test_a_check_the_sheet_cannot_make_says_why(
 
 
 def test_wounds_taken_count_down_the_sheet_s_wounds() -> None:
-    assert "In play: 4 wounds left of 6." in texts(show("2d6-builder", wounds_taken=2))
+    (wounds, _) = blocks_of(show("2d6-builder", wounds_taken=2), "track")
+    assert (wounds["filled"], wounds["total"], wounds["text"]) == (2, 6, "4 left")
     standing = show("2d6-builder", wounds_taken=5)
     assert "dying" not in texts(standing) and "dead" not in texts(standing)
 
@@ -304,12 +305,13 @@ def test_at_0_wounds_the_sheet_says_unconscious_and_dying_and_offers_the_save() 
         "succeeds; then unconscious until a wound is regained. Any further wound kills"
     )
     assert said in texts(panel)
-    (save,) = [b for b in blocks_of(panel, "table") if b["caption"] == "Ash's check at 0 wounds"]
-    assert save["rows"][0]["check"]["key"] == "save:death"
-    assert save["rows"][0]["titles"][2] == str(chance(ROLLS, lambda n: n != 2 and n + 5 >= 5))
-    # The state sits just before the rolls of the stats table.
+    save, checks = blocks_of(panel, "checks")
+    assert save["caption"] == "Ash's check at 0 wounds: Resolve against DC 5"
+    assert save["rows"][0]["key"] == "save:death"
+    assert save["rows"][0]["exact"] == str(chance(ROLLS, lambda n: n != 2 and n + 5 >= 5))
+    # The state sits just before the rolls of the sheet's checks.
     kinds = [b.get("caption") or b.get("text", "")[:6] for b in panel["blocks"]]
-    assert kinds.index("Ash's check at 0 wounds") < kinds.index("Ash's stats")
+    assert kinds.index(save["caption"]) < kinds.index(checks["caption"])
     rolled = _sheet_check("stat:STR", wounds_taken=6)
     assert rolled["blocks"] == [{"type": "list", "items": [said + " (Combat, Wounds)."]}]
     for seed in range(40):
@@ -333,7 +335,7 @@ def test_a_character_knocked_unconscious_says_so_beside_its_rolls() -> None:
     panel = show("2d6-builder", name="Ash", unconscious=True)
     assert said in texts(panel)
     kinds = [b.get("caption") or b.get("text", "") for b in panel["blocks"]]
-    assert kinds.index(said) < kinds.index("Ash's stats")
+    assert kinds.index(said) < kinds.index("Ash's checks against DC 9 (Average)")
     assert _sheet_check("stat:PER", unconscious=True)["blocks"][0]["items"] == [said]
     assert "unconscious" not in texts(show("2d6-builder", name="Ash"))
     assert _sheet_check("stat:PER")["blocks"] == []
@@ -346,9 +348,10 @@ def test_a_wound_taken_at_0_reads_dead_not_bad_input(taken: int) -> None:
     panel = show("2d6-builder", name="Ash", wounds_taken=taken)
     assert panel["invalid"] == [] and refusals(panel) == []
     assert "Ash is dead: a wound taken at 0 wounds kills at once" in texts(panel)
-    (wounds,) = blocks_of(panel, "track")
-    assert (wounds["filled"], wounds["total"], wounds["text"]) == (6, 6, f"{taken} taken: dead")
-    assert not [b for b in blocks_of(panel, "table") if "0 wounds" in b["caption"]]
+    (wounds, _) = blocks_of(panel, "track")
+    # Six boxes and the seventh, for the wound taken at 0 that kills.
+    assert (wounds["filled"], wounds["total"], wounds["text"]) == (7, 7, "dead")
+    assert not [b for b in blocks_of(panel, "checks") if "0 wounds" in b["caption"]]
     rolled = _sheet_check("skill:2", wounds_taken=taken)
     assert rolled["blocks"][0]["items"][0].startswith("Ash is dead")
     with pytest.raises(WidgetError, match="Ash is dead"):
