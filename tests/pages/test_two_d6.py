@@ -17,6 +17,7 @@ from itertools import product
 
 import pytest
 
+from rules_py.widgets import WIDGETS
 from tests.rules_pages import (
     DOCS,
     ROOT,
@@ -906,3 +907,11 @@ def test_running_the_game_lists_the_rules_resources() -> None:
     assert "http://www.reddit.com/r/rpg" in hrefs
     authors = {name for _, name in _table("running-the-game.md", ["Worth reading for", "Author"])}
     assert len(authors) == 6 and "Terry Pratchett" in authors
+
+
+def test_the_play_page_and_the_builder_name_the_example_the_sheet_starts_as() -> None:
+    # Issue 29, item 6: a first visit plays the example by name; New starts afresh.
+    name = next(f.default for f in WIDGETS["2d6-builder"].fields if f.name == "name")
+    assert f"It starts as {name}, the example of ours" in _prose("play.md")
+    assert f"starts with is an example of ours, {name}." in _prose("character-creation.md")
+    assert "Tap a box of **Wounds** for each wound taken" in _prose("play.md")
