@@ -11,6 +11,7 @@ import pytest
 
 from rules_py.dice import distribution
 from rules_py.systems import wodu
+from rules_py.widgets import WIDGETS
 from tests.rules_pages import DOCS, prose, source_notes
 
 
@@ -109,3 +110,21 @@ def test_wodu_inferences_are_marked_as_the_sites(page: str, values: list[str]) -
     assert len(notes) == 1, f"{page}: no source note names the site's inference"
     for value in values:
         assert value in notes[0]
+
+
+def test_wodu_play_page_names_the_example_the_sheet_starts_as() -> None:
+    """The Play page says who a first visit plays (issue 29): the builder's defaults."""
+    builder = WIDGETS["wodu-builder"]
+    example = {f.name: f.default for f in builder.fields}
+    text = _prose("wodu/play.md")
+    ratings = ", ".join(
+        f"{a} {int(example[f'start_{a.lower()}'])}" for a in wodu.ABILITY_NAMES
+    )
+    assert f"the site's example, **{example['name']}**: {ratings}, " in text
+    assert f"the Background *{example['background']}* of the draft's worked example" in text
+    assert f'Your Background is *{example["background"]}*' in _prose("wodu/backgrounds.md")
+    weapons = [w["name"].lower() for w in example["weapons"]]
+    assert f"a {weapons[0]} and a {weapons[1]} from its weapon table" in text
+    table = {w.example.lower() for w in wodu.WEAPON_EXAMPLES}
+    assert set(weapons) <= table, "the example's weapons come from the draft's table"
+    assert builder.fresh_values()["weapons"] == () and "**New** starts one of your" in text
