@@ -155,7 +155,8 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     expect_panel(builder, "45 points are allocated to attributes")
 
     set_field(builder, "AG", "6")
-    expect_panel(builder, "Janet: Action Quota 5, Normal Health 55.")
+    expect_panel(builder, "Janet: Action Quota 5.")
+    expect_panel(builder, "Current Health 55 of Normal 55: Normal.")
     expect(builder.locator(".rb-panel__error")).to_have_count(0)
     # A branch under Ranged: the Base is Ranged's Total.
     builder.locator(".rb-rows__add").first.click()
@@ -200,7 +201,7 @@ def test_builder_exports_and_imports_the_sheet(
     chooser.set_input_files(good)
     expect(status).to_contain_text("Imported wren.json", timeout=TIMEOUT)
     expect(builder.locator('[data-field="name"]')).to_have_value("Wren")
-    expect_panel(builder, "Normal Health 61")
+    expect_panel(builder, "of Normal 61")
     page.reload()
     expect(widget(page, "d10-0-builder").locator('[data-field="name"]')).to_have_value("Wren")
 

@@ -386,7 +386,7 @@ def _builder_show(values: Values) -> list[Block]:
         ),
     ]
     blocks += [
-        text(f"{name}: Action Quota {sheet.action_quota}, Normal Health {sheet.normal_health}."),
+        text(f"{name}: Action Quota {sheet.action_quota}."),  # Normal: the Health boxes
         edit_only(text(_in_play(values, sheet))),
         edit_only(facts(items)),
     ]
@@ -861,8 +861,9 @@ BUILDER = sheet_widget(
             -MAX_HEALTH,
             MAX_HEALTH,
             track=True,
-            hint="Equals Normal at the start; in play, tick a Health box for each point of "
-            "damage. Above Normal is Exceptional; below -Normal, Dead.",
+            printed=False,  # the Health boxes print it, with Normal and the state
+            hint="Equals Normal at the start; in play, tick the Health box of the state it "
+            "falls to. Above Normal is Exceptional; below -Normal, Dead.",
         ),
         difficulty_field(
             "Average",

@@ -23,6 +23,11 @@ def texts(panel: dict[str, Any]) -> str:
     return " ".join(b["text"] for b in blocks_of(panel, "text"))
 
 
+def tracks_text(panel: dict[str, Any]) -> str:
+    """What the panel's tracks (Health, power points) say in words."""
+    return " ".join(b["text"] for b in blocks_of(panel, "track"))
+
+
 def facts(panel: dict[str, Any]) -> dict[str, tuple[str, str]]:
     (block,) = blocks_of(panel, "facts")
     return {item["label"]: (item["value"], item["title"]) for item in block["items"]}

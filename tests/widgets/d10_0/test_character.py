@@ -19,7 +19,15 @@ import pytest
 from rules_py.systems import d10_0
 from rules_py.widgets import WIDGETS, WidgetError, answer
 from rules_py.widgets.d10_0._character import DEFAULT_SKILLS
-from tests.widgets.d10_0.helpers import DOCS, _page_fences, errors, facts, table, texts
+from tests.widgets.d10_0.helpers import (
+    DOCS,
+    _page_fences,
+    errors,
+    facts,
+    table,
+    texts,
+    tracks_text,
+)
 from tests.widgets.panels import blocks_of, show
 
 
@@ -28,7 +36,7 @@ def test_d10_0_builder_fence_keeps_the_sheet_in_a_named_store(
 ) -> None:
     html = convert("```widget\nwidget: d10-0-builder\nstore: d10-0-character\n```")
     assert 'data-store="d10-0-character"' in html
-    assert "Export JSON" in html and "Normal Health" in html
+    assert "Export JSON" in html and "of Normal 55" in html
 
 
 # --------------------------------------------------------------------------
@@ -126,7 +134,8 @@ def test_d10_0_builder_default_sheet_spends_every_point() -> None:
     got = facts(panel)
     assert got["Attribute points left"][0] == "0"
     # Normal Health (EN 7 + SP 4) / 2 × 10; Action Quota (AG 6 + FO 4) // 2
-    assert "Mara Quill: Action Quota 5, Normal Health 55." in texts(panel)
+    assert "Mara Quill: Action Quota 5." in texts(panel)
+    assert "Current Health 55 of Normal 55: Normal." in tracks_text(panel)
     assert got["Skill points spent"][0] == "100 of 100"
     assert got["Reserve"][0] == "none"
     skills = table(panel, "How Mara Quill's skills")
@@ -140,7 +149,8 @@ def test_d10_0_builder_average_fives_give_base_25_everywhere() -> None:
     panel = builder(**fives, skills=[])
     skills = table(panel, "How Mara Quill's skills")
     assert {row[1] for row in skills.values()} == {"25"}
-    assert "Action Quota 5, Normal Health 50." in texts(panel)
+    assert "Action Quota 5." in texts(panel)
+    assert "of Normal 50: Exceptional." in tracks_text(panel)  # Current is still 55
     assert facts(panel)["Attribute points left"][0] == "5"
     assert facts(panel)["Reserve"][0] == "100 to spend anywhere"
     # Every root ties three ways: each offers its circle choice.
@@ -210,7 +220,7 @@ def test_d10_0_builder_progression_point_purchases() -> None:
     )
     assert not errors(panel)
     got = facts(panel)
-    assert "Normal Health 61." in texts(panel)  # 55 + (7 + 4) / 2 rounded up
+    assert "of Normal 61: Injured." in tracks_text(panel)  # 55 + (7 + 4) / 2 rounded up
     assert got["Reserve"][0] == "13 for Society's tree"  # SE 7 + IN 6
     assert got["Progression Points"][0] == "10 spent, 0 left"
     (broke,) = errors(builder(progression_points=0, purchases=[{"item": "health", "count": 1}]))

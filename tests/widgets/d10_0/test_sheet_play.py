@@ -252,7 +252,7 @@ def test_each_power_block_gets_its_own_boxes_and_taps_leave_the_others_alone() -
 def test_the_sheet_starts_as_the_example_by_name() -> None:
     panel = sheet()
     assert not errors(panel)
-    assert panel["blocks"][0]["text"] == f"{EXAMPLE_NAME}: Action Quota 5, Normal Health 55."
+    assert panel["blocks"][0]["text"] == f"{EXAMPLE_NAME}: Action Quota 5."
     defaults = {f.name: f.default for f in WIDGETS["d10-0-builder"].fields}
     assert defaults["name"] == EXAMPLE_NAME
     assert defaults["progression_points"] == 10  # the 10 its power cost
