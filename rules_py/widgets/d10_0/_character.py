@@ -572,7 +572,7 @@ def health_tracks(current: int, normal: int) -> list[Block]:
         )
     return [
         track(
-            "Health",
+            f"Health: {', '.join(HEALTH_BOXES)}",
             ticked,
             len(HEALTH_BOXES),
             f"Current Health {current} of Normal {normal}: {state}.",

@@ -43,7 +43,8 @@ def rows(panel: dict[str, Any], caption: str) -> dict[str, dict[str, Any]]:
 
 
 def tracks(panel: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {b["label"]: b for b in blocks_of(panel, "track")}
+    """The panel's tracks by what they count ("Health", "Marksman Focus power points")."""
+    return {b["label"].partition(":")[0]: b for b in blocks_of(panel, "track")}
 
 
 def tapped(values: dict[str, Any], tap: dict[str, Any]) -> dict[str, Any]:
@@ -121,7 +122,7 @@ def test_rows_come_in_the_printed_sheet_s_order() -> None:
     order = [k for k in kinds if k[0] in ("checks", "track")]
     assert [k[0] for k in order] == ["checks", "track", "checks", "track"]
     assert order[1][1] == f"{EXAMPLE_POWER} power points"
-    assert order[3][1] == "Health"
+    assert order[3][1].startswith("Health: ")
 
 
 def test_a_root_grown_into_branches_rolls_itself_or_a_branch_picked_at_its_roll() -> None:
@@ -180,6 +181,7 @@ def test_the_play_box_keeps_only_what_checks_are_rolled_against() -> None:
 def test_the_health_boxes_are_the_states_below_normal_in_the_guide_s_order() -> None:
     health = tracks(sheet())["Health"]
     assert health["names"] == ["Injured", "On the Brink", "Dying", "Dead"]
+    assert health["label"] == "Health: Injured, On the Brink, Dying, Dead"  # drawn above
     assert (health["filled"], health["total"]) == (0, 4)
     assert health["text"] == f"Current Health {NORMAL} of Normal {NORMAL}: Normal."
     first = health["taps"][0]
