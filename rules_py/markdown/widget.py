@@ -303,8 +303,10 @@ def _check_row(row: dict[str, Any]) -> str:
         f'<span class="rb-sheet__value">{escape(row["value"])}</span>{_chance(row)}'
     )
     choices = row.get("choices") or []
+    # The chance again on the row, which a printed sheet shows without the button.
+    chance = attrs(data_chance=row["chance"] or None)
     if not choices:
-        return f'<li class="rb-sheet__row">{cells}{_roll_button(row, "Roll")}</li>'
+        return f'<li class="rb-sheet__row"{chance}>{cells}{_roll_button(row, "Roll")}</li>'
     picks = "".join(
         f'<li class="rb-sheet__choice">{_roll_button(c, c["name"])}{_chance(c)}</li>'
         for c in choices
@@ -318,7 +320,7 @@ def _check_row(row: dict[str, Any]) -> str:
         disabled=True,
     )
     return (
-        f'<li class="rb-sheet__row rb-sheet__row--choices">{cells}'
+        f'<li class="rb-sheet__row rb-sheet__row--choices"{chance}>{cells}'
         f"<button{choose}>{DIE_ICON}Roll</button>"
         f'<ul class="rb-sheet__choices" hidden>{picks}</ul></li>'
     )

@@ -41,8 +41,13 @@ def widget(page: Page, name: str, index: int = 0) -> Locator:
 
 
 def set_field(root: Locator, name: str, value: str | bool) -> None:
-    """Change a top-level field as a reader would (type, pick or tick)."""
+    """Change a top-level field as a reader would (type, pick or tick), opening a Play
+    page's Edit mode first when the field is part of the sheet's setup."""
     control = root.locator(f'[data-field="{name}"]')
+    control.evaluate(
+        """c => { const setup = c.closest('details.rb-widget__setup');
+                  if (setup && !setup.open) setup.querySelector(':scope > summary').click(); }"""
+    )
     tag = control.evaluate("c => c.tagName + ':' + (c.type || '')")
     if tag.startswith("SELECT"):
         control.select_option(str(value))

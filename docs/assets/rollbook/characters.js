@@ -467,6 +467,9 @@ export function mountRoster(root, sheet) {
 
   const focusName = () => {
     const name = /** @type {HTMLInputElement | null} */ (root.querySelector(`[data-field="${CSS.escape(nameField)}"]`));
+    // On a Play page the name is part of the sheet's setup: Edit mode opens to type it.
+    const setup = /** @type {HTMLDetailsElement | null | undefined} */ (name?.closest("details.rb-widget__setup"));
+    if (setup && !setup.open) setup.open = true;
     name?.focus();
     name?.select?.();
   };

@@ -291,6 +291,7 @@ function drawSheetChecks(block) {
   const list = el("ul", "rb-sheet__rows");
   for (const row of block.rows) {
     const item = el("li", "rb-sheet__row");
+    if (row.chance) item.dataset.chance = row.chance; // a printed sheet shows it without the button
     const name = el("span", "rb-sheet__name", row.name);
     if (row.title) name.title = row.title;
     if (row.note) name.append(el("small", "rb-sheet__note", row.note));

@@ -251,6 +251,8 @@ export function mountWidget(root, rollbook) {
    */
   const inBoxes = (selector) => boxes.flatMap((box) => [.../** @type {NodeListOf<E>} */ (box.querySelectorAll(selector))]);
   const defaults = JSON.parse(root.dataset.values || "{}");
+  /** @type {Values | null} a new character's values, where the widget is a sheet with an example */
+  const fresh = root.dataset.fresh ? JSON.parse(root.dataset.fresh) : null;
   const key = STORE + (root.dataset.store || `${location.pathname}#${root.id}`);
   /** @type {Control[]} */
   const controls = inBoxes(":scope > .rb-field [data-field]");
@@ -443,7 +445,7 @@ export function mountWidget(root, rollbook) {
    */
   const replace = (values, undoingTap = false) => {
     if (!undoingTap) tapped = null;
-    write(values);
+    write(fresh ? { ...fresh, ...values } : values);
     shown = read();
     recompute();
   };
@@ -537,7 +539,8 @@ export function mountWidget(root, rollbook) {
   const pinned = () => checks.classList.contains("rb-widget__checks--pinned");
   /** @param {HTMLButtonElement} button */
   const placeChecks = (button) => {
-    const inSheet = Boolean(button.closest(".rb-sheet"));
+    // A compact row's roll, or any roll of a Play page's sheet (a weapon's damage in its table).
+    const inSheet = Boolean(button.closest(".rb-sheet, .rb-widget--play .rb-panel__table"));
     checks.classList.toggle("rb-widget__checks--pinned", inSheet);
     resultHead.hidden = !inSheet;
     checks.hidden = false;
@@ -572,7 +575,7 @@ export function mountWidget(root, rollbook) {
     if (!pinned() || lastCheck === null) return;
     document.documentElement.style.setProperty("--rb-result-height", `${checks.offsetHeight}px`);
     const button = panel.querySelector(`.rb-check[data-check="${CSS.escape(lastCheck)}"]`);
-    const row = button?.closest(".rb-sheet__row, .rb-sheet__choice") ?? button;
+    const row = button?.closest(".rb-sheet__row, .rb-sheet__choice, tr") ?? button;
     if (!row) return;
     const covered = row.getBoundingClientRect().bottom + 8 - (window.innerHeight - checks.offsetHeight);
     if (covered > 0) window.scrollBy({ top: covered, behavior: "instant" });
@@ -912,7 +915,9 @@ export function mountWidget(root, rollbook) {
   // A sheet kept before it had a store of its own (Peupfudge's) is adopted from its old place.
   const saved = loadSaved(key) ?? (root.dataset.store ? loadSaved(`${STORE}${location.pathname}#${root.id}`) : null);
   const before = JSON.stringify(read());
-  if (saved) write(saved);
+  // A field a kept sheet lacks (one added since it was saved) starts as a new character's
+  // does, not as the page's example's: an old character never gains Rook's weapons.
+  if (saved) write(fresh ? { ...fresh, ...saved } : saved);
   shown = read();
   if (JSON.stringify(shown) !== before || sourceValues()) recompute();
   const exportButton = form.querySelector(".rb-widget__export");
@@ -924,7 +929,7 @@ export function mountWidget(root, rollbook) {
           read,
           replace,
           defaults,
-          fresh: root.dataset.fresh ? JSON.parse(root.dataset.fresh) : { ...defaults, [root.dataset.nameField]: "" },
+          fresh: fresh ?? { ...defaults, [root.dataset.nameField]: "" },
           ask,
           download,
         })
