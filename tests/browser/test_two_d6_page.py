@@ -122,7 +122,8 @@ def test_builder_refuses_a_rule_break_and_keeps_the_sheet_across_a_reload(
     expect_panel(builder, "STR is +6")
 
     set_field(builder, "STR", "2")
-    expect_panel(builder, "Wren: 6 wounds, resolve +5, initiative +6; 20 of 20 XP spent.")
+    expect_panel(builder, "Wren: 6 wounds, resolve +5, initiative +6.")
+    expect_panel(builder, "20 of 20 XP spent.")
     expect(builder.locator(".rb-panel__error")).to_have_count(0)
     set_field(builder, "cinematics", "2")
     expect(builder.locator(".rb-panel__error")).to_contain_text(
@@ -145,10 +146,10 @@ def test_builder_refuses_more_limbs_lost_than_wounds_and_marks_both_fields(
     )
     for field in ("TOU", "lost_limbs"):
         expect(builder.locator(f'[data-field="{field}"]')).to_have_attribute("aria-invalid", "true")
-    expect_panel(builder, "Your character: no wounds count")
+    expect_panel(builder, "Kestrel: no wounds count")  # the example, by name
     expect(builder).not_to_contain_text("-1 wounds")
     set_field(builder, "lost_limbs", "2")
-    expect_panel(builder, "Your character: 1 wound, resolve +2")
+    expect_panel(builder, "Kestrel: 1 wound, resolve +2")
     expect(builder.locator(".rb-panel__error")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -160,7 +161,8 @@ def test_builder_exports_and_imports_the_sheet(
     builder = widget(page, "2d6-builder")
     set_field(builder, "name", "Thorn")
     set_field(builder, "PER", "2")
-    expect_panel(builder, "Thorn: 6 wounds, resolve +5, initiative +5; 20 of 23 XP spent.")
+    expect_panel(builder, "Thorn: 6 wounds, resolve +5, initiative +5.")
+    expect_panel(builder, "20 of 23 XP spent.")
     with page.expect_download() as download:
         builder.locator(".rb-widget__export").click()
     saved = json.loads(Path(download.value.path()).read_text())

@@ -531,7 +531,9 @@ def _spell_rows(
                 key=f"spell:{i}",
                 name=label,
                 value=signed(sheet.resolve),
-                label=f"Cast {label}: Resolve {signed(sheet.resolve)} against DC {spell_dc}",
+                label=(
+                    f"Roll to cast {label}, Resolve {signed(sheet.resolve)} against DC {spell_dc}"
+                ),
                 chance=cast,
                 detail="" if cast is None else f"fizzle {fizzle}, wild {wild}",
                 note=f"Resolve against DC {spell_dc}",
