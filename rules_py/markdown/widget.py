@@ -308,8 +308,7 @@ def _check_row(row: dict[str, Any]) -> str:
     if not choices:
         return f'<li class="rb-sheet__row"{chance}>{cells}{_roll_button(row, "Roll")}</li>'
     picks = "".join(
-        f'<li class="rb-sheet__choice">{_roll_button(c, c["name"])}{_chance(c)}</li>'
-        for c in choices
+        f"<li{_choice_attrs(c)}>{_roll_button(c, c['name'])}{_chance(c)}</li>" for c in choices
     )
     choose = attrs(
         type="button",
@@ -323,6 +322,13 @@ def _check_row(row: dict[str, Any]) -> str:
         f'<li class="rb-sheet__row rb-sheet__row--choices"{chance}>{cells}'
         f"<button{choose}>{DIE_ICON}Roll</button>"
         f'<ul class="rb-sheet__choices" hidden>{picks}</ul></li>'
+    )
+
+
+def _choice_attrs(choice: dict[str, Any]) -> str:
+    """A choice's item: its name and chance kept for a printed sheet, which lists them."""
+    return attrs(
+        class_="rb-sheet__choice", data_name=choice["name"], data_chance=choice["chance"] or None
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.widgets import WIDGETS
-from rules_py.widgets._fields import Choice, Flag, Number
+from rules_py.widgets._fields import Choice, Flag, Number, Text
 from tests.browser.widgets import TIMEOUT, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -221,8 +221,10 @@ def roll_row(root: Locator, index: int) -> Locator:
         output.evaluate("o => o.replaceChildren()")  # so that the next answer is this roll's
     button = root.locator(ROW_ROLLS).nth(index)
     row = root.locator(".rb-sheet__row").nth(index)
-    button.click()
-    if "rb-choose" in (button.get_attribute("class") or ""):
+    choices = "rb-choose" in (button.get_attribute("class") or "")
+    if not choices or button.get_attribute("aria-expanded") != "true":
+        button.click()  # (a row's choices already open stay open)
+    if choices:
         row = row.locator(".rb-sheet__choice").first
         row.locator(".rb-check").click()
     expect(output.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
@@ -282,6 +284,8 @@ def difficulties(sheet: str, values: dict[str, Any]) -> tuple[str, list[str | bo
             return field.name, [str(n) for n in near if n != now]
         if isinstance(field, Flag):
             return field.name, [not now]
+        if isinstance(field, Text) and field.options:
+            return field.name, [v for v, _ in field.options if v != now]
     raise AssertionError(f"{sheet} keeps no difficulty at hand to change")
 
 

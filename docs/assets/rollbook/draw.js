@@ -308,6 +308,8 @@ function drawSheetChecks(block) {
       picks.hidden = true;
       for (const choice of row.choices) {
         const pick = el("li", "rb-sheet__choice");
+        pick.dataset.name = choice.name; // a printed sheet lists each choice and its chance
+        if (choice.chance) pick.dataset.chance = choice.chance;
         pick.append(checkButton(choice, choice.name), chanceOf(choice));
         picks.append(pick);
       }
