@@ -885,9 +885,10 @@ def _builder_check(values: Values, key: str, rng: random.Random) -> View:
                 )
             )
         save = roll_check(sheet.resolve, DEATH_SAVE_DC, rng=rng)
-        outcome = check_outcome(save) + (
-            ": alive, unconscious until a wound is regained" if save.success else ": dead"
-        )
+        boxcars = "; boxcars: gain a cinematic"
+        said = check_outcome(save)
+        life = ": alive, unconscious until a wound is regained" if save.success else ": dead"
+        outcome = said.removesuffix(boxcars) + life + (boxcars if save.cinematic else "")
         return {
             **rolled([dice_line("", save.dice, 0, sheet.resolve)], outcome),
             "what": f"Resolve {signed(sheet.resolve)} against DC {DEATH_SAVE_DC} at 0 wounds",

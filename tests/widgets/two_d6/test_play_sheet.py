@@ -221,3 +221,17 @@ def test_a_first_visit_plays_kestrel_and_new_starts_as_the_rules_start_a_charact
     assert [r["key"] for r in rows_of(panel)] == [f"stat:{s}" for s in STATS]
     assert tracks(panel)["Wounds"]["total"] == 3
     assert "Your character: 3 wounds, resolve +0, initiative +0." in texts(panel)
+
+
+def test_a_death_save_on_boxcars_lives_then_gains_a_cinematic() -> None:
+    # Combat, Wounds: the DC 5 Resolve check made at 0 wounds; Character Growth: boxcars
+    # on a check gains a cinematic. Seed 20 rolls 6 and 6.
+    saved = answer(
+        "2d6-builder", "check", {"values": {"wounds_taken": 6}, "check": "save:death", "seed": 20}
+    )
+    dice = [p["text"] for p in saved["lines"][0]["parts"] if p["kind"] == "die"]
+    assert dice == ["6", "6"]
+    assert saved["outcome"] == (
+        "Success: 17 against DC 5: alive, unconscious until a wound is regained; "
+        "boxcars: gain a cinematic"
+    )
