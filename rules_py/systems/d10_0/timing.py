@@ -36,6 +36,10 @@ from rules_py.systems.d10_0.checks import CheckRoll, roll_check
 MAX_AGENTS: Final = 20
 """The most characters the tools order at once (a tool limit, not a rule)."""
 
+MAX_TABLE_AGENTS: Final = 100
+"""The most characters a GM's table orders at once (a tool limit, not a rule: a party and
+every NPC of a fight; the rule itself has no cap)."""
+
 MAX_TIE_ROUNDS: Final = 50
 """Tie checks rolled again at most this many times (a tool limit: ties that survive
 50 rounds of checks are left in the order given, which never happens in practice)."""
@@ -51,12 +55,12 @@ _RULE: Final = f"{SYSTEM}, Strict Period Structure"
 _QUOTA_RULE: Final = f"{SYSTEM}, Action Quota"
 
 
-def _checked(quotas: Mapping[str, int]) -> dict[str, int]:
+def _checked(quotas: Mapping[str, int], most: int = MAX_AGENTS) -> dict[str, int]:
     if not quotas:
         raise ValueError(refusal("name at least one character to order", _RULE))
-    if len(quotas) > MAX_AGENTS:
+    if len(quotas) > most:
         raise ValueError(
-            refusal(f"the tools order at most {MAX_AGENTS} characters (got {len(quotas)})", _RULE)
+            refusal(f"the tools order at most {most} characters (got {len(quotas)})", _RULE)
         )
     for name, quota in quotas.items():
         if not name.strip():
@@ -70,14 +74,17 @@ def _checked(quotas: Mapping[str, int]) -> dict[str, int]:
     return dict(quotas)
 
 
-def initiative_order(quotas: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
+def initiative_order(
+    quotas: Mapping[str, int], most: int = MAX_AGENTS
+) -> tuple[tuple[str, ...], ...]:
     """The characters in initiative order, by Action Quota, highest first.
 
     Each group holds the characters of one Action Quota, in the order given: a group of
     two or more is a tie (they act together if workable, else check: see
-    :func:`roll_ties`).
+    :func:`roll_ties`). ``most`` is the tool's cap on characters (:data:`MAX_AGENTS`, or
+    :data:`MAX_TABLE_AGENTS` for a GM's table).
     """
-    checked = _checked(quotas)
+    checked = _checked(quotas, most)
     groups: dict[int, list[str]] = {}
     for name, quota in checked.items():
         groups.setdefault(quota, []).append(name)
@@ -95,17 +102,18 @@ class TieCheck:
 
 
 def roll_ties(
-    quotas: Mapping[str, int], rng: random.Random
+    quotas: Mapping[str, int], rng: random.Random, most: int = MAX_AGENTS
 ) -> tuple[tuple[str, ...], tuple[TieCheck, ...]]:
     """The full initiative order with every tie settled by checks, and the checks rolled.
 
     Each tied group checks against its Action Quota (a d10 read 0-9); the greater
     effort goes first, and characters tied again check again among themselves.
+    ``most`` caps the characters as in :func:`initiative_order`.
     """
     order: list[str] = []
     checks: list[TieCheck] = []
-    checked = _checked(quotas)
-    for group in initiative_order(checked):
+    checked = _checked(quotas, most)
+    for group in initiative_order(checked, most):
         order += _settle(list(group), checked[group[0]], rng, checks, 1)
     return tuple(order), tuple(checks)
 
@@ -235,6 +243,7 @@ __all__ = [
     "MAX_ACTION_COST",
     "MAX_AGENTS",
     "MAX_ROUNDS",
+    "MAX_TABLE_AGENTS",
     "Allotment",
     "RoundOfActions",
     "TieCheck",

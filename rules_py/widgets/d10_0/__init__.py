@@ -2,13 +2,13 @@
 
 One module per chapter: :mod:`._checks` (Actions), :mod:`._damage` (DAT and its
 Advanced Simulations), :mod:`._health` (Health), :mod:`._character` (the build process),
-:mod:`._timing` (Action Quota and Timing).
+:mod:`._timing` (Action Quota and Timing), and the GM page's table, :mod:`._gm`.
 """
 
 from __future__ import annotations
 
 from rules_py.widgets._widget import Widget
-from rules_py.widgets.d10_0 import _character, _checks, _damage, _health, _timing
+from rules_py.widgets.d10_0 import _character, _checks, _damage, _gm, _health, _timing
 
 WIDGETS: tuple[Widget, ...] = (
     *_checks.WIDGETS,
@@ -16,6 +16,7 @@ WIDGETS: tuple[Widget, ...] = (
     *_health.WIDGETS,
     *_character.WIDGETS,
     *_timing.WIDGETS,
+    *_gm.WIDGETS,
 )
 
 __all__ = ["WIDGETS"]
