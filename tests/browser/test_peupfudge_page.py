@@ -167,6 +167,10 @@ def test_action_chart_titles_its_axis_and_stays_readable_at_390(
     chart = action.locator(".rb-widget__panel svg.rb-chart")
     expect(chart.locator(".rb-chart__title")).to_have_text("L + A + R − D (relative performance)")
     assert min(chart_text_heights(chart)) >= 11
+    # L from the example's sheet, kept in this browser: Kotorikh's Perception, L = 4,
+    # which against the roller's D = 4 and A = 0 centres the results on 0.
+    set_field(action, "ability", "Perception")
+    expect_panel(action, "Perception, L = 4.")
     set_field(action, "dice", "9")
     # 19 results, -9 to 9: ticks at the even numbers.
     expect(chart.locator(".rb-chart__label").first).to_have_text("-8", timeout=TIMEOUT)
