@@ -179,7 +179,7 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
     set_field(sheet, "track_bashed", "2")
     set_field(sheet, "track_stunned", "1")
     set_field(sheet, "level", "7")
-    expect_panel(sheet, "Ada: danger level 7")
+    expect_panel(sheet, "7, zone 2: up to 2 danger dice")
 
     roller_page = page.context.new_page()
     errors: list[str] = []
@@ -267,14 +267,20 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     set_field(sheet, "Charisma", "1")
     set_field(sheet, "Agility", "2")
     set_field(sheet, "track_bashed", "1")
-    expect_panel(sheet, "The check on Agility + Speed rolls 4 dice and 1 threat die")
+    expect_panel(sheet, "1 threat die in every check (Bashed)")
+    # Agility 2 + Speed 2: four dice make sets (the threat die never does), rerolls played well
+    agility = sheet.locator(".rb-sheet__row").first.locator(":scope > .rb-chance")
+    four = f"{dw.success_chance(4, 3)}; with Speed: 5 dice, two reroll rounds played well"
+    expect(agility).to_have_attribute("data-exact", four)
     expect(sheet.locator(".rb-panel__error")).to_have_count(0)
 
     page.reload()
     sheet = widget(page, "danger-world-sheet")
     expect(sheet.locator('[data-field="name"]')).to_have_value("Ada")
     expect(sheet.locator('[data-field="Cool"]')).to_have_value("2")
-    expect_panel(sheet, "4 dice and 1 threat die")
+    expect(sheet.locator(".rb-sheet__row").first.locator(":scope > .rb-chance")).to_have_attribute(
+        "data-exact", four
+    )
 
     with page.expect_download() as download:
         sheet.locator(".rb-widget__export").click()
@@ -294,7 +300,8 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     good.write_text(json.dumps(dict(saved, values={**saved["values"], "name": "Wren", "level": 8})))
     chooser.set_input_files(good)
     expect(status).to_contain_text("Imported wren.json", timeout=TIMEOUT)
-    expect_panel(sheet, "Wren: danger level 8, zone 2 (6-10)")
+    expect_panel(sheet, "Wren's stats")
+    expect_panel(sheet, "8, zone 2: up to 2 danger dice")
     page.reload()
     expect(widget(page, "danger-world-sheet").locator('[data-field="name"]')).to_have_value("Wren")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """The Danger World Play page at the table, on a phone: two characters, a check from a stat
-row taken up by the pool roller and rerolled with advice, the dice, the action bar and the
-outcome on one screen, a Bashed box the roller follows, a reload, and the same offline
-(issue 17, "Done means")."""
+row (its partner picked at the Roll) carried on by the pool roller under the result and
+rerolled with advice, the dice, the action bar and the outcome on one screen, a Bashed box
+ticked that the roller follows, a reload, and the same offline (issue 17, "Done means";
+issue 29, item 8)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.axe import audit_four_ways, scheme_context, serious, visit
 from tests.browser.play import (
+    boxes_ticked,
+    edit,
     names,
     open_play,
     phone_context,
     play_as,
     playing,
     reloaded,
-    roll_check,
-    tap,
     tracked,
     two_characters,
 )
@@ -60,6 +61,37 @@ def roller_faces(roller: Locator) -> str:
     return roller.locator('[data-field="own"]').input_value()
 
 
+def roll_pair(sheet: Locator, stat: str, partner: str) -> str:
+    """Tap a stat row's Roll, then the partner it pairs with (each shows its chance); return
+    the answer's text once it is shown."""
+    output = sheet.locator(".rb-widget__checked")
+    if output.count():
+        output.evaluate("o => o.replaceChildren()")  # so that the next answer is this roll's
+    key = f"stat:{stat}+{partner}"
+    row = sheet.locator(".rb-sheet__row").filter(has=sheet.page.locator(f'[data-check="{key}"]'))
+    row.locator(".rb-choose").click()
+    choice = row.locator(f'.rb-sheet__choice:has(.rb-check[data-check="{key}"])')
+    expect(choice.locator(".rb-chance")).to_have_text(re.compile(r"^\d+%$"))
+    choice.locator(".rb-check").click()
+    expect(output.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
+    return output.inner_text()
+
+
+def close_result(page: Page) -> None:
+    """Close the result panel (the pool roller goes back to its place on the page)."""
+    page.get_by_role("button", name="Close the result").click()
+    expect(page.locator(".rb-widget__checks--pinned")).to_be_hidden()
+
+
+def tick_damage(sheet: Locator) -> None:
+    """Tap an empty damage box (the leftmost empty one fills) and wait until it is saved."""
+    damage = sheet.locator('.rb-boxes--taps[aria-label="Damage"]')
+    ticked = boxes_ticked(damage)
+    damage.locator(".rb-boxes__box:not(.rb-boxes__box--filled)").last.click()
+    expect(damage.locator(".rb-boxes__box--filled")).to_have_count(ticked + 1, timeout=TIMEOUT)
+    wait_idle(sheet)
+
+
 def press(page: Page, button: Locator) -> None:
     """Press a button from the keyboard."""
     expect(button).to_be_enabled(timeout=TIMEOUT)
@@ -72,20 +104,23 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
 ) -> None:
     with phone_context(browser) as context:
         page = open_play(context, server, "danger-world", SHEET)
-        sheet = two_characters(page, SHEET, "name", "Rook", "Wren")
+        edit(widget(page, SHEET))  # the name is the sheet's setup; Rook is the example
+        sheet = two_characters(page, SHEET, "name", "Ash", "Wren")
         roller = widget(page, ROLLER)
 
-        # A stat row's Roll: Perception 3 + the second stat, Speed 2.
-        rolled = roll_check(sheet, "stat:Perception")
-        assert rolled.startswith("Rook: Perception + Speed, 5 dice against difficulty 3")
+        # A stat row's Roll, Speed picked as its partner: Perception 3 + Speed 2.
+        rolled = roll_pair(sheet, "Perception", "Speed")
+        assert rolled.startswith("Ash: Perception + Speed, 5 dice against difficulty 3")
         faces = checked_faces(sheet)
         assert len(faces) == 5 and all(re.fullmatch(r"[1-6]", f) for f in faces)
         assert "=" not in sheet.locator(".rb-widget__checked .rb-rolled__line").inner_text()
-        # The roller takes up those very dice for the rerolls, named for Rook.
+        # The roller carries on under the result, with those very dice, named for Ash.
+        pinned = page.locator(".rb-widget__checks--pinned")
+        expect(pinned.locator(f'[data-widget="{ROLLER}"]')).to_be_visible()
         expect(roller.locator('[data-field="own"]')).to_have_value(
             ", ".join(faces), timeout=TIMEOUT
         )
-        expect_panel(roller, "From your sheet (Rook): Perception 3 + Speed 2")
+        expect_panel(roller, "From your sheet (Ash): Perception 3 + Speed 2")
         expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
 
         # Advise, from the keyboard; if the advice keeps every die, mark one by hand.
@@ -100,7 +135,10 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
         expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
         wait_idle(roller)
 
-        # The dice, the action bar and the best set's outcome on one phone screen.
+        # Closed, the result gives the roller back to its place, where the dice, the action
+        # bar and the best set's outcome share one phone screen.
+        close_result(page)
+        expect(pinned.locator(f'[data-widget="{ROLLER}"]')).to_have_count(0)
         screen = roller.evaluate(ON_ONE_SCREEN)
         assert screen["header"] <= screen["dice"][0] < screen["dice"][1] <= screen["height"]
         assert screen["header"] <= screen["bar"][0] < screen["bar"][1] <= screen["height"]
@@ -115,30 +153,30 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
         page.locator("#rb-log-button").click()
         newest = page.locator("#rb-log .rb-log__entry").nth(0)
         expect(newest.locator(".rb-log__what")).to_have_text(
-            "Rook: Perception + Speed, 5 dice against difficulty 3 (meaningful), round 1 of 2"
+            "Ash: Perception + Speed, 5 dice against difficulty 3 (meaningful), round 1 of 2"
         )
         expect(page.locator("#rb-log .rb-log__entry").nth(1).locator(".rb-log__what")).to_have_text(
-            "Rook: Perception + Speed, 5 dice against difficulty 3 (meaningful)"
+            "Ash: Perception + Speed, 5 dice against difficulty 3 (meaningful)"
         )
         page.locator("#rb-log-button").click()
 
-        # A Bashed box: the roller's pool gains a threat die at once.
-        tap(sheet, "track_bashed")
+        # A Bashed box ticked: the roller's pool gains a threat die at once.
+        tick_damage(sheet)
         expect_panel(roller, "Bashed 1 → 1 threat die")
         expect_panel(roller, "The pool: 5 normal dice and 1 threat die")
 
         sheet = reloaded(page, SHEET)
         roller = widget(page, ROLLER)
-        assert names(sheet) == ["Rook", "Wren"] and playing(sheet) == "Rook"
+        assert names(sheet) == ["Ash", "Wren"] and playing(sheet) == "Ash"
         assert tracked(sheet, "track_bashed") == 1
         expect_panel(roller, "Bashed 1 → 1 threat die")
 
         sheet = reloaded(page, SHEET, offline=context)
         roller = widget(page, ROLLER)
-        assert playing(sheet) == "Rook"
+        assert playing(sheet) == "Ash"
         # Agility 3 + Speed 2, and the Bashed box's threat die.
-        rolled = roll_check(sheet, "stat:Agility")
-        assert rolled.startswith("Rook: Agility + Speed, 6 dice against difficulty 3")
+        rolled = roll_pair(sheet, "Agility", "Speed")
+        assert rolled.startswith("Ash: Agility + Speed, 6 dice against difficulty 3")
         faces = checked_faces(sheet)
         assert len(faces) == 6 and faces[-1].startswith("T")
         expect(roller.locator('[data-field="own"]')).to_have_value(
@@ -158,7 +196,7 @@ def test_axe_finds_nothing_serious_on_the_play_page_before_and_after_a_roll(
         page = context.new_page()
         visit(page, server.url + "danger-world/play/")
         assert audit_four_ways(page, keep=serious) == []
-        roll_check(widget(page, SHEET), "stat:Agility")
+        roll_pair(widget(page, SHEET), "Agility", "Speed")
         roller = widget(page, ROLLER)
         expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
         wait_idle(roller)
@@ -192,6 +230,7 @@ def test_a_finished_roll_and_a_hit_are_carried_to_the_sheet_one_tap_each_with_un
     with phone_context(browser) as context:
         page = open_play(context, server, "danger-world", SHEET)
         sheet = widget(page, SHEET)
+        edit(sheet)  # the name and the tracked numbers' fields are the sheet's setup
         set_field(sheet, "name", "Rook")
         set_field(sheet, "danger", "1")
         wait_idle(sheet)

@@ -646,8 +646,8 @@ def _sheet_check(values: Values, key: str, rng: random.Random) -> View:
             f"Danger level +{best.danger_change}: each danger die in the set raises it by one."
         )
     details.append(
-        f"{ROUNDS} reroll rounds are left: the pool roller has these dice from the sheet "
-        "(below on Play Danger World at the table); tap the dice to reroll, or press Advise."
+        f"{ROUNDS} reroll rounds are left: the pool roller has these dice; tap the dice to "
+        "reroll, or press Advise."
     )
     # Later than the last check kept, even on a clock set back: the roller takes up the newest.
     stamp = max(time.time_ns() // 1_000_000, parse_last_check(values["last_check"])[0] + 1)
