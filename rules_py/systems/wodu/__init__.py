@@ -18,7 +18,7 @@ source:
 * :mod:`~rules_py.systems.wodu.damage` -- Damage & Powers: weapon ratings (WR)
   and hero-power bonuses.
 * :mod:`~rules_py.systems.wodu.initiative` -- Initiative: the GM's d6 for the
-  enemies and each player's DEX roll.
+  enemies, each player's DEX roll and the fight's order they make.
 
 Exact probabilities are :class:`fractions.Fraction`. icepool is imported lazily,
 inside the functions that compute distributions, so importing this package stays
@@ -98,11 +98,13 @@ from rules_py.systems.wodu.initiative import (
     INITIATIVE_BANDS,
     InitiativeBand,
     PlayerInitiativeBand,
+    Spotlight,
     gm_initiative_band,
     gm_initiative_distribution,
     gm_initiative_outcomes,
     initiative_band,
     initiative_outcomes,
+    spotlight_order,
 )
 from rules_py.systems.wodu.odds import at_least_table, d20_comparison_distribution
 
@@ -154,6 +156,7 @@ __all__ = [
     "InitiativeBand",
     "Pace",
     "PlayerInitiativeBand",
+    "Spotlight",
     "Start",
     "Tier",
     "WeaponExample",
@@ -176,6 +179,7 @@ __all__ = [
     "initiative_outcomes",
     "max_hp",
     "probability_at_least",
+    "spotlight_order",
     "tier_for_level",
     "validate_sheet",
     "xp_between_levels",

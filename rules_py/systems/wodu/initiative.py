@@ -1,7 +1,9 @@
-"""The GM's d6 for the enemies and each player's DEX roll (2d10 WoDu Hack, Initiative)."""
+"""The GM's d6 for the enemies, each player's DEX roll and the fight's order they make
+(2d10 WoDu Hack, Initiative)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
@@ -114,3 +116,51 @@ def gm_initiative_outcomes(modifier: int = 0) -> dict[str, Fraction]:
     for total, p in gm_initiative_distribution(modifier).items():
         result[gm_initiative_band(total)] += p
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class Spotlight:
+    """One place in a fight's order (2d10 WoDu Hack, Initiative): ``who`` by the caller's
+    key, a player (``total`` their initiative roll) or an enemy (``total`` None: the
+    GM's one d6 sets every enemy's ``band``)."""
+
+    who: str
+    player: bool
+    band: InitiativeBand
+    total: int | None
+
+    @property
+    def acts_in_round_1(self) -> bool:
+        """Only a head start acts in Round 1; everyone else is skipped (Round 1)."""
+        return self.band == "head start"
+
+
+def spotlight_order(
+    players: Sequence[tuple[str, int]], enemies: Sequence[str], gm_total: int | None
+) -> tuple[Spotlight, ...]:
+    """The fight's order from the initiative rolls (2d10 WoDu Hack, Initiative; Round 1,
+    Round 2, Round 3).
+
+    ``players`` are (who, initiative total) and ``enemies`` who, both in the table's
+    order; ``gm_total`` is the GM's d6 (with any -1 or +1), which the site applies to
+    every enemy at once: the draft lets the GM choose one enemy or all of them, and the
+    site's reading is all of them. The spotlight goes to the players first and the
+    enemies last, in every round; Round 1 skips everyone without a head start, so that
+    head-start players act, then head-start enemies, as the draft gives it. Among the
+    players the draft orders only by band: the site puts a higher total first, which
+    keeps the bands in order (16+, 13-15, 12-), and an equal total keeps the table's
+    order. The enemies keep the table's order.
+    """
+    ranked = sorted(
+        ((who, require_int(total, "an initiative total", "Initiative")) for who, total in players),
+        key=lambda pair: -pair[1],
+    )
+    order = [Spotlight(who, True, initiative_band(total), total) for who, total in ranked]
+    if enemies:
+        if gm_total is None:
+            raise ValueError(
+                refusal("the GM rolls 1d6 for all the enemies first", f"{SYSTEM}, Initiative")
+            )
+        band = gm_initiative_band(gm_total)
+        order += [Spotlight(who, False, band, None) for who in enemies]
+    return tuple(order)
