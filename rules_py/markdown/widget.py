@@ -301,12 +301,12 @@ def _check_row(row: dict[str, Any]) -> str:
     cells = (
         f"<span{attrs(class_='rb-sheet__name', title=row['title'] or None)}>{name}</span>"
         f'<span class="rb-sheet__value">{escape(row["value"])}</span>{_chance(row)}'
+        # The chance as paper shows it (a printed sheet has no buttons).
+        f'<span class="rb-sheet__paper" aria-hidden="true">{escape(row["chance"])}</span>'
     )
     choices = row.get("choices") or []
-    # The chance again on the row, which a printed sheet shows without the button.
-    chance = attrs(data_chance=row["chance"] or None)
     if not choices:
-        return f'<li class="rb-sheet__row"{chance}>{cells}{_roll_button(row, "Roll")}</li>'
+        return f'<li class="rb-sheet__row">{cells}{_roll_button(row, "Roll")}</li>'
     picks = "".join(
         f"<li{_choice_attrs(c)}>{_roll_button(c, c['name'])}{_chance(c)}</li>" for c in choices
     )
@@ -319,7 +319,7 @@ def _check_row(row: dict[str, Any]) -> str:
         disabled=True,
     )
     return (
-        f'<li class="rb-sheet__row rb-sheet__row--choices"{chance}>{cells}'
+        f'<li class="rb-sheet__row rb-sheet__row--choices">{cells}'
         f"<button{choose}>{DIE_ICON}Roll</button>"
         f'<ul class="rb-sheet__choices" hidden>{picks}</ul></li>'
     )

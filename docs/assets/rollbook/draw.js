@@ -291,11 +291,13 @@ function drawSheetChecks(block) {
   const list = el("ul", "rb-sheet__rows");
   for (const row of block.rows) {
     const item = el("li", "rb-sheet__row");
-    if (row.chance) item.dataset.chance = row.chance; // a printed sheet shows it without the button
     const name = el("span", "rb-sheet__name", row.name);
     if (row.title) name.title = row.title;
     if (row.note) name.append(el("small", "rb-sheet__note", row.note));
-    item.append(name, el("span", "rb-sheet__value", row.value), chanceOf(row));
+    // The chance as paper shows it (a printed sheet has no buttons).
+    const paper = el("span", "rb-sheet__paper", row.chance);
+    paper.setAttribute("aria-hidden", "true");
+    item.append(name, el("span", "rb-sheet__value", row.value), chanceOf(row), paper);
     if (!row.choices?.length) item.append(checkButton(row));
     else {
       item.classList.add("rb-sheet__row--choices");
