@@ -162,7 +162,7 @@ def npc_tracks(stats: Stats) -> list[Block]:
             }
             for tap in block["taps"]
         ]
-        out.append({**block, "taps": taps})
+        out.append({**block, "text": "", "taps": taps})  # the NPC's line says Current
     return out
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from rules_py.systems.d10_0.timing import (
     MAX_AGENTS,
+    MAX_TABLE_AGENTS,
     RoundOfActions,
     allot_action_points,
     initiative_order,
@@ -43,6 +44,16 @@ def test_the_order_refuses_what_is_not_a_set_of_characters(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         initiative_order(quotas)
+
+
+def test_a_gms_table_orders_more_characters_than_the_rules_pages_tool() -> None:
+    quotas = {f"c{i}": i % 4 for i in range(MAX_TABLE_AGENTS)}
+    groups = initiative_order(quotas, MAX_TABLE_AGENTS)
+    assert [len(g) for g in groups] == [MAX_TABLE_AGENTS // 4] * 4
+    order, _ = roll_ties(quotas, random.Random(1), MAX_TABLE_AGENTS)
+    assert len(order) == MAX_TABLE_AGENTS and [quotas[n] for n in order[:25]] == [3] * 25
+    with pytest.raises(ValueError, match=f"at most {MAX_TABLE_AGENTS} characters"):
+        initiative_order({**quotas, "one more": 1}, MAX_TABLE_AGENTS)
 
 
 def test_tied_characters_check_against_their_quota_and_the_greater_effort_goes_first() -> None:
