@@ -453,7 +453,11 @@ class Widget:
         if not isinstance(raw, dict):
             shape = f"{which} is" if number else '"values" are'
             raise FileRefusal(f"This file's {shape} not a set of named values", "not a sheet")
-        values, errors = read_values(self.fields, raw, strict=True)
+        # A field the file lacks (added since it was written) starts as a new character's
+        # does, never as the section's example's (Rook's weapons, Kestrel's name).
+        known = {f.name for f in self.fields}
+        base = {k: v for k, v in (self.fresh or {}).items() if k not in raw and k in known}
+        values, errors = read_values(self.fields, {**base, **raw}, strict=True)
         if errors:
             raise FileRefusal(f"This file's {which} cannot be used: {errors[0]}", str(errors[0]))
         panel = self.panel(values)

@@ -18,7 +18,8 @@ from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import Text
 from tests.widgets.panels import show
 
-PORTABLE = sorted(name for name, w in WIDGETS.items() if w.portable)
+PORTABLE = sorted(name for name, w in WIDGETS.items() if w.portable and not w.gm)
+"""The character sheets (a GM's table exports too, but heads no sheet)."""
 SYSTEMS = {
     "wodu-builder": "2d10 WoDu Hack",
     "d10-0-builder": "The D10/0 System",
@@ -76,6 +77,10 @@ def _text(panel: dict[str, Any]) -> str:
             out += [f"{i['label']} | {i['value']}" for i in block["items"]]
         elif block["type"] == "table":
             out += [" | ".join(row["cells"]) for row in block["rows"]]
+        elif block["type"] == "checks":
+            out += [f"{row['name']} | {row['value']}" for row in block["rows"]]
+        elif block["type"] == "track":
+            out.append(f"{block['label']} | {block['text']}")
     return "\n".join(out)
 
 

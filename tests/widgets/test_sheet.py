@@ -231,7 +231,7 @@ def test_mend_first_cites_the_first_problem_only() -> None:
 # --------------------------------------------------------------------------
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-SHEETS = sorted(name for name, widget in WIDGETS.items() if widget.portable)
+SHEETS = sorted(name for name, widget in WIDGETS.items() if widget.portable and not widget.gm)
 
 
 def _largest_default(name: str) -> dict[str, Any]:
@@ -296,7 +296,7 @@ def test_the_page_reads_files_as_large_as_python_does() -> None:
 
 
 def test_export_all_names_an_over_budget_character_and_import_leaves_only_it_out() -> None:
-    roster = [{"name": "Ash"}, {"name": "Rook", "STR": 6}, {"name": "Kit", "INT": 99}, {}]
+    roster = [{"name": "Ash"}, {"name": "Rook", "STR": 6}, {"name": "Kit", "INT": 99}, {"name": ""}]
     exported = answer("2d6-builder", "export_all", {"characters": roster})
     assert [line.split(":")[0] for line in exported["breaking"]] == ["Rook", "Kit"]
     assert len(json.loads(exported["text"])["characters"]) == 4
@@ -312,7 +312,9 @@ def test_export_all_names_an_over_budget_character_and_import_leaves_only_it_out
 
 def test_importing_a_file_twice_numbers_the_names_it_would_repeat() -> None:
     exported = answer(
-        "2d6-builder", "export_all", {"characters": [{"name": "Ash"}, {"name": "Ash"}, {}]}
+        "2d6-builder",
+        "export_all",
+        {"characters": [{"name": "Ash"}, {"name": "Ash"}, {"name": ""}]},
     )["text"]
     first = answer("2d6-builder", "import", {"text": exported, "taken": []})
     assert [c["name"] for c in first["characters"]] == ["Ash", "Ash (2)", ""]
