@@ -202,14 +202,15 @@ def npc_checks(stats: Stats) -> list[CheckRow]:
     weapon = str(stats["weapon"])
     try:
         low, high = d10_0.damage_range(weapon, _limits(stats))
-        detail = f"{low} to {high} damage" if low != high else f"{low} damage"
+        value = f"{weapon}: {low}" if low == high else f"{weapon}: {low}-{high}"
+        detail = f"{low} to {high} damage without overflow"
     except DamageError as broken:
-        detail = str(broken)
+        value, detail = weapon, str(broken)
     rows.append(
         CheckRow(
             key="damage",
             name="Damage",
-            value=weapon,
+            value=value,
             label=f"Roll damage {weapon}",
             detail=detail,
             title="Weapon damage (DAT, Damage)",
@@ -224,7 +225,13 @@ def npc_check(stats: Stats, key: str, rng: random.Random) -> View:
     damage, each die read 1-10 (DAT, Damage)."""
     if key == "damage":
         weapon, limits = str(stats["weapon"]), _limits(stats)
-        roll = d10_0.roll_damage(weapon, limits, False, rng)
+        try:
+            roll = d10_0.roll_damage(weapon, limits, False, rng)
+        except DamageError as broken:
+            raise ValueError(
+                f"{broken}: the NPC's line gives one attribute, so make the weapon's limit "
+                "the attribute it checks"
+            ) from None
         line = {"label": "", "parts": damage_parts(roll, limits), "total": str(roll.total)}
         return {**rolled([line], f"{roll.total} damage"), "what": f"Damage {weapon}"}
     check = next((c for c in _checks(stats) if c.key == key), None)
@@ -293,10 +300,9 @@ def initiative(combatants: Sequence[Combatant], rng: random.Random) -> list[Plac
 
 
 ORDER_NOTE = (
-    "Initiative goes by Action Quota, highest first; characters that tie check against "
-    "their Action Quota (d10 read 0-9), the greater effort first, and check again if "
-    "still tied (Action Quota and Timing, Strict Period Structure). Each refills its "
-    "action points when its turn comes."
+    "By Action Quota, highest first; ties check against their Action Quota (d10 read "
+    "0-9), the greater effort first, again if still tied (Action Quota and Timing, Strict "
+    "Period Structure). Action points refill at each turn."
 )
 
 RULES = TableRules(

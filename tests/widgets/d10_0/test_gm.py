@@ -109,7 +109,11 @@ def test_an_npcs_checks_carry_the_exact_chances_of_the_rules() -> None:
     assert attribute.chance == d10_0.check_chances(7, 2).success == Fraction(1, 2)
     assert skill.chance == d10_0.check_chances(35, 20, skill=True).success == Fraction(3, 20)
     assert (attribute.name, skill.name) == ("PE", "Close")
-    assert damage.value == "5 + 1D" and damage.detail == "6 to 15 damage"
+    assert damage.value == "5 + 1D: 6-15" and damage.detail.startswith("6 to 15 damage")
+    knife = npc_checks({**stats, "weapon": "0 + 2D(ST)"})[2]
+    assert knife.value == "0 + 2D(ST)" and "give ST's score" in knife.detail
+    limited = npc_checks({**stats, "attribute": "ST", "attribute_score": 4, "weapon": "2D(ST)"})
+    assert limited[2].value == "2D(ST): 2-8"  # each die capped at ST 4 (DAT, Limits)
     overflowed = npc_checks({**stats, "overflow": True})[0]
     assert overflowed.chance == d10_0.check_chances(7, 2, overflow=True).success
 
@@ -132,6 +136,8 @@ def test_an_npcs_checks_roll_as_a_sheets_and_its_weapon_as_damage() -> None:
     dying = npc_check({**stats, "lost": 51}, "attribute", random.Random(1))
     assert "out of the fight" in dying["blocks"][0]["items"][0]
     assert npc_check(stats, "attribute", random.Random(1))["blocks"] == []
+    with pytest.raises(ValueError, match="make the weapon's limit the attribute it checks"):
+        npc_check({**stats, "weapon": "2D(ST)"}, "damage", random.Random(1))
     with pytest.raises(ValueError, match="not 'parry'"):
         npc_check(stats, "parry", random.Random(1))
 
