@@ -63,7 +63,7 @@ NPC_FIELDS: tuple[Field, ...] = (
         0,
         MIN_ABILITY,
         MAX_ABILITY,
-        hint="What its checks add to 2d10 when you roll one for it.",
+        hint="Its checks: 2d10 + this.",
     ),
     Number(
         "hp",
@@ -71,16 +71,16 @@ NPC_FIELDS: tuple[Field, ...] = (
         NPC_MAX_HP,
         1,
         HIGHEST_MAX_HP,
-        hint="11 is a Level 1 character's with STR 0 (level + 10 + STR).",
+        hint="Level 1, STR 0: 11.",
     ),
     Choice(
         "wr",
         "Weapon rating",
         _WR_OPTIONS,
         NPC_WR,
-        hint="Its damage dice: WR:2 is a bat or a knife, WR:3 an axe or a revolver.",
+        hint="Its damage dice.",
     ),
-    Number("damage", "Damage taken", 0, 0, HIGHEST_MAX_HP, hint="In the fight, tap its boxes."),
+    Number("damage", "Damage taken", 0, 0, HIGHEST_MAX_HP, hint="Tap its boxes later."),
 )
 """A quick NPC's stat line (the site's: the draft gives NPCs none): what its checks, its
 damage roll and its Damage track need."""
@@ -103,11 +103,11 @@ def party_line(values: Values) -> str:
 
 def npc_line(stats: Stats) -> str:
     """A quick NPC's stat line in the draft's terms: its checks' dice and its weapon's
-    rating and damage (Core Resolution; Damage & Powers)."""
+    rating and damage (Core Resolution; Damage & Powers); its Damage track says its HP."""
     wr = int(stats["wr"])
     return (
         f"Checks {check_dice(stats['ability'], False)} · WR:{wr}, damage "
-        f"{damage_notation(wr, 0, False)} · Max HP {stats['hp']}"
+        f"{damage_notation(wr, 0, False)}"
     )
 
 

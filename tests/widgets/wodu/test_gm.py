@@ -97,6 +97,12 @@ def test_a_member_from_a_link_shows_its_line_tracks_and_checks(start: dict[str, 
     assert names == ["STR +2", "DEX +1", "WIT +1", "CHA -1"]
 
 
+def test_a_quick_npcs_line_names_its_dice_in_the_drafts_terms() -> None:
+    assert RULES.npc_line(npc()) == "Checks 2d10 · WR:2, damage d6"
+    assert RULES.npc_line(npc(ability=-1, wr="1")) == "Checks 2d10-1 · WR:1, damage 2d6kl1"
+    assert RULES.npc_line(npc(ability=3, wr="6")) == "Checks 2d10+3 · WR:6, damage 4d10"
+
+
 def test_a_quick_npcs_damage_boxes_count_up_and_down(start: dict[str, Any]) -> None:
     values = act(start, "add_npc", npc_name="Guard", npc_count=2, npc_hp=5)
     line = line_of(values, "Guard 2")
