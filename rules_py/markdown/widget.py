@@ -145,6 +145,13 @@ def render(
             '<details class="rb-widget__setup"><summary>Edit the sheet</summary>'
             f'<div class="rb-widget__fields">{written(setup)}</div></details>'
         )
+    elif widget.gm:
+        # A GM's table is run from its lines and its buttons; what it adds is typed in a fold.
+        fields = (
+            '<details class="rb-widget__setup rb-widget__add">'
+            "<summary>Characters, NPCs and initiative to add</summary>"
+            f'<div class="rb-widget__fields">{written(list(widget.fields))}</div></details>'
+        )
     else:
         fields = f'<div class="rb-widget__fields">{written(list(widget.fields))}</div>'
     actions = []
