@@ -100,6 +100,10 @@ VICIOUS_PARRY_OPTIONS: Final[tuple[str, ...]] = ("disarm", "trip", "5-foot shove
 MAX_PARTY: Final = 6
 """At most this many characters in one initiative order (a tool limit: the exact
 chances of a tie-breaking reroll grow quickly with the party)."""
+MAX_TABLE_ORDER: Final = 100
+"""At most this many characters in an initiative order the GM's table rolls (a tool
+limit, well above a party of 20 and 60 NPCs: rolling, unlike the exact chances, stays
+quick however many there are)."""
 
 
 def band(margin: int) -> Band:
@@ -308,12 +312,12 @@ def roll_combat(
 # --------------------------------------------------------------------------
 
 
-def _party(bonuses: Sequence[int]) -> tuple[int, ...]:
+def _party(bonuses: Sequence[int], most: int = MAX_PARTY) -> tuple[int, ...]:
     party = tuple(check_bonus(b, "Combat, Initiative") for b in bonuses)
-    if not 1 <= len(party) <= MAX_PARTY:
+    if not 1 <= len(party) <= most:
         raise ValueError(
             refusal(
-                f"an order has 1 to {MAX_PARTY} characters (got {len(party)})",
+                f"an order has 1 to {most} characters (got {len(party)})",
                 f"{SYSTEM}, Combat, Initiative",
             )
         )
@@ -380,9 +384,15 @@ class InitiativeRoll:
     is the total)."""
 
 
-def roll_initiative(bonuses: Sequence[int], rng: random.Random | None = None) -> InitiativeRoll:
-    """Roll initiative for everyone and settle every tie by rerolls (Combat, Initiative)."""
-    party = _party(bonuses)
+def roll_initiative(
+    bonuses: Sequence[int], rng: random.Random | None = None, most: int = MAX_PARTY
+) -> InitiativeRoll:
+    """Roll initiative for everyone and settle every tie by rerolls (Combat, Initiative).
+
+    ``most`` is how many characters the order may hold: :data:`MAX_PARTY` for the
+    rules pages' calculator, :data:`MAX_TABLE_ORDER` for the GM's table.
+    """
+    party = _party(bonuses, most)
     source = rng if rng is not None else random.Random()
     rounds: list[Mapping[int, int]] = []
     dice: list[Mapping[int, tuple[int, int]]] = []
@@ -408,6 +418,7 @@ __all__ = [
     "BAND_LOWEST",
     "MARGIN_OPTIONS",
     "MAX_PARTY",
+    "MAX_TABLE_ORDER",
     "PARRY_MARGIN",
     "VICIOUS_PARRY_OPTIONS",
     "WOUNDS_BY_BAND",

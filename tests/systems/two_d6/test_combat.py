@@ -234,6 +234,18 @@ def test_two_d6_roll_initiative_settles_every_tie() -> None:
                     assert r.order.index(i) < r.order.index(j)
 
 
+def test_two_d6_a_gms_table_rolls_an_order_of_a_hundred_and_the_calculator_six() -> None:
+    # The GM's table rolls a whole fight (a party and its NPCs); the exact chances of
+    # the rules pages' calculator stay at six characters.
+    bonuses = [n % 11 for n in range(k.MAX_TABLE_ORDER)]
+    r = k.roll_initiative(bonuses, random.Random(3), k.MAX_TABLE_ORDER)
+    assert sorted(r.order) == list(range(k.MAX_TABLE_ORDER))
+    with pytest.raises(ValueError, match="1 to 100 characters"):
+        k.roll_initiative([0] * (k.MAX_TABLE_ORDER + 1), random.Random(3), k.MAX_TABLE_ORDER)
+    with pytest.raises(ValueError, match="1 to 6 characters"):
+        k.roll_initiative([0] * (k.MAX_PARTY + 1), random.Random(3))
+
+
 # --------------------------------------------------------------------------
 # Properties
 # --------------------------------------------------------------------------
