@@ -311,20 +311,21 @@ def pair_chance(
 def _pair_row(
     values: Values, stats: Mapping[str, int], first: str, second: str, can_act: bool
 ) -> CheckRow:
-    """The choice of rolling ``first`` with ``second``: its key, its exact chance."""
+    """The choice of rolling ``first`` with ``second``: its key, its exact chance; its label
+    holds the words on its button ("with Speed"), as a screen reader and voice control need."""
     found = pair_chance(values, stats, first, second) if can_act else None
     target = difficulty_words(int(values["difficulty"]))
     if found is None:
         return CheckRow(
             f"stat:{first}+{second}", f"with {second}", str(stats[second]),
-            f"Roll {first} + {second} against difficulty {target}",
+            f"Roll {first} with {second} against difficulty {target}",
         )
     chance, dice = found
     return CheckRow(
         f"stat:{first}+{second}",
         f"with {second}",
         str(stats[second]),
-        f"Roll {first} + {second}, {dice_word(dice)}, against difficulty {target}",
+        f"Roll {first} with {second}, {dice_word(dice)}, against difficulty {target}",
         chance,
         f"{dice_word(dice)}, {ROUND_NAMES[ROUNDS]} played well",
     )
