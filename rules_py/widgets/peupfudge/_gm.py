@@ -300,9 +300,8 @@ opponents all the same."""
 
 ORDER_NOTE = (
     "Peupfudge has no initiative rule (2 Actions): Set the order lists the party, then the "
-    "NPCs as they were added, and Move up puts anyone earlier. Nobody ties in an order you "
-    "arrange; to let the dice decide, make it an opposed action, as example 4's race: the "
-    "highest L + A + R first, equal totals rolled again."
+    "NPCs; ↑ moves one up. For the dice to decide, run an opposed action as in example 4's "
+    "race: the highest L + A + R first, equal totals rolled again."
 )
 
 RULES = TableRules(
