@@ -233,7 +233,7 @@ def npc_tracks(stats: Stats) -> list[Block]:
             "Unconscious",
             int(knocked),
             1,
-            "knocked out: its defence gets no bonus" if knocked else "awake",
+            "knocked out: its defence gets no bonus" if knocked else "",
             taps=[
                 {
                     "set": {"unconscious": not knocked},
@@ -455,8 +455,8 @@ def initiative(combatants: Sequence[Combatant], rng: random.Random) -> list[Plac
         mine = rolls[i]
         note = ""
         if len(mine) > 1:
-            again = ", then ".join(str(total) for _, total in mine[1:])
-            note = f"tied at {mine[0][1]}: rerolled {again}"
+            again = ", ".join(str(total) for _, total in mine[1:])
+            note = f"tied at {mine[0][1]}: reroll{'s' if len(mine) > 2 else ''} {again}"
         line = _rolls_line(combatants[i].name, mine, bonuses[i])
         placed.append(Placed(combatants[i].id, mine[0][1], line, note))
     return placed

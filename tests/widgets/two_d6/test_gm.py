@@ -169,6 +169,7 @@ def test_an_npcs_wounds_boxes_count_up_and_down_and_the_wound_at_0_kills() -> No
     assert [t["set"]["taken"] for t in wounds["taps"]] == [8, 8, 8]
     # Knocked out by an attack (beating its defence by 5 or more): one box, on and off.
     assert knocked["label"] == "Unconscious" and knocked["taps"][0]["set"] == {"unconscious": True}
+    assert knocked["filled"] == 0 and knocked["text"] == ""
     _, knocked = npc_tracks(npc(unconscious=True))
     assert knocked["filled"] == 1 and knocked["taps"][0]["set"] == {"unconscious": False}
 
@@ -266,8 +267,8 @@ def test_ash_bryn_and_the_goblin_roll_2d6_plus_initiative_highest_first(seed: in
     assert [p.score for p in order] == sorted(first.values(), reverse=True)
     for a, b in pairwise(order):
         if a.score == b.score:  # a tie: both rerolled, and the higher reroll goes first
-            assert a.note.startswith(f"tied at {a.score}: rerolled")
-            assert b.note.startswith(f"tied at {b.score}: rerolled")
+            assert a.note.startswith(f"tied at {a.score}: reroll")
+            assert b.note.startswith(f"tied at {b.score}: reroll")
         else:
             assert a.score is not None and b.score is not None and a.score > b.score
 
@@ -296,9 +297,8 @@ def test_bryn_and_the_goblin_tie_and_reroll_between_themselves_only() -> None:
     tied = [p.id for p in order if p.id != "n1"]
     assert tied == (["n2", "n3"] if bryn_first else ["n3", "n2"])
     bryn_place = next(p for p in order if p.id == "n2")
-    assert bryn_place.note == f"tied at {bryn}: rerolled " + ", then ".join(
-        str(r[0]) for r in rerolls
-    )
+    said = "reroll" if len(rerolls) == 1 else "rerolls"
+    assert bryn_place.note == f"tied at {bryn}: {said} " + ", ".join(str(r[0]) for r in rerolls)
     assert bryn_place.line is not None and "tied: reroll" in json.dumps(bryn_place.line)
     ash_place = next(p for p in order if p.id == "n1")
     assert ash_place.score == ash and ash_place.note == ""
