@@ -149,7 +149,7 @@ def render(
         # A GM's table is run from its lines and its buttons; what it adds is typed in a fold.
         fields = (
             '<details class="rb-widget__setup rb-widget__add">'
-            "<summary>Characters, NPCs and initiative to add</summary>"
+            "<summary>Add characters and NPCs</summary>"
             f'<div class="rb-widget__fields">{written(list(widget.fields))}</div></details>'
         )
     else:

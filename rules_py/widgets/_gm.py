@@ -156,7 +156,10 @@ def gm_widget(rules: TableRules) -> Widget:
         elif base == "set_score":
             said = _set_score(table, values["who"], values["score"])
         elif base in ("up", "down"):
-            said = _move(table, arg, -1 if base == "up" else 1)
+            # Before the first Next turn of an order the GM arranges, the turn is the
+            # first place's, whoever is moved into it.
+            arranging = rules.initiative is None and table.round <= 1 and table.turn == 0
+            said = _move(table, arg, -1 if base == "up" else 1, keep_place=arranging)
         elif base == "next_turn":
             if not table.order:
                 raise ValueError("There is no turn order yet: roll or set it first")
@@ -199,15 +202,13 @@ def gm_widget(rules: TableRules) -> Widget:
         if name != "roll_order" or rules.initiative is None:
             return None
         table = read(values)
-        lines = [
-            {
-                "label": table.find(placed["id"]).name,
-                "parts": [{"kind": "op", "text": placed["dice"]}],
-                "total": "" if placed["score"] is None else str(placed["score"]),
-            }
+        # One line: each one's dice as its rule rolled them (a tie's check included).
+        dice = "; ".join(
+            f"{table.find(placed['id']).name}: {placed['dice']}"
             for placed in table.order
             if placed["dice"]
-        ]
+        )
+        lines = [{"label": "", "parts": [{"kind": "op", "text": dice}], "total": ""}]
         order = ", ".join(table.find(p["id"]).name for p in table.order)
         return log_entry("Turn order, round 1", lines, f"In this order: {order}", "the turn order")
 
@@ -348,7 +349,11 @@ def _roll_order(rules: TableRules, table: Table, rng: random.Random) -> str:
     if not combatants:
         raise ValueError("Nobody is at the table yet")
     if rules.initiative is None:
-        placed = [Placed(c.id, None) for c in combatants]
+        # The GM's own arrangement stays; newcomers join at its end.
+        kept = [p["id"] for p in table.order]
+        ids = [i for i in kept if i in {c.id for c in combatants}]
+        ids += [c.id for c in combatants if c.id not in ids]
+        placed = [Placed(i, None) for i in ids]
     else:
         placed = rules.initiative(combatants, rng)
     table.order = [
@@ -386,7 +391,7 @@ def _set_score(table: Table, who: str, score: int) -> str:
     return f"{found.name}'s initiative is {score}."
 
 
-def _move(table: Table, who: str, step: int) -> str:
+def _move(table: Table, who: str, step: int, *, keep_place: bool = False) -> str:
     at = next((i for i, p in enumerate(table.order) if p["id"] == who), None)
     if at is None:
         raise ValueError("That character is not in the turn order")
@@ -395,7 +400,8 @@ def _move(table: Table, who: str, step: int) -> str:
         raise ValueError("That character is already at that end of the order")
     current = table.order[table.turn]["id"]
     table.order[at], table.order[to] = table.order[to], table.order[at]
-    table.turn = next(i for i, p in enumerate(table.order) if p["id"] == current)
+    if not keep_place:
+        table.turn = next(i for i, p in enumerate(table.order) if p["id"] == current)
     return f"{table.find(who).name} moved {'up' if step < 0 else 'down'}."
 
 
@@ -549,15 +555,14 @@ def _order_blocks(rules: TableRules, table: Table) -> list[Block]:
         who = table.find(placed["id"])
         score = "" if placed["score"] is None else str(placed["score"])
         rows.append([f"{n}. {who.name}", score, placed["note"]])
-    out.append(
-        table_block(
-            f"Turn order, round {table.round}",
-            rows,
-            [p is current for p in table.order],
-        )
-    )
+    hits = [p is current for p in table.order]
+    caption = f"Turn order, round {table.round}"
+    if rules.initiative is None:
+        out.append(table_block(caption, [[row[0]] for row in rows], hits, head=("Who",)))
+    else:
+        out.append(table_block(caption, rows, hits))
     moves = []
-    for placed in table.order:
+    for placed in table.order[1:]:
         name = table.find(placed["id"]).name
         moves += [
             (f"up:{placed['id']}", f"Move {name} up the order", f"{name} ↑"),
@@ -566,5 +571,11 @@ def _order_blocks(rules: TableRules, table: Table) -> list[Block]:
     return out
 
 
-def table_block(caption: str, rows: list[list[str]], hits: list[bool]) -> Block:
-    return table(caption, ["Who", "Initiative", "Note"], rows, hits=hits)
+def table_block(
+    caption: str,
+    rows: list[list[str]],
+    hits: list[bool],
+    head: tuple[str, ...] = ("Who", "Initiative", "Note"),
+) -> Block:
+    """The turn order as a table, the one whose turn it is marked."""
+    return table(caption, list(head), rows, hits=hits)

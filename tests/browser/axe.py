@@ -159,6 +159,7 @@ def audit_four_ways(
     """
     size = page.viewport_size
     failures = []
+    page.mouse.move(0, 0)  # a pointer left over a link would show its hover colour
     for way, (scheme, width) in enumerate(ways):
         set_scheme(page, scheme)
         set_width(page, width)

@@ -221,6 +221,8 @@ def roll_row(root: Locator, index: int) -> Locator:
         output.evaluate("o => o.replaceChildren()")  # so that the next answer is this roll's
     button = root.locator(ROW_ROLLS).nth(index)
     row = root.locator(".rb-sheet__row").nth(index)
+    # As a player scrolls: the row to the middle of the screen, above a result still shown.
+    button.evaluate("b => b.scrollIntoView({ block: 'center', behavior: 'instant' })")
     choices = "rb-choose" in (button.get_attribute("class") or "")
     if not choices or button.get_attribute("aria-expanded") != "true":
         button.click()  # (a row's choices already open stay open)

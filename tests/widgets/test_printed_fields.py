@@ -45,7 +45,7 @@ def test_every_portable_widget_names_its_system_and_its_name_field() -> None:
 def test_the_danger_world_sheet_leaves_out_its_check_and_the_roller_its_dice_and_flags() -> None:
     sheet = _printed("danger-world-sheet")
     assert not any(sheet[f] for f in ("check_a", "check_b", "difficulty", "starting"))
-    assert sheet["injured"]  # which stats Injured lowered: the answer does not name them
+    assert not sheet["injured"]  # which stats Injured lowered: the answer's damage rows name them
     roller = _printed("danger-world-roller")
     assert not any(roller[f] for f in ("dice", "use_sheet", "advise"))
     # The odds widget shares the sheet's difficulty field, and keeps it printed.
@@ -60,8 +60,8 @@ SHOWN: list[tuple[str, dict[str, Any], str, str]] = [
     ("2d6-builder", {"stat_points": 40}, "stat_points", "of 40 spent"),
     ("2d6-builder", {"cinematics": 3}, "cinematics", "3 cinematics"),
     ("2d6-builder", {"STR": 3}, "STR", "STR (Strength) | +3"),
-    ("danger-world-sheet", {"personal_sp": 7}, "personal_sp", "7 personal"),
-    ("danger-world-sheet", {"level": 12}, "level", "danger level 12"),
+    ("danger-world-sheet", {"personal_sp": 7}, "personal_sp", "Story points | 7 yours"),
+    ("danger-world-sheet", {"level": 12}, "level", "Danger level | 12, zone 3"),
     ("danger-world-sheet", {"track_stunned": 2}, "track_stunned", "Stunned | 2 of"),
     ("peupfudge-xp-panel", {"award": 12}, "award", "XP awarded | 12"),
 ]

@@ -201,6 +201,11 @@ def test_the_presets_are_the_drafts_example_characters_with_their_numbers() -> N
     assert chance == peupfudge.success_chance(6, -1, 7) == Fraction(5, 27)
 
 
+def names_to_id(table: dict[str, Any], names: dict[str, str], name: str) -> str:
+    """The id at the table of the one called ``name``."""
+    return next(i for i, n in names.items() if n == name)
+
+
 def test_example_4s_race_is_set_in_order_by_the_gm_with_no_ties() -> None:
     # Gromanno and Polthova are the party; Nyrv, the NPC, comes in from the presets.
     racers = [
@@ -227,10 +232,13 @@ def test_example_4s_race_is_set_in_order_by_the_gm_with_no_ties() -> None:
     ]
     with pytest.raises(WidgetError, match="already at that end"):
         act(values, f"up:{nyrv}")
-    # The turn stays with whoever holds it (Gromanno, now second); Next turn goes on down.
-    assert table_of(values)["turn"] == 1
+    # Before the first Next turn the turn is the first place's: Nyrv, moved there, starts.
+    assert table_of(values)["turn"] == 0
     values = act(values, "next_turn")
-    assert table_of(values)["turn"] == 2
+    assert table_of(values)["turn"] == 1
+    # Once the fight is under way, a move keeps the turn with whoever holds it.
+    values = act(values, f"up:{names_to_id(table_of(values), names, 'Polthova')}")
+    assert names[table_of(values)["order"][table_of(values)["turn"]]["id"]] == "Gromanno"
     # The page says where ties would come from: example 4's opposed action.
     said = next(b for b in GM.panel(values)["blocks"] if b.get("label") == "Turn order")["blocks"]
     assert any("no initiative rule" in b.get("text", "") for b in said)
