@@ -344,6 +344,11 @@ def test_a_fight_on_the_page_orders_ticks_and_rolls_from_the_lines(start: dict[s
     rolled = GM.checked(values, f"{guard['id']}|defence", seed=4)
     assert rolled["what"].startswith("Guard 2: Defence 2d6 +2")
     assert rolled["log"]["gm"] is True
+    knocked = [b for b in line_of(values, "Guard 2")["blocks"] if b["type"] == "track"][1]
+    out = act(values, knocked["taps"][0]["act"])
+    assert table_of(out)["npcs"][1]["stats"]["unconscious"] is True
+    rolled = GM.checked(out, f"{guard['id']}|defence", seed=4)
+    assert rolled["what"].startswith("Guard 2: Defence 2d6 +0")
     member = table["parties"][0]["members"][0]["id"]
     rolled = GM.checked(values, f"{member}|stat:AGI", seed=4)
     assert rolled["what"].startswith("Kestrel: AGI +3")
