@@ -323,6 +323,7 @@ def _check_row(row: dict[str, Any]) -> str:
         aria_expanded="false",
         aria_label=row["label"],
         title=f"{NO_SCRIPT}. {row['label']}",
+        data_title=row["label"],
         disabled=True,
     )
     return (

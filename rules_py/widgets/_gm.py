@@ -500,6 +500,8 @@ def _show(rules: TableRules, table: Table, values: Values) -> list[Block]:
             )
         )
     blocks.append(group(f"The party: {party['name']}", lines))
+    # Beside the party at 1280 px (two columns), under it on a phone.
+    blocks.append(group("Turn order", _order_blocks(rules, table)))
     npc_lines: list[Block] = []
     for npc in table.npcs:
         stats = npc["stats"]
@@ -515,7 +517,6 @@ def _show(rules: TableRules, table: Table, values: Values) -> list[Block]:
     blocks.append(
         group("NPCs", npc_lines or [text("No NPCs yet: name one, set how many, then Add NPCs.")])
     )
-    blocks.append(group("Turn order", _order_blocks(rules, table)))
     if len(table.parties) > 1:
         blocks.append(
             group(

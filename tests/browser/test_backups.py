@@ -14,12 +14,16 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from rules_py.widgets import WIDGETS
+from rules_py.widgets._fields import read_values
 from tests.browser.axe import audit_four_ways, serious
 from tests.browser.play import LOG_ENTRY, keep, name_character, names
 from tests.browser.widgets import TIMEOUT, pointer_away, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "2d6-builder"
+EXAMPLE = f"{WIDGETS[SHEET].character_name(read_values(WIDGETS[SHEET].fields, {})[0])} (example)"
+"""How the roster lists the section's example, played on a first visit."""
 PAGE = "2d6/character-creation/"
 PLAY = "2d6/play/"
 ROSTER = "rollbook:characters:2d6-character"
@@ -265,7 +269,7 @@ def test_back_up_then_import_restores_every_systems_characters_and_the_log(
     page.evaluate("localStorage.clear()")
     page.reload()
     root = widget(page, SHEET)
-    assert names(root) == ["Unnamed character 1"]
+    assert names(root) == [EXAMPLE]
     expect(_import(root, backup)).to_have_text(
         "Restored backup.json: 10 characters of 5 systems and 2 rolls of the log."
         " Nothing kept was overwritten."
@@ -273,7 +277,7 @@ def test_back_up_then_import_restores_every_systems_characters_and_the_log(
     kept = _kept_names(page)
     for store, (_, name) in STORES.items():
         assert [n for n in kept[store] if n] == [name, f"{name} Two"], store
-    assert names(root) == ["Unnamed character 1", "Ash", "Ash Two"]
+    assert names(root) == [EXAMPLE, "Ash", "Ash Two"]
     log = json.loads(page.evaluate(f"localStorage.getItem({LOG!r})"))
     assert [e["said"] for e in log] == ["Rolled 2d6: 7", "Rolled 2d6: 9"]
     expect(_import(root, backup)).to_contain_text(  # again: nothing doubles

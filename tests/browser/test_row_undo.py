@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.play import edit
 from tests.browser.widgets import wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -69,6 +70,7 @@ def test_undo_waits_for_room_in_a_list_filled_meanwhile(page: Page, server: Site
     box = root.locator(".rb-field--statuses")
     rows, add = box.locator(".rb-row"), box.locator(".rb-rows__add")
     expect(rows.first.locator('[data-cell="name"]')).to_have_value("Energy")
+    edit(root)  # the statuses' rows are the sheet's setup
     rows.first.locator(".rb-row__remove").click()
     removed = box.locator(".rb-rows__removed")
     undo = removed.first.get_by_role("button", name="Undo")

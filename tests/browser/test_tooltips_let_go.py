@@ -32,8 +32,8 @@ def test_a_tooltip_goes_when_a_redraw_removes_what_showed_it(
     # on a row's Roll and Material shows that button's tooltip: the order a busy machine
     # gave.
     page.evaluate(HOLD_QUESTIONS)
-    sheet.locator('.rb-field--track_bashed .rb-step[data-step="1"]').evaluate("b => b.click()")
-    button = sheet.locator('button.rb-check[data-check="stat:Agility"]')
+    sheet.locator(".rb-boxes__box[data-tap]").first.evaluate("b => b.click()")  # a damage box
+    button = sheet.locator(".rb-sheet__row > .rb-choose").first  # Agility's Roll
     button.hover()
     expect(page.locator(TOOLTIP)).to_have_count(1)
     stale = button.element_handle()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.play import edit
 from tests.browser.widgets import TIMEOUT, wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -68,6 +69,7 @@ def test_a_check_rolled_while_the_sheet_is_redrawn_shows_its_answer(
     sheet = widget(page, "d10-0-builder")
     page.wait_for_function("window.rollbook.state.status === 'ready'", timeout=TIMEOUT)
     wait_idle(sheet)
+    edit(sheet)  # Current Health is stepped in Edit mode
     page.evaluate(HOLD_QUESTIONS)
     sheet.locator('.rb-field--current_health .rb-step[data-step="-1"]').click()
     sheet.locator('button.rb-check[data-check="attribute:AG"]').click()

@@ -178,7 +178,7 @@ def test_the_turn_order_is_rolled_advanced_and_logged(start: dict[str, Any]) -> 
 def test_ticks_checks_and_removal_act_on_one_line(start: dict[str, Any]) -> None:
     values = act(start, "add_npc", npc_name="Guard", npc_count=2, npc_bonus=3)
     guard = table_of(values)["npcs"][1]
-    tracks = [b for b in GM.panel(values)["blocks"] if b["type"] == "group"][1]["blocks"]
+    tracks = next(b for b in GM.panel(values)["blocks"] if b.get("label") == "NPCs")["blocks"]
     line = next(b for b in tracks if b["label"] == "Guard 2")
     tap = next(b for b in line["blocks"] if b["type"] == "track")["taps"][0]
     values = act(values, tap["act"])

@@ -305,6 +305,7 @@ function drawSheetChecks(block) {
       choose.type = "button";
       choose.setAttribute("aria-expanded", "false");
       choose.setAttribute("aria-label", row.label);
+      choose.dataset.title = row.label;
       choose.append(dieIcon(), "Roll");
       const picks = el("ul", "rb-sheet__choices");
       picks.hidden = true;
