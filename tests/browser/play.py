@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import Choice, Flag, Number, Text
-from tests.browser.widgets import TIMEOUT, set_field, wait_idle, widget
+from tests.browser.widgets import NEXT_FRAME, TIMEOUT, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
 PHONE = {"width": 390, "height": 844}
@@ -230,6 +230,11 @@ def roll_row(root: Locator, index: int) -> Locator:
         row = row.locator(".rb-sheet__choice").first
         row.locator(".rb-check").click()
     expect(output.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
+    wait_idle(root)
+    carried = root.page.locator(".rb-widget__checks--pinned > .rb-widget")
+    if carried.count():  # the widget carrying the roll on has answered too
+        wait_idle(carried.first)
+    root.page.evaluate(NEXT_FRAME)
     return row
 
 

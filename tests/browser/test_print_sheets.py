@@ -121,8 +121,8 @@ def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
     # Room to write by hand, and every track as boxes to tick; no roll button of the sheet's.
     expect(root.locator(".rb-print-notes")).to_be_visible()
     expect(root.locator(".rb-print-notes")).to_contain_text("Notes")
-    for boxes in root.locator(".rb-boxes").all():
-        expect(boxes.locator(".rb-boxes__box").first).to_be_visible()
+    for boxes in root.locator(".rb-boxes").all():  # (a tapped track prints its paper boxes)
+        expect(boxes.locator(".rb-boxes__box:visible").first).to_be_visible()
     assert (
         root.locator(".rb-check-col").evaluate_all(
             "cells => cells.filter(c => c.getClientRects().length).length"
@@ -152,7 +152,8 @@ def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
 def test_a_printed_sheet_lists_the_values_its_answer_does_not_show(
     page: Page, server: SiteServer
 ) -> None:
-    """The D10/0 builder: attributes and PP earned as lines; skills only in the answer's table."""
+    """The D10/0 builder: PP earned as a line; attributes once, on their rows with their
+    chances; skills only in the answer's table."""
     page.goto(server.url + "d10-0/building-a-character/")
     root = widget(page, "d10-0-builder")
     set_field(root, "AG", "7")
@@ -162,7 +163,11 @@ def test_a_printed_sheet_lists_the_values_its_answer_does_not_show(
     lines = [
         " ".join(t.split()) for t in root.locator(".rb-print-values dl > div").all_inner_texts()
     ]
-    assert "AG (Agility): 7" in lines
+    assert "Progression Points earned: 10" in lines
+    assert not [line for line in lines if line.startswith("AG ")]  # printed once: on its row
+    agility = root.locator(".rb-sheet__row").filter(has_text="AG")
+    expect(agility.first.locator(".rb-sheet__value")).to_have_text("7")
+    expect(agility.first.locator(".rb-sheet__paper")).to_be_visible()
     assert not [line for line in lines if line.startswith(("Skills:", "Skill points:"))]
     # The skills' table (after the attributes' checks) prints with the answer.
     expect(root.locator(".rb-widget__panel table").filter(has_text="Pistols")).to_be_visible()

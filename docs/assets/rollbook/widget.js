@@ -577,7 +577,7 @@ export function mountWidget(root, rollbook) {
     const button = panel.querySelector(`.rb-check[data-check="${CSS.escape(lastCheck)}"]`);
     const row = button?.closest(".rb-sheet__row, .rb-sheet__choice, tr") ?? button;
     if (!row) return;
-    const covered = row.getBoundingClientRect().bottom + 8 - (window.innerHeight - checks.offsetHeight);
+    const covered = row.getBoundingClientRect().bottom + 8 - checks.getBoundingClientRect().top;
     if (covered > 0) window.scrollBy({ top: covered, behavior: "instant" });
   };
   const closeResult = () => {
@@ -589,6 +589,13 @@ export function mountWidget(root, rollbook) {
     (choose ?? button)?.focus();
   };
   dismiss.addEventListener("click", closeResult);
+  // The panel grows after the roll (the widget carrying it on draws its own answer): the
+  // row tapped stays above it.
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      if (!checks.hidden) keepRowInView();
+    }).observe(checks);
+  }
   checks.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && pinned()) closeResult();
   });
