@@ -297,8 +297,8 @@ notable enemy 4, a local boss 5, a major campaign threat 6)."""
 # --------------------------------------------------------------------------
 
 ORDER_NOTE = (
-    "Danger World has no initiative (Dice Mechanics: a player says what their PC does, "
-    "the GM sets the check): Set the order lists the party, then the NPCs; ↑ moves one up."
+    "Danger World has no initiative (Dice Mechanics): Set the order lists the party, then "
+    "the NPCs; ↑ moves one up."
 )
 
 RULES = TableRules(
