@@ -195,7 +195,10 @@ def gm_widget(rules: TableRules) -> Widget:
             view = sheet.check(combatant.stats, inner, rng)
         else:
             view = rules.npc_check(combatant.stats, inner, rng)
-        return {**view, "what": f"{combatant.name}: {view['what']}"}
+        # What a sheet's check keeps on the sheet, or the widget that carries it on (a Play
+        # page's pool roller), is the player's page's business, not the GM's.
+        kept = {k: v for k, v in view.items() if k not in ("set", "follow")}
+        return {**kept, "what": f"{combatant.name}: {view['what']}"}
 
     def logged(name: str, values: Values) -> View | None:
         """The turn order a roll made, for the roll log: each one's dice, then the order."""
