@@ -519,7 +519,8 @@ def main(argv: Sequence[str]) -> None:
                 for s, (a, b) in heights.items()
             ]
             rows += [_against(name, ms, limit) for name, ms, limit in play]
-            for name, measured, limit in bench_play.sheet_rows(browser, server, args.runs):
+            sheets = bench_play.sheet_rows(browser, server, args.runs)
+            for name, measured, limit in sheets + bench_play.gm_rows(browser, server, args.runs):
                 met = limit is None or measured <= limit
                 unit = "px" if name.endswith("(px)") else "ms"
                 shown, target = f"{measured:.0f} {unit}", f"<= {limit:g} {unit}" if limit else ""

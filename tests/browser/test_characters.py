@@ -21,6 +21,7 @@ from tests.browser.play import (
     play_as,
     playing,
     roll_check,
+    roll_row,
 )
 from tests.browser.play import roster as roster_of
 from tests.browser.widgets import TIMEOUT, copy_roll_link, pointer_away, widget
@@ -151,12 +152,11 @@ def test_a_play_page_in_use_passes_axe_on_a_phone(
         sheet = page.locator(".rb-widget:has(.rb-roster)").first
         expect(sheet.locator(".rb-widget__form")).to_be_visible(timeout=TIMEOUT)
         sheet.locator(".rb-widget__setup > summary").click()
-        sheet.locator("button.rb-check").first.click()
-        expect(sheet.locator(".rb-widget__checked .rb-rolled__outcome")).to_be_visible(
-            timeout=TIMEOUT
-        )
-        sheet.locator('.rb-step[data-step="1"]').first.click()
-        expect(sheet.locator(".rb-widget__message")).to_contain_text("→")
+        roll_row(sheet, 0)
+        # A box of the sheet's first track tapped: its Undo beside it.
+        track = sheet.locator(".rb-widget__panel .rb-boxes--taps").first
+        track.locator(".rb-boxes__box").first.click()
+        expect(track.locator(".rb-boxes__undo")).to_contain_text("Undo")
         # After the panel's redraw the mouse may rest on a titled button.
         pointer_away(page)
         failures = audit_four_ways(page, keep=serious, ways=ON_A_PHONE)

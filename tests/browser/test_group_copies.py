@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from scripts import tasks
 from tests.browser.axe import audit_four_ways
 from tests.browser.conftest import _free_port, build_site
+from tests.browser.play import roll_row
 from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
 from tests.site_config import TITLES, is_upstream
 from tests.sitesrv import SiteServer
@@ -107,11 +108,7 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
                 sheet = widget(page, SHEETS[system])
                 wait_idle(sheet)
                 expect(sheet.locator(".rb-widget__panel")).not_to_be_empty()
-                check = sheet.locator("button.rb-check").first
-                check.click()
-                expect(sheet.locator(".rb-widget__checked .rb-rolled__outcome")).to_be_visible(
-                    timeout=TIMEOUT
-                )
+                roll_row(sheet, 0)  # (a row with choices: its first)
         if systems == COPIES[0] and is_upstream():  # Rollbook's example house page
             _the_house_page_rolls_at_its_house_values(page, server)
         # A widget of a system the copy left out is still answered, from the package.

@@ -39,7 +39,7 @@ def test_a_sheet_rows_roll_draws_its_die_not_a_filled_square(
     ``.rb-die-icon { fill: none }``, so the die's box was filled in the button's colour
     and its pips vanished into it: a purple square."""
     visit(page, server.url + "danger-world/play/")
-    button = widget(page, "danger-world-sheet").locator("button.rb-check").first
+    button = widget(page, "danger-world-sheet").locator(".rb-sheet__row > .rb-choose").first
     drawn = button.evaluate(DIE_ICON)
     assert drawn["icon"] == "none" and drawn["box"] == ["none", drawn["ink"]], drawn
     assert drawn["pips"] == [drawn["ink"]] * 3, drawn  # the pips filled, on an empty box

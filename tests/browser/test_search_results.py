@@ -42,7 +42,7 @@ def search(page: Page, server: SiteServer, words: str) -> None:
     page.wait_for_function(SETTLED_LIST, timeout=TIMEOUT, polling="raf")
 
 
-@pytest.mark.parametrize("words", ["initiative", "damage"])
+@pytest.mark.parametrize("words", ["difficulty", "damage"])
 def test_each_result_names_its_system(page: Page, server: SiteServer, words: str) -> None:
     search(page, server, words)
     titles = page.locator(".md-search-result__item > a:first-child h1").all_inner_texts()
