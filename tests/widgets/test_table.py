@@ -4,7 +4,6 @@ rolled, advanced and kept; ticks, removals, newer copies; a bad table refused.""
 
 from __future__ import annotations
 
-import base64
 import json
 import random
 from typing import Any
@@ -33,6 +32,7 @@ from rules_py.widgets._table import (
     read_link,
 )
 from rules_py.widgets._widget import INCOMING, Values, WidgetError
+from tests.widgets.gm import link_to, pressed, table_of
 
 
 def _show(values: Values) -> list[Block]:
@@ -95,23 +95,8 @@ GM = gm_widget(RULES)
 
 
 def act(values: dict[str, Any], action: str, **more: Any) -> dict[str, Any]:
-    """Press ``action`` with ``more`` typed first; the values after it (refusals raise)."""
-    now = {**values, **more}
-    panel = GM.panel(now, now, act=action)
-    errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if errors:
-        raise WidgetError(errors[0])
-    return {**now, **panel["set"]}
-
-
-def table_of(values: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(values[TABLE])
-    return data
-
-
-def link_to(values: dict[str, Any]) -> str:
-    data = base64.urlsafe_b64encode(json.dumps(values).encode()).decode().rstrip("=")
-    return f"https://example.org/toy/play/#share=widget-1:{data}"
+    """Press ``action`` with ``more`` typed first (tests.widgets.gm.pressed)."""
+    return pressed(GM, values, action, **more)
 
 
 @pytest.fixture

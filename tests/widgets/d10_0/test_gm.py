@@ -18,7 +18,6 @@ from rules_py.systems import d10_0
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
 from rules_py.widgets._table import TABLE, Combatant
-from rules_py.widgets._widget import WidgetError
 from rules_py.widgets.d10_0._character import BUILDER
 from rules_py.widgets.d10_0._gm import (
     GM,
@@ -31,6 +30,7 @@ from rules_py.widgets.d10_0._gm import (
     npc_tracks,
     party_line,
 )
+from tests.widgets.gm import pressed
 
 
 def sheet(**changed: Any) -> dict[str, Any]:
@@ -51,12 +51,8 @@ def pc(who: str, name: str, ag: int, fo: int) -> Combatant:
 
 
 def act(values: dict[str, Any], action: str, **more: Any) -> dict[str, Any]:
-    now = {**values, **more}
-    panel = GM.panel(now, now, act=action)
-    errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if errors:
-        raise WidgetError(errors[0])
-    return {**now, **panel["set"]}
+    """Press ``action`` with ``more`` typed first (tests.widgets.gm.pressed)."""
+    return pressed(GM, values, action, **more)
 
 
 def test_the_page_is_a_widget_of_the_d10_0_section_playing_the_builders_characters() -> None:

@@ -18,7 +18,6 @@ import pytest
 from rules_py.systems import danger_world as dw
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
-from rules_py.widgets._table import TABLE
 from rules_py.widgets._widget import WidgetError
 from rules_py.widgets.danger_world._gm import (
     GM,
@@ -33,6 +32,7 @@ from rules_py.widgets.danger_world._gm import (
     party_line,
 )
 from rules_py.widgets.danger_world._sheet import SHEET, STORE
+from tests.widgets.gm import empty, line, pressed, table_of
 
 
 def sheet(**changed: Any) -> dict[str, Any]:
@@ -49,32 +49,16 @@ def npc(**changed: Any) -> dict[str, Any]:
 
 
 def act(values: dict[str, Any], action: str, **more: Any) -> dict[str, Any]:
-    """Press ``action`` with ``more`` typed first; the values after it (refusals raise)."""
-    now = {**values, **more}
-    panel = GM.panel(now, now, act=action)
-    errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if errors:
-        raise WidgetError(errors[0])
-    return {**now, **panel["set"]}
-
-
-def table_of(values: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(values[TABLE])
-    return data
+    """Press ``action`` with ``more`` typed first (tests.widgets.gm.pressed)."""
+    return pressed(GM, values, action, **more)
 
 
 def start() -> dict[str, Any]:
-    return {f.name: f.default for f in GM.fields}
+    return empty(GM)
 
 
 def line_of(values: dict[str, Any], name: str) -> dict[str, Any]:
-    groups = [b for b in GM.panel(values)["blocks"] if b["type"] == "group"]
-    for group in groups:
-        for block in group["blocks"]:
-            if block.get("label") == name:
-                found: dict[str, Any] = block
-                return found
-    raise AssertionError(f"no line for {name}")
+    return line(GM, values, name)
 
 
 def names_of(values: dict[str, Any]) -> dict[str, str]:
@@ -189,8 +173,8 @@ def test_an_npcs_check_rolls_the_pool_with_its_threat_dice_and_plays_the_rerolls
             faces.append(dice)
         view = npc_check(stats, "pool:5", random.Random(seed))
         assert len(view["lines"]) == len(faces)
-        for line, rolled in zip(view["lines"], faces, strict=True):
-            assert [p["text"] for p in line["parts"]] == [
+        for drawn, rolled in zip(view["lines"], faces, strict=True):
+            assert [p["text"] for p in drawn["parts"]] == [
                 ("T" if d.kind == "threat" else "") + str(d.face) for d in rolled
             ]
         # The threat die stays as it first landed.

@@ -18,7 +18,6 @@ import pytest
 from rules_py.systems import peupfudge
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
-from rules_py.widgets._table import TABLE
 from rules_py.widgets._widget import WidgetError
 from rules_py.widgets.peupfudge._character import STORE, XP_PANEL
 from rules_py.widgets.peupfudge._gm import (
@@ -33,6 +32,7 @@ from rules_py.widgets.peupfudge._gm import (
     party_line,
     state_names,
 )
+from tests.widgets.gm import empty, line, pressed, table_of
 from tests.widgets.peupfudge.helpers import RACE
 
 
@@ -50,32 +50,16 @@ def npc(**changed: Any) -> dict[str, Any]:
 
 
 def act(values: dict[str, Any], action: str, **more: Any) -> dict[str, Any]:
-    """Press ``action`` with ``more`` typed first; the values after it (refusals raise)."""
-    now = {**values, **more}
-    panel = GM.panel(now, now, act=action)
-    errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if errors:
-        raise WidgetError(errors[0])
-    return {**now, **panel["set"]}
-
-
-def table_of(values: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(values[TABLE])
-    return data
+    """Press ``action`` with ``more`` typed first (tests.widgets.gm.pressed)."""
+    return pressed(GM, values, action, **more)
 
 
 def start() -> dict[str, Any]:
-    return {f.name: f.default for f in GM.fields}
+    return empty(GM)
 
 
 def line_of(values: dict[str, Any], name: str) -> dict[str, Any]:
-    groups = [b for b in GM.panel(values)["blocks"] if b["type"] == "group"]
-    for group in groups:
-        for block in group["blocks"]:
-            if block.get("label") == name:
-                found: dict[str, Any] = block
-                return found
-    raise AssertionError(f"no line for {name}")
+    return line(GM, values, name)
 
 
 def test_the_page_is_a_widget_of_the_peupfudge_section_playing_the_play_pages_sheet() -> None:

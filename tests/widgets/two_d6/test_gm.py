@@ -5,7 +5,6 @@ Agility, highest first, ties rerolled among the tied), with no cap on a table's 
 
 from __future__ import annotations
 
-import base64
 import json
 import random
 from fractions import Fraction
@@ -17,8 +16,7 @@ import pytest
 from rules_py.systems.two_d6 import combat
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
-from rules_py.widgets._table import MAX_MEMBERS, MAX_NPCS, TABLE, Combatant, Placed
-from rules_py.widgets._widget import WidgetError
+from rules_py.widgets._table import MAX_MEMBERS, MAX_NPCS, Combatant, Placed
 from rules_py.widgets.two_d6._character import BUILDER
 from rules_py.widgets.two_d6._gm import (
     GM,
@@ -31,6 +29,7 @@ from rules_py.widgets.two_d6._gm import (
     npc_tracks,
     party_line,
 )
+from tests.widgets.gm import empty, line, link_to, pressed, table_of
 from tests.widgets.two_d6.helpers import ROLLS
 
 
@@ -48,28 +47,12 @@ def npc(**changes: Any) -> dict[str, Any]:
 
 
 def act(values: dict[str, Any], action: str, **more: Any) -> dict[str, Any]:
-    """Press ``action`` with ``more`` typed first; the values after it (refusals raise)."""
-    now = {**values, **more}
-    panel = GM.panel(now, now, act=action)
-    errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if errors:
-        raise WidgetError(errors[0])
-    return {**now, **panel["set"]}
-
-
-def table_of(values: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(values[TABLE])
-    return data
-
-
-def link_to(values: dict[str, Any]) -> str:
-    data = base64.urlsafe_b64encode(json.dumps(values).encode()).decode().rstrip("=")
-    return f"https://example.org/2d6/play/#share=widget-1:{data}"
+    """Press ``action`` with ``more`` typed first (tests.widgets.gm.pressed)."""
+    return pressed(GM, values, action, **more)
 
 
 def line_of(values: dict[str, Any], name: str) -> dict[str, Any]:
-    groups = [b for b in GM.panel(values)["blocks"] if b["type"] == "group"]
-    return next(b for g in groups for b in g["blocks"] if b.get("label") == name)
+    return line(GM, values, name)
 
 
 def counted(bonus: int, dc: int) -> Fraction:
@@ -83,7 +66,7 @@ def dice_of(rng: random.Random) -> tuple[int, int]:
 
 @pytest.fixture
 def start() -> dict[str, Any]:
-    return {f.name: f.default for f in GM.fields}
+    return empty(GM)
 
 
 # --------------------------------------------------------------------------

@@ -4,8 +4,6 @@ makes (players first, a head start acting in Round 1, one d6 for all the enemies
 
 from __future__ import annotations
 
-import base64
-import json
 import random
 import re
 from fractions import Fraction
@@ -17,9 +15,9 @@ import pytest
 from rules_py.systems import wodu
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
-from rules_py.widgets._table import TABLE, Combatant
-from rules_py.widgets._widget import WidgetError
+from rules_py.widgets._table import Combatant
 from rules_py.widgets.wodu._gm import GM, NPC_FIELDS, RULES, initiative, npc_check, npc_checks
+from tests.widgets.gm import empty, line, link_to, pressed, table_of
 from tests.widgets.wodu.helpers import line_total
 
 BUILDER = WIDGETS["wodu-builder"]
@@ -39,33 +37,17 @@ def npc(**changes: Any) -> dict[str, Any]:
 
 
 def act(values: dict[str, Any], action: str, **more: Any) -> dict[str, Any]:
-    """Press ``action`` with ``more`` typed first; the values after it (refusals raise)."""
-    now = {**values, **more}
-    panel = GM.panel(now, now, act=action)
-    errors = [b["text"] for b in panel["blocks"] if b["type"] == "error"]
-    if errors:
-        raise WidgetError(errors[0])
-    return {**now, **panel["set"]}
-
-
-def table_of(values: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(values[TABLE])
-    return data
-
-
-def link_to(values: dict[str, Any]) -> str:
-    data = base64.urlsafe_b64encode(json.dumps(values).encode()).decode().rstrip("=")
-    return f"https://example.org/wodu/play/#share=widget-1:{data}"
+    """Press ``action`` with ``more`` typed first (tests.widgets.gm.pressed)."""
+    return pressed(GM, values, action, **more)
 
 
 def line_of(values: dict[str, Any], name: str) -> dict[str, Any]:
-    groups = [b for b in GM.panel(values)["blocks"] if b["type"] == "group"]
-    return next(b for g in groups for b in g["blocks"] if b.get("label") == name)
+    return line(GM, values, name)
 
 
 @pytest.fixture
 def start() -> dict[str, Any]:
-    return {f.name: f.default for f in GM.fields}
+    return empty(GM)
 
 
 def test_the_gm_page_plays_the_play_pages_sheets() -> None:
