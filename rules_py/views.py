@@ -122,7 +122,13 @@ def _spoken_rolls(rolls: tuple[int, ...]) -> str:
     return f"{sum(rolls)} ({' + '.join(str(r) for r in rolls)})"
 
 
-def roll_view(expr: str, seed: int | None = None, reading: str | None = None) -> View:
+MAX_ROLL_LABEL = 60
+"""The longest label a roll of the dice box carries ("Goblin 2 attacks")."""
+
+
+def roll_view(
+    expr: str, seed: int | None = None, reading: str | None = None, label: str | None = None
+) -> View:
     """Roll ``expr``: the dice (kept or dropped), each part as text, the total, the seed
     and its roll log entry.
 
@@ -133,8 +139,26 @@ def roll_view(expr: str, seed: int | None = None, reading: str | None = None) ->
     With ``reading`` (``"pool"``, ``"0-9"``...: :mod:`rules_py.readings`) the same
     dice are shown as that system reads them: the view's ``result`` says what they
     make and its ``total`` is ``None`` (see :func:`read_view`).
+
+    ``label`` names what the roll is for ("Goblin 2 attacks", a GM's roll in the dice
+    box): the roll log's entry and the spoken sentence lead with it, and the view keeps
+    it as its ``caption`` (its link shows it again).
     """
     seed = fresh_seed() if seed is None else read_seed(seed)
+    named = (label or "").strip()
+    if len(named) > MAX_ROLL_LABEL:
+        raise RequestError(f"A roll's label is at most {MAX_ROLL_LABEL} characters")
+    if named:
+        view = roll_view(expr, seed, reading)
+        log = view["log"]
+        what = f"{named}: {log['what']}"
+        said = log["said"].replace(f"Rolled {log['what']}", f"Rolled {what}", 1)
+        return {
+            **view,
+            "caption": named,
+            "label": f"{named}: {view['label']}",
+            "log": {**log, "what": what, "said": said},
+        }
     if reading is not None:
         return read_view(expr, seed, reading)
     result = roll_seeded(expr, seed)

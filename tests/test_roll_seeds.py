@@ -121,3 +121,15 @@ def test_a_widget_roll_refuses_a_seed_out_of_range(seed: object) -> None:
     answer = _ask("widget", **args)
     assert answer["ok"] is False
     assert "a roll's seed must be" in str(answer["error"])
+
+
+def test_a_labelled_roll_is_the_same_roll_named_for_what_it_is() -> None:
+    """The dice box's label ("Goblin 2 attacks") names the roll in the log and aloud; the
+    dice are those of the same seed unlabelled."""
+    plain, named = roll_view("2d6+1", 7), roll_view("2d6+1", 7, label=" Goblin 2 attacks ")
+    assert named["parts"] == plain["parts"] and named["total"] == plain["total"]
+    assert named["log"]["what"] == "Goblin 2 attacks: 2d6+1"
+    assert named["log"]["said"].startswith("Rolled Goblin 2 attacks: 2d6+1: ")
+    assert named["caption"] == "Goblin 2 attacks"
+    with pytest.raises(Exception, match="at most 60"):
+        roll_view("2d6", 7, label="x" * 61)

@@ -254,3 +254,17 @@ def test_a_mistake_clears_the_odds_of_the_last_good_expression(
     field.fill("2d6")
     expect(chart.locator("rect")).to_have_count(len(odds_view("2d6")["rows"]), timeout=TIMEOUT)
     expect(box.locator(".rb-odds__expr")).to_have_text("2d6")
+
+
+def test_a_labelled_roll_names_what_it_was_for_in_the_log(page: Page, server: SiteServer) -> None:
+    """A GM's roll from the box carries its label (issue 30, item 5): "Goblin 2 attacks"."""
+    page.goto(server.url + "dice/")
+    open_box(page)
+    page.locator("#rb-dicebox-label").fill("Goblin 2 attacks")
+    page.locator(FIELD).fill("2d6+1")
+    page.locator(FIELD).press("Enter")
+    expect(page.locator(f"{BOX} .rb-total")).to_be_visible(timeout=TIMEOUT)
+    page.keyboard.press("Escape")
+    page.keyboard.press("l")
+    entry = page.locator("#rb-log .rb-log__entry").first
+    expect(entry.locator(".rb-log__what")).to_have_text("Goblin 2 attacks: 2d6+1")

@@ -36,6 +36,12 @@ function makeBox() {
   const roll = el("button", "rb-dicebox__roll md-button md-button--primary", "Roll");
   roll.type = "submit";
   row.append(input, roll);
+  // What the roll is for ("Goblin 2 attacks"): the roll log names it (a GM's rolls).
+  const named = el("label", "rb-dicebox__label", "Label (optional)");
+  named.htmlFor = "rb-dicebox-label";
+  const labelInput = el("input", "rb-dicebox__input rb-dicebox__name");
+  Object.assign(labelInput, { id: "rb-dicebox-label", name: "label", type: "text", autocomplete: "off", maxLength: 60 });
+  labelInput.placeholder = "Goblin 2 attacks";
   const caret = el("pre", "rb-dicebox__caret");
   caret.setAttribute("aria-hidden", "true"); // the message below says the position in words
   caret.hidden = true;
@@ -46,7 +52,7 @@ function makeBox() {
   const notation = el("a", "", "the dice notation");
   notation.href = new URL("../../dice/", import.meta.url).href;
   hint.append("For example 3d6, 2d10k1+2, 4dF, d%, 3d6! or 4d6dl1: see ", notation, ".");
-  form.append(label, row, caret, error, hint);
+  form.append(label, row, caret, error, hint, named, labelInput);
 
   const rolled = el("output", "rb-dicebox__rolled rb-roll__output");
   rolled.setAttribute("aria-live", "polite");
@@ -78,7 +84,7 @@ function makeBox() {
   figure.hidden = true;
   dialog.append(form, rolled, figure);
   document.body.append(dialog);
-  return { dialog, form, input, roll, caret, error, rolled, figure, status };
+  return { dialog, form, input, labelInput, roll, caret, error, rolled, figure, status };
 }
 
 const box = makeBox();
@@ -244,7 +250,8 @@ function mountRoll() {
     const expr = box.input.value;
     if (expr !== weighed) weigh(); // rolled before the odds caught up with the typing
     try {
-      const view = await rollbook.ask("roll", { expr });
+      const label = box.labelInput.value.trim();
+      const view = await rollbook.ask("roll", label ? { expr, label } : { expr });
       mark(null);
       return view;
     } catch (caught) {
