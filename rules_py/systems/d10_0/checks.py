@@ -302,6 +302,16 @@ def _efforts(
     counts its own effort) and their probability is returned as beyond the cap.
     """
     n = faces(skill)
+    if not overflow:
+        # Each face once: count the faces of each (clamped) effort, one fraction each. A
+        # sheet asks this of every attribute and skill at each change of its difficulty.
+        counts: dict[int, int] = {}
+        for roll in range(n):
+            effort = score - roll
+            effort = effort if low is None else max(effort, low)
+            effort = effort if high is None else min(effort, high)
+            counts[effort] = counts.get(effort, 0) + 1
+        return {effort: Fraction(count, n) for effort, count in counts.items()}, Fraction(0)
     each = Fraction(1, n)
     out: dict[int, Fraction] = {}
     beyond = Fraction(0)
