@@ -9,11 +9,12 @@ its Python four times over for the same markup.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -160,6 +161,11 @@ def audit_four_ways(
     size = page.viewport_size
     failures = []
     page.mouse.move(0, 0)  # a pointer left over a link would show its hover colour
+    # ... and the tooltip of what it rested on fades out first (one kept by the focus stays).
+    with suppress(PlaywrightError):
+        page.wait_for_function(
+            "!document.querySelector('.md-tooltip2, [id^=__tooltip]')", timeout=3_000
+        )
     for way, (scheme, width) in enumerate(ways):
         set_scheme(page, scheme)
         set_width(page, width)
