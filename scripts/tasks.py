@@ -34,6 +34,9 @@ PYODIDE_FILES = (
 )
 SNAPSHOT = "rollbook.snapshot.gz"
 PACKED = ("pyodide.asm.wasm", "pyodide-lock.json")
+MANIFEST_FORMAT = 2
+"""What the runtime's manifest.json says: raised when it says more (2: snapshot_size),
+so that a runtime built before is rebuilt."""
 """Pyodide's files a first roll downloads, stored gzipped (``NAME.gz``) in place of the
 originals: a first visit downloads the same bytes whether or not the host compresses,
 and the worker decompresses what the host did not (docs/assets/rollbook/worker.js).
@@ -112,6 +115,7 @@ def _fingerprint(systems: list[str]) -> str:
     digest = hashlib.sha256()
     digest.update(repr(systems).encode())
     digest.update(repr(PACKED).encode())
+    digest.update(f"manifest {MANIFEST_FORMAT}".encode())
     digest.update((PYODIDE / "package.json").read_bytes())
     digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
@@ -230,6 +234,9 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
         "snapshot": SNAPSHOT,
+        # Its size unpacked (gzip's last four bytes): the worker unpacks it into a buffer
+        # of that size, handed to Pyodide before the snapshot has downloaded.
+        "snapshot_size": int.from_bytes((out / SNAPSHOT).read_bytes()[-4:], "little"),
         "systems": systems,  # whose widgets the snapshot warms
         # The snapshot's heap is stored XOR the wasm's data segments (snapshot-diff.mjs).
         "snapshot_diff": "pyodide.asm.wasm data segments",

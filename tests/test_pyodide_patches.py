@@ -129,6 +129,32 @@ def check_snapshot(mjs: str, asm: str) -> None:
         f"{SNAPSHOT}: loadPyodide no longer awaits _loadSnapshot as a promise of a Uint8Array "
         "(worker.js passes the snapshot while it still downloads)"
     )
+    assert re.search(
+        r"return (\w+)\.noInitialRun=!0,\1\.INITIAL_MEMORY=(\w+)\.length,\2\}"
+        r"\w+\(\w+,\"prepareSnapshot\"\)",
+        mjs,
+    ), (
+        f"{SNAPSHOT}: loadPyodide no longer sizes the heap by the length of the view "
+        "_loadSnapshot gives (worker.js hands it the buffer before the snapshot is unpacked)"
+    )
+    order = re.search(
+        r"(\w+)=await (\w+)\((\w+),(\w+)\),(\w+)=await (\w+)\((\w+),\4\);"
+        r"\w+\(\5,\3\);let \w+=(\w+)\(\5,\1,\3\)",
+        mjs,
+    )
+    runs = order and re.search(
+        rf"async function {order.group(6)}\((\w+),(\w+)\)\{{let \w+=await \1\(\2\);", mjs
+    )
+    restores = order and re.search(
+        rf"function {order.group(8)}\((\w+),(\w+),\w+\)\{{let \w+=\1\.API,\w+;"
+        rf"return \2&&\(\w+=\w+\.restoreSnapshot\(\2\)\)",
+        mjs,
+    )
+    assert order and runs and restores, (
+        f"{SNAPSHOT}: loadPyodide no longer awaits createPyodideModule(settings) and then, "
+        "with no wait between, copies the snapshot into the heap (worker.js's module factory "
+        "answers only once the snapshot is unpacked into the view it gave)"
+    )
     restore = re.search(
         r"API\.restoreSnapshot=function\((\w+)\)\{let (\w+)=new Uint32Array\(\1\.buffer,"
         r"\1\.byteOffset,\1\.byteLength/4\);(.{0,400}?)Module\.HEAP8\.set\(\1\)",
@@ -204,6 +230,22 @@ def test_a_moved_heap_fails_the_snapshot_check() -> None:
     assert old in asm
     with pytest.raises(AssertionError, match=re.escape(SNAPSHOT)):
         check_snapshot(_read("pyodide.mjs"), asm.replace(old, "let r=e[3],n=e[2]", 1))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("t.INITIAL_MEMORY=i.length", "t.INITIAL_MEMORY=i.byteLength*2"),
+        ("r=await Re(i,n);Fe(r,t);let a=Ae(r,s,t)", "r=await Re(i,n);Fe(r,t);await 0;let a=Ae(r,s,t)"),
+        ("let n=await e(t);if(t.exitCode", "let n=e(t);if(t.exitCode"),
+        ("return t&&(s=i.restoreSnapshot(t))", "return t&&(s=i.restoreSnapshotLater(t))"),
+    ],
+)
+def test_a_changed_snapshot_order_fails_the_snapshot_check(old: str, new: str) -> None:
+    mjs = _read("pyodide.mjs")
+    assert old in mjs
+    with pytest.raises(AssertionError, match=re.escape(SNAPSHOT)):
+        check_snapshot(mjs.replace(old, new, 1), _read("pyodide.asm.mjs"))
 
 
 def test_an_unpinned_pyodide_fails_the_version_check() -> None:

@@ -25,7 +25,7 @@ const EMPTY_ZIP_BYTES = Uint8Array.from(atob(EMPTY_ZIP.split(",")[1]), (c) => c.
 /** @typedef {import("./runtime/pyodide.mjs").PyodideAPI} PyodideAPI */
 /**
  * The runtime's manifest.json, written by scripts/tasks.py assets().
- * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, snapshot?: string, snapshot_diff?: boolean }} Manifest
+ * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, snapshot?: string, snapshot_size?: number, snapshot_diff?: boolean }} Manifest
  */
 /** @type {((request: string) => string) | null} */
 let handle = null; // rules_py.views.handle, once Python is ready
@@ -207,6 +207,59 @@ asmModule.catch((error) => failStartup(new Error(`${ASM} could not be loaded (${
 // Pyodide's list of packages, which it would otherwise fetch itself.
 const lockFile = fetchBytes(new URL(LOCK, runtime)).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
 lockFile.catch(() => {});
+/** @type {Promise<Manifest>} */
+const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) => {
+  if (!response.ok) throw new Error("the Python runtime is missing from this site");
+  return response.json();
+});
+manifestFile.catch(() => {});
+
+// The memory snapshot, made ready from the worker's first moment rather than once
+// loadPyodide asks for it: decompressed as it downloads, straight into a buffer of the
+// size the manifest gives, and the wasm's data segments XOR-ed back in as soon as its
+// bytes are here, all while the wasm compiles and Pyodide's JavaScript loads. Null:
+// there is none to use; a rejection: it could not be read (Python loads afresh).
+/** @type {Promise<Uint8Array | null>} */
+const snapshotBuffer = manifestFile.then((manifest) => {
+  if (!manifest.snapshot || !manifest.snapshot_size || typeof DecompressionStream === "undefined") return null;
+  if (manifest.snapshot !== SNAPSHOT) throw new Error(`unknown snapshot ${manifest.snapshot}`);
+  return new Uint8Array(manifest.snapshot_size);
+});
+snapshotBuffer.catch(() => {});
+/** @type {Promise<Uint8Array | null>} */
+const snapshotFile = snapshotBuffer.then(async (bytes) => {
+  if (!bytes) return null;
+  const response = await (takeEarly(optional) ?? fetch(optional));
+  if (!response.ok) throw new Error(`${SNAPSHOT} answered ${response.status}`);
+  await readInto(await unpacked(response), bytes);
+  if ((await manifestFile).snapshot_diff) {
+    const [wasm, diff] = await Promise.all([wasmBytes, snapshotDiff]);
+    diff.xorDataSegments(bytes, new Uint8Array(wasm));
+  }
+  step("snapshot unpacked");
+  return bytes;
+});
+snapshotFile.catch(() => {});
+
+/**
+ * A stream's bytes, written straight into a buffer of the size they are known to be.
+ * @param {ReadableStream<Uint8Array>} stream
+ * @param {Uint8Array} bytes
+ */
+async function readInto(stream, bytes) {
+  const size = bytes.length;
+  const reader = stream.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > size) throw new Error(`${SNAPSHOT} is larger than the manifest says`);
+    bytes.set(value, at);
+    at += value.length;
+  }
+  if (at !== size) throw new Error(`${SNAPSHOT} is smaller than the manifest says`);
+  return bytes;
+}
 
 // A gzip file's body as it was before it was packed: decompressed while it downloads,
 // unless the host already did (one that sends .gz files with Content-Encoding: gzip).
@@ -242,10 +295,7 @@ async function fetchBytes(url) {
 
 async function boot() {
   const { loadPyodide } = await pyodideModule;
-  const manifestResponse = await fetch(new URL("manifest.json", runtime));
-  if (!manifestResponse.ok) throw new Error("the Python runtime is missing from this site");
-  /** @type {Manifest} */
-  const manifest = await manifestResponse.json();
+  const manifest = await manifestFile;
   const wheels = manifest.wheels.map((w) => new URL(w, runtime).href);
   for (const name of [WASM, LOCK]) {
     if (!manifest.packed?.includes(name)) throw new Error(`the Python runtime has no ${name}`);
@@ -255,28 +305,27 @@ async function boot() {
   const weigh = (/** @type {string[]} */ names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
   total = weigh([WASM, LOCK, SNAPSHOT]); // (the import of ASM is not counted: it is not fetched here)
   report(true);
-  const options = {
-    indexURL: runtime.href,
-    createPyodideModule: await asmModule,
-    lockFileContents: lockFile,
-  };
+  const createPyodideModule = await asmModule;
+  const options = { indexURL: runtime.href, createPyodideModule, lockFileContents: lockFile };
   /** @type {PyodideAPI | null} */
   let pyodide = null;
   let how = "snapshot";
-  if (manifest.snapshot && typeof DecompressionStream !== "undefined") {
+  const view = await snapshotBuffer.catch(() => null);
+  if (view) {
     try {
-      if (manifest.snapshot !== SNAPSHOT) throw new Error(`unknown snapshot ${manifest.snapshot}`);
-      const snapshotURL = new URL(optional);
-      const diff = manifest.snapshot_diff ? Promise.all([wasmBytes, snapshotDiff]) : null;
-      const snapshot = Promise.all([fetchBytes(snapshotURL), diff]).then(([bytes, wasm]) => {
-        if (wasm) wasm[1].xorDataSegments(bytes, new Uint8Array(wasm[0]));
-        step("snapshot unpacked");
-        return bytes;
-      });
-      // The snapshot holds every module the widgets import: the standard library
-      // (its zip) is needed only by a module imported later, so it downloads after
-      // the first answer (see stdlib below).
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
+      // Relies on Pyodide 314's loadPyodide awaiting _loadSnapshot only for a view whose
+      // length sets INITIAL_MEMORY, then awaiting createPyodideModule(settings), and only
+      // then, with no wait between, copying the view into the heap (restoreSnapshot)
+      // (tests/test_pyodide_patches.py checks these in node_modules/pyodide). So it gets
+      // at once the buffer the snapshot is being unpacked into, and the module is
+      // instantiated while the snapshot still downloads: the module factory given answers
+      // only once the buffer is filled.
+      /** @param {any} settings */
+      const onceUnpacked = async (settings) => {
+        const [module] = await Promise.all([createPyodideModule(settings), snapshotFile]);
+        return module;
+      };
+      pyodide = await loadPyodide({ ...options, createPyodideModule: onceUnpacked, _loadSnapshot: view, stdLibURL: EMPTY_ZIP });
       step("snapshot restored");
     } catch (error) {
       console.warn("Rollbook: memory snapshot unusable, loading Python afresh", error);
