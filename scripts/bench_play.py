@@ -35,8 +35,8 @@ ROLLERS: dict[str, str] = {
 }
 """Each system's Play page (its section) and the roller widget on it."""
 
-COLD_MS = 1000.0
-REVISIT_MS = 600.0
+COLD_MS = 900.0
+REVISIT_MS = 700.0
 """The site's targets for a first roll after navigation (scripts/bench), cold and revisit."""
 
 SHEETS: dict[str, str] = {
