@@ -51,7 +51,11 @@ ANIMATIONS_ENDED = """async () => {
   const ended = Promise.all(finite.map((a) => a.finished.catch(() => null)));
   await Promise.race([ended, new Promise((done) => setTimeout(done, 10_000))]);
 }"""
-AUDIT = """async (preload) => {
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+"""The rules whose verdict a change of scheme alone can change: what they read is colour.
+The palette toggle changes nothing else of the page (its markup, its names, its layout),
+so an audit after a toggle at the same width runs only these (see audit_four_ways)."""
+AUDIT = """async ([preload, only]) => {
   await (ANIMATIONS_ENDED)();
   // Judge the contrast of one-character text too (a die's face, a "+"): left to
   // itself axe calls it "too short" and passes it, so a faint 7 went unseen.
@@ -62,7 +66,9 @@ AUDIT = """async (preload) => {
     contrastRatio: { normal: { expected: 4.5 }, large: { expected: 3 } },
     pseudoSizeThreshold: 0.25, shadowOutlineEmMax: 0.2, textStrokeEmMin: 0.03,
   } }] });
-  const result = await axe.run(document, { resultTypes: ['violations'], preload });
+  const options = { resultTypes: ['violations'], preload };
+  if (only) options.runOnly = { type: 'rule', values: only };
+  const result = await axe.run(document, options);
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
     targets: v.nodes.map((n) => n.target.join(' ')),
@@ -83,8 +89,10 @@ def scheme_context(browser: Browser, scheme: str, width: int) -> Iterator[Browse
         context.close()
 
 
-def run_axe(page: Page, preload: bool = True) -> list[dict[str, Any]]:
-    """Every violation axe finds on the page as it stands.
+def run_axe(
+    page: Page, preload: bool = True, only: tuple[str, ...] | None = None
+) -> list[dict[str, Any]]:
+    """Every violation axe finds on the page as it stands (of the rules ``only``, if given).
 
     ``preload=False`` spares axe from copying the page's style sheets again, which costs
     a third of an audit. Only the rules about the sheets themselves need that copy
@@ -94,7 +102,7 @@ def run_axe(page: Page, preload: bool = True) -> list[dict[str, Any]]:
     """
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    violations: list[dict[str, Any]] = page.evaluate(AUDIT, preload)
+    violations: list[dict[str, Any]] = page.evaluate(AUDIT, [preload, only and list(only)])
     return violations
 
 
@@ -157,6 +165,10 @@ def audit_four_ways(
 
     ``keep`` chooses the violations that fail (all of them unless told, :func:`serious`
     for the sweep of every page). The page is left light at the width it had.
+
+    A way that differs from the one before only by its scheme is audited for colour
+    alone (:data:`COLOUR_RULES`): every rule runs at each width and in each scheme once,
+    and the colour rules in all four ways.
     """
     size = page.viewport_size
     failures = []
@@ -166,14 +178,17 @@ def audit_four_ways(
         page.wait_for_function(
             "!document.querySelector('.md-tooltip2, [id^=__tooltip]')", timeout=3_000
         )
+    before: int | None = None
     for way, (scheme, width) in enumerate(ways):
+        only = COLOUR_RULES if width == before else None
+        before = width
         set_scheme(page, scheme)
         set_width(page, width)
         page.evaluate(NEXT_FRAMES)
         shown = page.evaluate("document.body.dataset.mdColorScheme")
         assert shown == SCHEMES[scheme], f"scheme {shown!r}, not {SCHEMES[scheme]!r}"
         assert page.evaluate("innerWidth") == width
-        for v in keep(run_axe(page, preload=way == 0)):
+        for v in keep(run_axe(page, preload=way == 0, only=only)):
             targets = ", ".join(v["targets"][:5])
             more = f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
             failures.append(
