@@ -4,7 +4,6 @@
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { xorDataSegments } from "../docs/assets/rollbook/snapshot-diff.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 
 const [runtimeDir, outFile, ...wheels] = process.argv.slice(2);
@@ -36,10 +35,10 @@ gc.collect()
 zeroFreeMemory(pyodide._module);
 // Stored without the wasm's own data segments: the browser XORs them back in.
 const wasm = new Uint8Array(readFileSync(resolve(runtimeDir, "pyodide.asm.wasm")));
+// (scripts/tasks.py stores it as a Zstandard frame.)
 const snapshot = xorDataSegments(pyodide.makeMemorySnapshot(), wasm);
-const packed = gzipSync(snapshot, { level: 9 });
-writeFileSync(outFile, packed);
-console.log(`snapshot: ${snapshot.length} bytes, ${packed.length} gzipped`);
+writeFileSync(outFile, snapshot);
+console.log(`snapshot: ${snapshot.length} bytes`);
 
 // The snapshot is the whole heap, free blocks included, and what Python freed still
 // holds its old bytes, which gzip cannot squeeze. Take every free block (the largest

@@ -6,6 +6,7 @@ tasks and use them (``python -m scripts.bench``), so nothing here imports them.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import gzip
 import hashlib
@@ -32,17 +33,30 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-SNAPSHOT = "rollbook.snapshot.gz"
-PACKED = ("pyodide.asm.wasm", "pyodide-lock.json")
-MANIFEST_FORMAT = 2
-"""What the runtime's manifest.json says: raised when it says more (2: snapshot_size),
-so that a runtime built before is rebuilt."""
-"""Pyodide's files a first roll downloads, stored gzipped (``NAME.gz``) in place of the
-originals: a first visit downloads the same bytes whether or not the host compresses,
-and the worker decompresses what the host did not (docs/assets/rollbook/worker.js).
-Not pyodide.asm.mjs: the worker imports it, and under a Content-Security-Policy of
-``script-src 'self'`` a script can be imported only from its own file (unpacked, it
-had to come from a ``blob:`` URL)."""
+HEAP = "rollbook.snapshot"
+"""The memory snapshot as scripts/snapshot.mjs writes it: the heap, XOR the wasm's data
+segments (docs/assets/rollbook/snapshot-diff.mjs)."""
+SNAPSHOT = f"{HEAP}.zst"
+PACKED = ("pyodide-lock.json",)
+"""Pyodide's files a first roll downloads that are stored gzipped (``NAME.gz``) in place of
+the originals: a first visit downloads the same bytes whether or not the host compresses,
+and the worker decompresses what the host did not (docs/assets/rollbook/worker.js), as
+it downloads. Not pyodide.asm.mjs: the worker imports it, and under a
+Content-Security-Policy of ``script-src 'self'`` a script can be imported only from its
+own file (unpacked, it had to come from a ``blob:`` URL)."""
+SQUEEZED = {"pyodide.asm.wasm": 19, HEAP: 17}
+"""The two large files of a first visit, stored as Zstandard frames (``.zst``) at these
+levels: a third smaller than gzip -9 (its 32 KiB window misses the repeats across the
+heap). The worker decodes them with Zstandard's own decoder in WebAssembly
+(:data:`ZSTD_FILES`). The snapshot's level is below 19, which takes twice as long for
+2 % fewer bytes: every runtime a test builds compresses one."""
+ZSTD = ROOT / "node_modules" / "@bokuweb" / "zstd-wasm" / "dist" / "web"
+ZSTD_FILES = ("zstd.js", "zstd.wasm")
+"""Zstandard's decoder (npm ``@bokuweb/zstd-wasm``, pinned in package.json): its
+Emscripten glue and module, copied into the runtime beside Pyodide's files."""
+MANIFEST_FORMAT = 3
+"""What the runtime's manifest.json says: raised when it says more, so that a runtime
+built before is rebuilt (2: snapshot_size; 3: the .zst files and their unpacked sizes)."""
 ICEPOOL = "icepool==2.1.3"
 PY = sys.executable
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -117,6 +131,7 @@ def _fingerprint(systems: list[str]) -> str:
     digest.update(repr(PACKED).encode())
     digest.update(f"manifest {MANIFEST_FORMAT}".encode())
     digest.update((PYODIDE / "package.json").read_bytes())
+    digest.update((ZSTD.parent.parent / "package.json").read_bytes())
     digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
     digest.update((ROOT / "docs" / "assets" / "rollbook" / "snapshot-diff.mjs").read_bytes())
@@ -224,28 +239,47 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
         "node",
         ROOT / "scripts" / "snapshot.mjs",
         out,
-        out / SNAPSHOT,
+        out / HEAP,
         *(out / w for w in wheels),
         env={**os.environ, "ROLLBOOK_SYSTEMS": ",".join(systems)},
     )
+    for name in ZSTD_FILES:
+        shutil.copy2(ZSTD / name, out / name)
     for name in PACKED:  # the snapshot was made from the originals: pack them only now
         _pack(out / name)
+    with concurrent.futures.ThreadPoolExecutor() as pool:  # (zstandard lets go of the GIL)
+        sizes = pool.map(lambda item: _squeeze(out / item[0], item[1]), SQUEEZED.items())
+        unpacked = {f"{name}.zst": size for name, size in zip(SQUEEZED, sizes, strict=True)}
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
         "snapshot": SNAPSHOT,
-        # Its size unpacked (gzip's last four bytes): the worker unpacks it into a buffer
-        # of that size, handed to Pyodide before the snapshot has downloaded.
-        "snapshot_size": int.from_bytes((out / SNAPSHOT).read_bytes()[-4:], "little"),
+        # Its size decoded: the worker decodes it into a buffer of that size, handed to
+        # Pyodide before the snapshot has downloaded.
+        "snapshot_size": unpacked[SNAPSHOT],
         "systems": systems,  # whose widgets the snapshot warms
         # The snapshot's heap is stored XOR the wasm's data segments (snapshot-diff.mjs).
         "snapshot_diff": "pyodide.asm.wasm data segments",
-        "packed": [f"{name}.gz" for name in PACKED],
+        "packed": [f"{name}.gz" for name in PACKED] + sorted(unpacked),
+        "unpacked": unpacked,  # each .zst file's size decoded
         # What each file weighs as downloaded: the page's wait counts against their total.
         "sizes": {p.name: p.stat().st_size for p in sorted(out.iterdir()) if p.is_file()},
         "fingerprint": fingerprint,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def _squeeze(path: Path, level: int) -> int:
+    """Replace ``path`` with ``path.zst``, a Zstandard frame at ``level`` that names its
+    size (the same input, the same bytes); return the size it decodes to."""
+    import zstandard
+
+    data = path.read_bytes()
+    squeezed = path.with_name(path.name + ".zst")
+    squeezed.write_bytes(zstandard.ZstdCompressor(level=level).compress(data))
+    shutil.copystat(path, squeezed)
+    path.unlink()
+    return len(data)
 
 
 def _pack(path: Path) -> None:

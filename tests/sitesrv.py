@@ -28,12 +28,14 @@ TYPES = {
     ".wasm": "application/wasm",
     ".json": "application/json",
     ".gz": "application/gzip",
+    ".zst": "application/zstd",
     ".svg": "image/svg+xml",
     ".webmanifest": "application/manifest+json",
 }
 
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml"})
-"""What a gzipping host compresses; archives (.gz, .zip, .whl) and images are sent as they are."""
+"""What a gzipping host compresses; archives (.gz, .zst, .zip, .whl) and images are sent as
+they are."""
 
 
 REPORTS = "/__csp-reports"

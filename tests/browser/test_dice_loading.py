@@ -1,25 +1,26 @@
 """Getting the dice ready: progress on a slow start, "Dice unavailable" and Retry on a failed one.
 
-Python's start-up downloads the runtime (``pyodide.asm.wasm``, stored gzipped, the
-standard library), then either the memory snapshot or, when the snapshot cannot be
-used, the wheels.
+Python's start-up downloads the runtime (``pyodide.asm.wasm``, stored as a Zstandard
+frame, the standard library), then either the memory snapshot or, when the snapshot
+cannot be used, the wheels.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from pathlib import Path
 
 import pytest
+import zstandard
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from tests.browser.widgets import TIMEOUT, wait_until
 from tests.sitesrv import SiteServer
 
-WASM = "**/runtime/pyodide.asm.wasm.gz"
-SNAPSHOT = "**/runtime/rollbook.snapshot.gz"
+WASM = "**/runtime/pyodide.asm.wasm.zst"
+SNAPSHOT = "**/runtime/rollbook.snapshot.zst"
+DECODER = "**/runtime/zstd.wasm"
 WHEEL = "**/runtime/rules_py-*.whl"
 STDLIB = "**/runtime/python_stdlib.zip"
 
@@ -56,8 +57,8 @@ def expect_unavailable(page: Page, output: Locator, button: Locator) -> None:
 
 @pytest.mark.parametrize(
     "blocked",
-    [[WASM], [SNAPSHOT, STDLIB], [SNAPSHOT, WHEEL]],
-    ids=["wasm", "snapshot+stdlib", "snapshot+wheel"],
+    [[WASM], [DECODER], [SNAPSHOT, STDLIB], [SNAPSHOT, WHEEL]],
+    ids=["wasm", "zstd decoder", "snapshot+stdlib", "snapshot+wheel"],
 )
 def test_a_failed_download_says_dice_unavailable_and_retry_loads_them(
     context: BrowserContext, server: SiteServer, blocked: list[str]
@@ -215,7 +216,7 @@ def test_the_head_starts_python_and_the_first_roll_restores_the_snapshot(
            performance.getEntriesByType('navigation')[0].domInteractive"""
     )
     before = list(asked)
-    assert before.count("pyodide.asm.wasm.gz") == 1  # compiled from its one download
+    assert before.count("pyodide.asm.wasm.zst") == 1  # compiled from its one download
     assert "pyodide.asm.wasm" not in before  # Pyodide's own request is answered in the worker
     assert "python_stdlib.zip" not in before
     assert not [name for name in before if name.endswith(".whl")]
@@ -239,8 +240,8 @@ def _runtime_bytes(server: SiteServer, start: int) -> dict[str, int]:
 def test_a_first_visit_downloads_the_packed_runtime_from_any_host(
     browser: Browser, built_site: tuple[Path, int], gzipping: bool
 ) -> None:
-    """A host that compresses nothing sends the runtime gzipped all the same (its .gz
-    files, as they are), and the worker decompresses it: the first roll's bytes do not
+    """A host that compresses nothing sends the runtime packed all the same (its .zst
+    and .gz files, as they are), and the worker decodes it: the first roll's bytes do not
     depend on the host (issue 16, item 22), but for Pyodide's JavaScript half, imported as
     the file it is, which a Content-Security-Policy of script-src 'self' allows (issue 28,
     item 9): a gzipping host sends it compressed."""
@@ -262,12 +263,17 @@ def test_a_first_visit_downloads_the_packed_runtime_from_any_host(
         assert page.evaluate("window.rollbook.state.how") == "snapshot"
         sent = _runtime_bytes(host, 0)
         context.close()
-    first_roll = ["pyodide.asm.wasm.gz", "pyodide-lock.json.gz"]
+    first_roll = ["pyodide.asm.wasm.zst", "pyodide-lock.json.gz"]
     for name in [*first_roll, manifest["snapshot"]]:
         stored = (site / "assets/rollbook/runtime" / name).stat().st_size
         assert sent[name] == manifest["sizes"][name] == stored
-        assert encodings[name] == ""  # sent as stored, decompressed by the worker
-    packed = (site / "assets/rollbook/runtime/pyodide.asm.wasm.gz").read_bytes()
-    assert gzip.decompress(packed)[:4] == b"\0asm"
+        assert encodings[name] == ""  # sent as stored, decoded by the worker
+    # The decoder's own module, a wasm file like any other: a gzipping host compresses it.
+    assert encodings["zstd.wasm"] == ("gzip" if gzipping else "")
+    packed = (site / "assets/rollbook/runtime/pyodide.asm.wasm.zst").read_bytes()
+    assert zstandard.ZstdDecompressor().decompress(packed)[:4] == b"\0asm"
+    assert manifest["unpacked"]["pyodide.asm.wasm.zst"] == len(
+        zstandard.ZstdDecompressor().decompress(packed)
+    )
     assert not {"pyodide.asm.wasm", "pyodide.asm.mjs.gz", "pyodide-lock.json"} & set(sent)
     assert encodings["pyodide.asm.mjs"] == ("gzip" if gzipping else "")

@@ -165,7 +165,7 @@ def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
     assert page.evaluate("window.rollbook.state.how") == "snapshot"
     # Only the modules imported by name go through it: every download is read directly.
     runtime = [url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url]
-    assert sorted(runtime) == ["pyodide.asm.mjs", "pyodide.mjs"]
+    assert sorted(runtime) == ["pyodide.asm.mjs", "pyodide.mjs", "zstd.js"]
     assert any(url.endswith("/assets/rollbook/worker.js") for url in asked)  # the page's own
 
 

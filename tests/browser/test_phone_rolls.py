@@ -103,7 +103,7 @@ def test_a_tap_before_the_page_script_runs_is_answered_once_python_is_ready(
     context, phone = slow_phone
     held: list[Route] = []
     context.route("**/assets/rollbook/rollbook.js", lambda route: held.append(route))
-    context.route("**/runtime/pyodide.asm.wasm.gz", lambda route: held.append(route))
+    context.route("**/runtime/pyodide.asm.wasm.zst", lambda route: held.append(route))
     phone.goto(server.url + "dice/", wait_until="commit")
     button = phone.locator("button[data-roll='d20']").first
     expect(button).to_be_enabled(timeout=TIMEOUT)

@@ -5,14 +5,18 @@
 // before the downloads below can begin.
 const snapshotDiff = import("./snapshot-diff.mjs");
 snapshotDiff.catch(() => {}); // only the snapshot needs it: without it, Python loads afresh
+const unzstd = import("./unzstd.mjs"); // the decoder of the two .zst files below
+unzstd.catch(() => {});
 
 const runtime = new URL("./runtime/", import.meta.url);
-const SNAPSHOT = "rollbook.snapshot.gz"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
-// Pyodide's files, stored gzipped (scripts/tasks.py PACKED): a first visit downloads the
-// same bytes from a host that compresses and from one that does not; they are
-// decompressed here, while they download, where the host did not.
-const WASM = "pyodide.asm.wasm.gz";
+const SNAPSHOT = "rollbook.snapshot.zst"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
+// Pyodide's files, stored packed: a first visit downloads the same bytes from a host that
+// compresses and from one that does not. The wasm (like the snapshot) is a Zstandard
+// frame (scripts/tasks.py SQUEEZED), decoded here by unzstd.mjs; the lock file is
+// gzipped (PACKED), decompressed while it downloads where the host did not.
+const WASM = "pyodide.asm.wasm.zst";
 const LOCK = "pyodide-lock.json.gz";
+const DECODER = "zstd.wasm"; // Zstandard's decoder (scripts/tasks.py ZSTD_FILES)
 // Pyodide's JavaScript half is imported as the file it is, not packed: a script can only
 // be imported from its own URL under a Content-Security-Policy of script-src 'self'
 // (unpacked here, it had to be imported from a blob: URL, which that policy refuses).
@@ -25,7 +29,7 @@ const EMPTY_ZIP_BYTES = Uint8Array.from(atob(EMPTY_ZIP.split(",")[1]), (c) => c.
 /** @typedef {import("./runtime/pyodide.mjs").PyodideAPI} PyodideAPI */
 /**
  * The runtime's manifest.json, written by scripts/tasks.py assets().
- * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, snapshot?: string, snapshot_size?: number, snapshot_diff?: boolean }} Manifest
+ * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, unpacked?: Record<string, number>, snapshot?: string, snapshot_size?: number, snapshot_diff?: boolean }} Manifest
  */
 /** @type {((request: string) => string) | null} */
 let handle = null; // rules_py.views.handle, once Python is ready
@@ -159,22 +163,52 @@ const wasmURL = new URL("pyodide.asm.wasm", runtime).href; // what Pyodide asks 
 prefetch("manifest.json");
 prefetch(SNAPSHOT);
 prefetch(LOCK);
-// The wasm compiles while it downloads; Pyodide's instantiateStreaming gets the result.
-// Its bytes are kept too: the snapshot is stored without the wasm's data segments.
-step("wasm compile started");
-compiling = true; // Pyodide's own request for pyodide.asm.wasm gets a stand-in
-const wasmParts = fetch(new URL(WASM, runtime)).then(async (response) => {
-  if (!response.ok) throw new Error(`${WASM} answered ${response.status}`);
-  return (await unpacked(response)).tee();
+prefetch(DECODER);
+/** @type {Promise<Manifest>} */
+const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) => {
+  if (!response.ok) throw new Error("the Python runtime is missing from this site");
+  return response.json();
 });
-const compiled = wasmParts
-  .then(([bytes]) => WebAssembly.compileStreaming(new Response(bytes, { headers: { "Content-Type": "application/wasm" } })))
+manifestFile.catch(() => {});
+// Zstandard's decoder, loaded at once: the wasm and the snapshot wait for it.
+const decoder = unzstd.then(({ zstdDecoder }) => zstdDecoder(runtime));
+decoder.catch(() => {});
+/**
+ * A .zst file of the runtime, decoded (into ``into`` if given): the manifest says the
+ * size it decodes to. A host that already decoded it (one that sends it with
+ * Content-Encoding: zstd) sent the bytes themselves.
+ * @param {Response} response
+ * @param {string} name
+ * @param {Uint8Array<ArrayBuffer>} [into]
+ * @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
+async function decoded(response, name, into) {
+  if (!response.ok) throw new Error(`${name} answered ${response.status}`);
+  const frame = new Uint8Array(await response.arrayBuffer());
+  const [{ isFrame }, manifest] = await Promise.all([unzstd, manifestFile]);
+  const size = manifest.unpacked?.[name];
+  if (!size) throw new Error(`the manifest gives no size for ${name}`);
+  if (isFrame(frame)) return (await decoder)(frame, size, into);
+  if (frame.length !== size) throw new Error(`${name} is neither a Zstandard frame nor ${size} bytes`);
+  if (!into) return frame;
+  into.set(frame);
+  return into;
+}
+// The wasm is compiled as soon as it is here and decoded; Pyodide's instantiateStreaming
+// gets the result. Its bytes are kept too: the snapshot is stored without the wasm's
+// data segments.
+compiling = true; // Pyodide's own request for pyodide.asm.wasm gets a stand-in
+const wasmBytes = fetch(new URL(WASM, runtime)).then((response) => decoded(response, WASM));
+wasmBytes.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be read (${error.message})`)));
+const compiled = wasmBytes
+  .then((bytes) => {
+    step("wasm decoded");
+    return WebAssembly.compile(bytes);
+  })
   .then((module) => {
     step("wasm compiled");
     return module;
   });
-const wasmBytes = wasmParts.then(([, bytes]) => new Response(bytes).arrayBuffer());
-wasmBytes.catch(() => {});
 // (Pyodide only logs a failed compilation and waits forever: end the start-up instead.)
 compiled.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`)));
 /** @type {WeakSet<Response>} */
@@ -207,21 +241,14 @@ asmModule.catch((error) => failStartup(new Error(`${ASM} could not be loaded (${
 // Pyodide's list of packages, which it would otherwise fetch itself.
 const lockFile = fetchBytes(new URL(LOCK, runtime)).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
 lockFile.catch(() => {});
-/** @type {Promise<Manifest>} */
-const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) => {
-  if (!response.ok) throw new Error("the Python runtime is missing from this site");
-  return response.json();
-});
-manifestFile.catch(() => {});
-
 // The memory snapshot, made ready from the worker's first moment rather than once
-// loadPyodide asks for it: decompressed as it downloads, straight into a buffer of the
-// size the manifest gives, and the wasm's data segments XOR-ed back in as soon as its
-// bytes are here, all while the wasm compiles and Pyodide's JavaScript loads. Null:
-// there is none to use; a rejection: it could not be read (Python loads afresh).
-/** @type {Promise<Uint8Array | null>} */
+// loadPyodide asks for it: decoded as soon as it is here, straight into a buffer of the
+// size the manifest gives, and the wasm's data segments XOR-ed back in, all while the
+// wasm compiles and Pyodide's JavaScript loads. Null: there is none to use; a
+// rejection: it could not be read (Python loads afresh).
+/** @type {Promise<Uint8Array<ArrayBuffer> | null>} */
 const snapshotBuffer = manifestFile.then((manifest) => {
-  if (!manifest.snapshot || !manifest.snapshot_size || typeof DecompressionStream === "undefined") return null;
+  if (!manifest.snapshot || !manifest.snapshot_size) return null;
   if (manifest.snapshot !== SNAPSHOT) throw new Error(`unknown snapshot ${manifest.snapshot}`);
   return new Uint8Array(manifest.snapshot_size);
 });
@@ -229,37 +256,15 @@ snapshotBuffer.catch(() => {});
 /** @type {Promise<Uint8Array | null>} */
 const snapshotFile = snapshotBuffer.then(async (bytes) => {
   if (!bytes) return null;
-  const response = await (takeEarly(optional) ?? fetch(optional));
-  if (!response.ok) throw new Error(`${SNAPSHOT} answered ${response.status}`);
-  await readInto(await unpacked(response), bytes);
+  await decoded(await (takeEarly(optional) ?? fetch(optional)), SNAPSHOT, bytes);
   if ((await manifestFile).snapshot_diff) {
     const [wasm, diff] = await Promise.all([wasmBytes, snapshotDiff]);
-    diff.xorDataSegments(bytes, new Uint8Array(wasm));
+    diff.xorDataSegments(bytes, wasm);
   }
   step("snapshot unpacked");
   return bytes;
 });
 snapshotFile.catch(() => {});
-
-/**
- * A stream's bytes, written straight into a buffer of the size they are known to be.
- * @param {ReadableStream<Uint8Array>} stream
- * @param {Uint8Array} bytes
- */
-async function readInto(stream, bytes) {
-  const size = bytes.length;
-  const reader = stream.getReader();
-  let at = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.length > size) throw new Error(`${SNAPSHOT} is larger than the manifest says`);
-    bytes.set(value, at);
-    at += value.length;
-  }
-  if (at !== size) throw new Error(`${SNAPSHOT} is smaller than the manifest says`);
-  return bytes;
-}
 
 // A gzip file's body as it was before it was packed: decompressed while it downloads,
 // unless the host already did (one that sends .gz files with Content-Encoding: gzip).
@@ -303,7 +308,8 @@ async function boot() {
   // The wait counts the bytes downloaded against the bytes this start-up needs.
   const sizes = manifest.sizes || {};
   const weigh = (/** @type {string[]} */ names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
-  total = weigh([WASM, LOCK, SNAPSHOT]); // (the import of ASM is not counted: it is not fetched here)
+  // (The imports of ASM and of the decoder's glue are not counted: they are not fetched here.)
+  total = weigh([WASM, LOCK, SNAPSHOT, DECODER]);
   report(true);
   const createPyodideModule = await asmModule;
   const options = { indexURL: runtime.href, createPyodideModule, lockFileContents: lockFile };

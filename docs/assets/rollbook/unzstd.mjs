@@ -1,0 +1,42 @@
+// @ts-check
+// Zstandard frames decoded in the worker: the runtime's two large files (the wasm and the
+// memory snapshot) are stored as .zst, a third smaller than gzip (scripts/tasks.py
+// SQUEEZED), and no browser's DecompressionStream reads them. The decoder is Zstandard's
+// own, compiled to WebAssembly (npm @bokuweb/zstd-wasm, copied into the runtime folder
+// by scripts/tasks.py): its Emscripten glue (zstd.js) loads zstd.wasm and exports Module.
+
+const MAGIC = [0x28, 0xb5, 0x2f, 0xfd]; // a Zstandard frame's first four bytes
+
+/** @param {Uint8Array} bytes */
+export const isFrame = (bytes) => MAGIC.every((byte, i) => bytes[i] === byte);
+
+/**
+ * The decoder, once its module is loaded: a function that decodes one frame of
+ * ``size`` bytes into ``into`` (a new buffer of that size unless given).
+ * @param {URL} runtime the runtime folder (zstd.js and zstd.wasm)
+ * @returns {Promise<(frame: Uint8Array, size: number, into?: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>>}
+ */
+export async function zstdDecoder(runtime) {
+  const { Module } = await import(new URL("zstd.js", runtime).href);
+  await new Promise((resolve) => {
+    Module.onRuntimeInitialized = resolve;
+    Module.init(new URL("zstd.wasm", runtime).href);
+  });
+  return (frame, size, into = new Uint8Array(size)) => {
+    if (into.length !== size) throw new Error(`a buffer of ${into.length} bytes for ${size}`);
+    const source = Module._malloc(frame.length);
+    const target = Module._malloc(size);
+    try {
+      if (!source || !target) throw new Error("no memory to decode in");
+      Module.HEAPU8.set(frame, source); // (the views are current after a malloc grows memory)
+      const decoded = Module._ZSTD_decompress(target, size, source, frame.length);
+      if (Module._ZSTD_isError(decoded)) throw new Error("not a Zstandard frame it can read");
+      if (decoded !== size) throw new Error(`${decoded} bytes decoded, ${size} expected`);
+      into.set(Module.HEAPU8.subarray(target, target + size));
+      return into;
+    } finally {
+      Module._free(source);
+      Module._free(target);
+    }
+  };
+}
