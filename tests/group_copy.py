@@ -3,20 +3,31 @@
 ``make_copy(folder)`` copies this checkout's tracked files into ``folder`` and makes
 only the changes the hosting page asks of a group: its name and description, two
 systems, its house rules on with a page of its own, the developers' pages off, and a
-home page rewritten under a heading of its own. Used by tests/test_group_copy.py, which
-runs the gate on it, and by hand (``python -m tests.group_copy DIR``) to try a copy's
-whole ``scripts/test``.
+home page rewritten under a heading of its own. Used by hand (``python -m tests.group_copy
+DIR``) to try a copy's whole ``scripts/test``, and by the suite through ``built_copy``: the
+copy built once by its own ``scripts/build``, whose site tests/test_group_copy.py reads and
+runs the copy's gate on, and tests/browser/test_group_copies.py serves.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from scripts import tasks
+from tests.browser.conftest import _free_port
+
 ROOT = Path(__file__).resolve().parent.parent
+INSIDE = "ROLLBOOK_GROUP_COPY"
+"""Set in the copy's own runs, whose tests must not make a copy of the copy in turn."""
 
 NAME = "Thursday Night Dice"
 DESCRIPTION = "The rules our Thursday group plays, with the dice rolled in the text."
@@ -87,6 +98,64 @@ def make_copy(folder: Path, root: Path = ROOT) -> Path:
     for step in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Our copy"]):
         subprocess.run([*git, *step], cwd=folder, check=True)
     return folder
+
+
+def run_in(copy: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` run in ``copy``, as its own (``INSIDE`` set), its output kept."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=copy,
+        env={**os.environ, INSIDE: "1", "NO_MKDOCS_2_WARNING": "1", **env},
+        capture_output=True,
+        text=True,
+    )
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This run's temporary folder, which pytest-xdist's workers share (each has its own
+    ``popen-gwN`` under it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+_BUILT: list[Path] = []
+
+
+def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The copy made once per test run and built by its own ``scripts/build`` into its
+    ``site/``, for a server on a free port (the port its sitemap names).
+
+    It has this checkout's npm packages and its runtime for the same systems, made from the
+    same sources, so the copy's build finds it up to date. A worker that needs the copy
+    while another makes it waits for that one, and reads it after.
+    """
+    if _BUILT:
+        return _BUILT[0]
+    shared = _run_folder(tmp_path_factory)
+    folder = shared / "group-copy" / "thursday"
+    done = shared / "group-copy.built"
+    with tasks._locked(shared / "group-copy.lock"):
+        if not done.exists():
+            shutil.rmtree(folder.parent, ignore_errors=True)
+            make_copy(folder)
+            (folder / "node_modules").symlink_to(tasks.ROOT / "node_modules")
+            runtime = tasks.assets(tasks.config_for(SYSTEMS, folder.parent / "config"))
+            shutil.copytree(runtime, folder / "docs" / "assets" / "rollbook" / "runtime")
+            url = f"http://127.0.0.1:{_free_port()}/"
+            built = run_in(folder, "-m", "scripts.tasks", "build", SITE_URL=url)
+            if built.returncode != 0:
+                pytest.fail(f"the copy's scripts/build failed:\n{built.stderr[-3000:]}")
+            done.touch()
+    _BUILT.append(folder)
+    return folder
+
+
+@contextlib.contextmanager
+def serving_alone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Held while the built copy's site is served: it is served at the one address it was
+    built for, by one server at a time (the gate's browser tests start their own)."""
+    with tasks._locked(_run_folder(tmp_path_factory) / "group-copy-serving.lock"):
+        yield
 
 
 if __name__ == "__main__":

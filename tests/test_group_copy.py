@@ -4,8 +4,9 @@ tests/group_copy.py makes the copy from this checkout: a new name and descriptio
 systems, house rules with a page of its own, the developers' pages off, and a home page
 under a heading of its own. The copy is built by its own ``scripts/build`` task from its
 own ``mkdocs.yml``, and its own suite runs in it: every test that reads what a copy
-chooses (its pages, its settings, its home page and search in the browser). A left-out
-system's tests are skipped there, each naming the setting; none fails.
+chooses (its pages, its settings, its home page and search in the browser, on the site
+that build made). A left-out system's tests are skipped there, each naming the setting;
+none fails.
 """
 
 from __future__ import annotations
@@ -13,20 +14,21 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from scripts import tasks
-from tests.browser.conftest import _free_port
-from tests.group_copy import DESCRIPTION, HEADING, NAME, SYSTEMS, make_copy
+from tests.group_copy import (
+    DESCRIPTION,
+    HEADING,
+    INSIDE,
+    NAME,
+    SYSTEMS,
+    built_copy,
+    run_in,
+    serving_alone,
+)
 from tests.site_config import TITLES
-
-INSIDE = "ROLLBOOK_GROUP_COPY"
-"""Set in the copy's own run, which must not make a copy of itself in turn."""
 
 pytestmark = pytest.mark.skipif(bool(os.environ.get(INSIDE)), reason="the copy's own run")
 
@@ -35,40 +37,29 @@ GATE = [
     "tests/markdown",
     "tests/test_systems_hook.py",
     "tests/test_manifest_hook.py",
-    "tests/test_tasks.py",
+    "tests/test_tasks.py::test_a_failed_rebuild_keeps_the_previous_runtime",
+    "tests/test_tasks.py::test_a_rebuild_replaces_the_runtime_whole",
+    "tests/test_tasks.py::test_the_runtime_a_first_roll_downloads_is_stored_gzipped",
     "tests/browser/test_home_page.py",
     "tests/browser/test_search_results.py",
 ]
 """The copy's tests that read what a copy chooses; the rules' own tests (tests/systems,
-tests/widgets, tests/dice) test rules_py, which a copy does not change."""
+tests/widgets, tests/dice) test rules_py, which a copy does not change. Of
+tests/test_tasks.py, the runtime's, whose folder and fingerprint follow the copy's
+systems: the others (scripts/serve on a one-page project of their own, the port, the
+one-line build errors, scripts/test's arguments) read nothing of the copy, and this
+checkout's suite runs them on the same code."""
 
 
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The copy, with this checkout's npm packages and its runtime for the same systems
-    (made from the same sources, so the copy's build finds it up to date)."""
-    folder = make_copy(tmp_path_factory.mktemp("group") / "thursday")
-    (folder / "node_modules").symlink_to(tasks.ROOT / "node_modules")
-    runtime = tasks.assets(tasks.config_for(SYSTEMS, tmp_path_factory.mktemp("config")))
-    shutil.copytree(runtime, folder / "docs" / "assets" / "rollbook" / "runtime")
-    return folder
-
-
-def _run(copy: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, *args],
-        cwd=copy,
-        env={**os.environ, INSIDE: "1", "NO_MKDOCS_2_WARNING": "1", **env},
-        capture_output=True,
-        text=True,
-    )
+    """The copy, built by its own ``scripts/build`` (tests/group_copy.py's ``built_copy``:
+    once per run, tests/browser/test_group_copies.py serves the same build)."""
+    return built_copy(tmp_path_factory)
 
 
 def test_the_copy_builds_with_only_its_systems_name_and_pages(copy: Path) -> None:
-    port = _free_port()
-    built = _run(copy, "-m", "scripts.tasks", "build", SITE_URL=f"http://127.0.0.1:{port}/")
-    assert built.returncode == 0, built.stderr[-3000:]
-    site = copy / "site"
+    site = copy / "site"  # its scripts/build succeeded, or the fixture failed with its log
     home = (site / "index.html").read_text(encoding="utf-8")
     assert "<h1 id=" in home and HEADING in home
     assert f"<title>{NAME}</title>" in home and "Rollbook" not in home
@@ -92,8 +83,12 @@ def test_the_copy_builds_with_only_its_systems_name_and_pages(copy: Path) -> Non
         assert link is None, f"{html.relative_to(site)} links {link[0] if link else ''}"
 
 
-def test_the_copys_own_gate_passes(copy: Path) -> None:
-    ran = _run(copy, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-rfs", *GATE)
+def test_the_copys_own_gate_passes(copy: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Its browser tests read the site its own scripts/build made (tests/browser/conftest.py's
+    ``ROLLBOOK_SITE``), which a build of theirs would make again the same."""
+    args = ["-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-rfs", *GATE]
+    with serving_alone(tmp_path_factory):
+        ran = run_in(copy, *args, ROLLBOOK_SITE=str(copy / "site"))
     assert ran.returncode == 0, ran.stdout[-4000:]
     summary = ran.stdout.strip().splitlines()[-1]
     assert re.search(r"\d+ passed", summary) and "failed" not in summary, summary

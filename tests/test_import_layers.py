@@ -133,24 +133,30 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return groups
 
 
-def test_no_module_imports_itself_back() -> None:
-    found = cycles(import_graph())
+@pytest.fixture(scope="module")
+def project_graph() -> dict[str, set[str]]:
+    """The project's import graph, read once for the tests below (they only read it)."""
+    return import_graph()
+
+
+def test_no_module_imports_itself_back(project_graph: dict[str, set[str]]) -> None:
+    found = cycles(project_graph)
     assert not found, "import cycles: " + "; ".join(" <-> ".join(group) for group in found)
 
 
-def test_no_floor_imports_from_a_floor_above() -> None:
+def test_no_floor_imports_from_a_floor_above(project_graph: dict[str, set[str]]) -> None:
     upward = [
         f"{name} (floor {floor(name)}) imports {target} (floor {floor(target)})"
-        for name, targets in sorted(import_graph().items())
+        for name, targets in sorted(project_graph.items())
         for target in sorted(targets)
         if floor(target) > floor(name)
     ]
     assert not upward, "imports against the floors:\n" + "\n".join(upward)
 
 
-def test_the_graph_sees_lazy_and_relative_imports() -> None:
+def test_the_graph_sees_lazy_and_relative_imports(project_graph: dict[str, set[str]]) -> None:
     """The walk reads imports inside functions, and knows the floors it checks."""
-    graph = import_graph()
+    graph = project_graph
     assert "rules_py.widgets" in graph["rules_py.handler"]
     assert "rules_py.views" in graph["rules_py.widgets._widget"]
     assert "rules_py.dice" in graph["rules_py.views"]

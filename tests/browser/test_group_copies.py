@@ -1,11 +1,13 @@
 """A group's own copy (issue 19): a build that publishes only some systems, in a browser.
 
-Two copies are built as a group would set them (``extra.systems``): one with only the
-2d6 Roleplaying System, one with the WoDu Hack and Danger World. Each passes the smoke
-tests of its sections (the home page's cards and the tabs name only its systems; each
-section's first page and Play page open, roll and answer), no page of it links a
-section it left out, and its Python starts from its own snapshot, which warmed only
-its systems' widgets.
+Two copies are served: one built from a config that publishes only the 2d6 Roleplaying
+System and Rollbook's example house page, and the group's copy of tests/group_copy.py
+(2d6 and Danger World, a house page of its own, the developers' pages off), built by its
+own ``scripts/build`` from its own ``mkdocs.yml``; tests/test_group_copy.py reads the
+same build and runs the copy's gate on it. Each passes the smoke tests of its sections
+(the home page's cards and the tabs name only its systems; each section's first page and
+Play page open, roll and answer), no page of it links a section it left out, and its
+Python starts from its own snapshot, which warmed only its systems' widgets.
 """
 
 from __future__ import annotations
@@ -20,26 +22,40 @@ from playwright.sync_api import Browser, Page, expect
 
 from scripts import tasks
 from tests.browser.axe import audit_four_ways
-from tests.browser.conftest import _free_port, build_site
+from tests.browser.conftest import _free_port, build_site, site_port
 from tests.browser.play import roll_row
 from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
+from tests.group_copy import SYSTEMS, built_copy, serving_alone
 from tests.site_config import TITLES, is_upstream
 from tests.sitesrv import SiteServer
 
 ALL = tuple(TITLES)
 SHEETS = {"wodu": "wodu-builder", "2d6": "2d6-builder", "danger-world": "danger-world-sheet"}
-COPIES = (("2d6",), ("wodu", "danger-world"))
-"""The copies built; the first publishes its house rules too."""
+EXAMPLE = ("2d6",)
+"""The copy built from a config (``tasks.config_for``), with Rollbook's example house page."""
+GROUP = tuple(SYSTEMS)
+"""The group's copy (tests/group_copy.py), with a house page of its own.
+
+(It took the place of a copy of the WoDu Hack and Danger World built from a config:
+built by its own scripts/build, it is the copy a group makes, and its build serves
+tests/test_group_copy.py too. A copy's WoDu sheet from its snapshot is the same path as
+its 2d6 and Danger World sheets; house rules left out are Rollbook's own setting, and
+tests/test_systems_hook.py's test_house_rules_are_left_out_unless_asked_for.)"""
 
 
-@pytest.fixture(scope="module", params=COPIES, ids=lambda c: "+".join(c))
+@pytest.fixture(scope="module", params=(EXAMPLE, GROUP), ids=lambda c: "+".join(c))
 def copy(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[tuple[str, ...], Path, SiteServer]]:
     """A copy publishing ``systems``, built as ``scripts/build`` builds one, and served."""
     systems: tuple[str, ...] = request.param
+    if systems == GROUP:
+        site = built_copy(tmp_path_factory) / "site"
+        with serving_alone(tmp_path_factory), SiteServer(site, port=site_port(site)) as server:
+            yield systems, site, server
+        return
     folder = tmp_path_factory.mktemp("copy")
-    config = tasks.config_for(list(systems), folder, house_rules=systems == COPIES[0])
+    config = tasks.config_for(list(systems), folder, house_rules=True)
     port = _free_port()
     site = folder / "site"
     build_site(site, f"http://127.0.0.1:{port}/", config)
@@ -62,7 +78,7 @@ def test_no_page_links_a_section_the_copy_left_out(
         assert not (site / section).exists()
     for section in systems:
         assert (site / section / "play" / "index.html").exists()
-    assert (site / "house-rules" / "index.html").exists() == (systems == COPIES[0])
+    assert (site / "house-rules" / "index.html").exists()  # both publish their house rules
     index = json.loads((site / "search" / "search_index.json").read_text())
     searched = {d["location"].split("/")[0] for d in index["docs"] if "/" in d["location"]}
     assert searched & {*ALL} == {*systems}  # none of a left-out system's pages is searched
@@ -109,7 +125,7 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
                 wait_idle(sheet)
                 expect(sheet.locator(".rb-widget__panel")).not_to_be_empty()
                 roll_row(sheet, 0)  # (a row with choices: its first)
-        if systems == COPIES[0] and is_upstream():  # Rollbook's example house page
+        if systems == EXAMPLE and is_upstream():  # Rollbook's example house page
             _the_house_page_rolls_at_its_house_values(page, server)
         # A widget of a system the copy left out is still answered, from the package.
         other = next(s for s in ALL if s not in systems)
