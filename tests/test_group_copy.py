@@ -39,7 +39,7 @@ GATE = [
     "tests/test_manifest_hook.py",
     "tests/test_tasks.py::test_a_failed_rebuild_keeps_the_previous_runtime",
     "tests/test_tasks.py::test_a_rebuild_replaces_the_runtime_whole",
-    "tests/test_tasks.py::test_the_runtime_a_first_roll_downloads_is_stored_gzipped",
+    "tests/test_tasks.py::test_the_runtime_a_first_roll_downloads_is_stored_packed",
     "tests/browser/test_home_page.py",
     "tests/browser/test_search_results.py",
 ]

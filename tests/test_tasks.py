@@ -86,6 +86,8 @@ def test_a_failed_rebuild_keeps_the_previous_runtime(
 def test_a_rebuild_replaces_the_runtime_whole(
     runtime: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import zstandard
+
     monkeypatch.setattr(tasks, "_run", fake_steps())
     tasks.assets()
     manifest = json.loads((runtime / "manifest.json").read_text())
@@ -96,20 +98,24 @@ def test_a_rebuild_replaces_the_runtime_whole(
     assert manifest["fingerprint"] == tasks._fingerprint(tasks.published_systems())
     assert not (runtime / "old.whl").exists()
     assert (runtime / "pyodide.mjs").read_text() == "new pyodide.mjs"
-    assert (runtime / tasks.SNAPSHOT).read_text() == "new snapshot"
+    snapshot = (runtime / tasks.SNAPSHOT).read_bytes()
+    assert zstandard.ZstdDecompressor().decompress(snapshot) == b"new snapshot"
     assert runtime.stat().st_mode & 0o755 == 0o755  # readable by a web server
     assert leftovers(runtime) == []
     monkeypatch.setattr(tasks, "_run", fake_steps(fail_on="wheel"))
     tasks.assets()  # up to date: nothing runs
 
 
-def test_the_runtime_a_first_roll_downloads_is_stored_gzipped(
+def test_the_runtime_a_first_roll_downloads_is_stored_packed(
     runtime: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A host that does not compress sends the same bytes as one that does (issue 16, 22),
-    but for Pyodide's JavaScript half, which the worker imports as the file it is: under a
+    """A host that does not compress sends the same bytes as one that does (issue 16, 22):
+    the wasm and the memory snapshot as Zstandard frames, Pyodide's lock file gzipped, but
+    for Pyodide's JavaScript half, which the worker imports as the file it is: under a
     Content-Security-Policy of script-src 'self' it cannot import it unpacked (issue 28, 9)."""
     import gzip
+
+    import zstandard
 
     monkeypatch.setattr(tasks, "_run", fake_steps())
     tasks.assets()
@@ -117,13 +123,22 @@ def test_the_runtime_a_first_roll_downloads_is_stored_gzipped(
     assert (runtime / "pyodide.asm.mjs").read_text() == "new pyodide.asm.mjs"
     assert not (runtime / "pyodide.asm.mjs.gz").exists()
     assert "pyodide.asm.mjs.gz" not in manifest["packed"]
-    for name in ("pyodide.asm.wasm", "pyodide-lock.json"):
-        assert not (runtime / name).exists()  # only the packed copy is served and saved offline
-        packed = runtime / f"{name}.gz"
-        assert gzip.decompress(packed.read_bytes()).decode() == f"new {name}"
-        assert f"{name}.gz" in manifest["packed"]
-        assert manifest["sizes"][f"{name}.gz"] == packed.stat().st_size
-    assert manifest["sizes"][tasks.SNAPSHOT] == (runtime / tasks.SNAPSHOT).stat().st_size
+    unpack = {".gz": gzip.decompress, ".zst": zstandard.ZstdDecompressor().decompress}
+    stored = {
+        "pyodide-lock.json.gz": "new pyodide-lock.json",
+        "pyodide.asm.wasm.zst": "new pyodide.asm.wasm",
+        "rollbook.snapshot.zst": "new snapshot",
+    }
+    assert sorted(manifest["packed"]) == sorted(stored)
+    assert manifest["snapshot"] == "rollbook.snapshot.zst"
+    for name, text in stored.items():
+        packed = runtime / name
+        assert not packed.with_suffix("").exists()  # only the packed copy is served and saved
+        assert unpack[packed.suffix](packed.read_bytes()).decode() == text
+        assert manifest["sizes"][name] == packed.stat().st_size
+    for name in ("pyodide.asm.wasm.zst", "rollbook.snapshot.zst"):  # decoded into a buffer
+        assert manifest["unpacked"][name] == len(stored[name])
+    assert manifest["snapshot_size"] == len("new snapshot")
 
 
 def test_staging_folders_are_hidden_from_mkdocs_and_git() -> None:
