@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -13,6 +14,10 @@ TSC = ROOT / "node_modules" / ".bin" / "tsc"
 
 
 @pytest.mark.skipif(not TSC.exists(), reason="no node_modules/.bin/tsc (npm ci installs it)")
+@pytest.mark.skipif(
+    bool(os.environ.get("ROLLBOOK_RUNTIME_BUILT")),
+    reason="scripts/test ran these two tsc checks before pytest (tasks.test: typecheck_js)",
+)
 @pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.worker.json"])
 def test_tsc_finds_no_errors(config: str) -> None:
     result = subprocess.run(
