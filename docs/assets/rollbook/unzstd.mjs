@@ -18,9 +18,19 @@ export const isFrame = (bytes) => MAGIC.every((byte, i) => bytes[i] === byte);
  */
 export async function zstdDecoder(runtime) {
   const { Module } = await import(new URL("zstd.js", runtime).href);
-  await new Promise((resolve) => {
+  await new Promise((resolve, reject) => {
     Module.onRuntimeInitialized = resolve;
-    Module.init(new URL("zstd.wasm", runtime).href);
+    // Relies on the glue's init (Emscripten's) deferring to Module.instantiateWasm(imports,
+    // receiveInstance) when given one: left to itself, a failed download of zstd.wasm
+    // is only logged, and the decoder never says it is ready or that it is not.
+    Module.instantiateWasm = (/** @type {WebAssembly.Imports} */ imports, /** @type {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} */ receive) => {
+      WebAssembly.instantiateStreaming(fetch(new URL("zstd.wasm", runtime)), imports).then(
+        ({ instance, module }) => receive(instance, module),
+        (error) => reject(new Error(`zstd.wasm could not be loaded (${error.message || error})`)),
+      );
+      return {};
+    };
+    Module.init();
   });
   return (frame, size, into = new Uint8Array(size)) => {
     if (into.length !== size) throw new Error(`a buffer of ${into.length} bytes for ${size}`);

@@ -5,8 +5,41 @@
 // before the downloads below can begin.
 const snapshotDiff = import("./snapshot-diff.mjs");
 snapshotDiff.catch(() => {}); // only the snapshot needs it: without it, Python loads afresh
-const unzstd = import("./unzstd.mjs"); // the decoder of the two .zst files below
+const unzstd = import("./unzstd.mjs"); // what tells a Zstandard frame (the two .zst files below)
 unzstd.catch(() => {});
+// Zstandard's decoder, in a worker of its own (unzstd-worker.mjs), started at once.
+const decoderWorker = new Worker(new URL("./unzstd-worker.mjs", import.meta.url), { type: "module", name: "rollbook unzstd" });
+/** @type {Map<number, { resolve: (bytes: Uint8Array<ArrayBuffer>) => void, reject: (error: Error) => void }>} */
+const decoding = new Map();
+let decodes = 0;
+let decoderFailed = false;
+decoderWorker.addEventListener("message", (event) => {
+  const { id, bytes, error } = event.data;
+  const asked = decoding.get(id);
+  decoding.delete(id);
+  if (error) asked?.reject(new Error(error));
+  else asked?.resolve(bytes);
+});
+decoderWorker.addEventListener("error", (event) => {
+  event.preventDefault();
+  decoderFailed = true;
+  for (const asked of decoding.values()) asked.reject(new Error("the Zstandard decoder could not start"));
+  decoding.clear();
+});
+/**
+ * A Zstandard frame decoded by the decoder's worker (the frame's bytes are handed over).
+ * @param {Uint8Array<ArrayBuffer>} frame
+ * @param {number} size what it decodes to
+ * @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
+function decode(frame, size) {
+  const id = ++decodes;
+  return new Promise((resolve, reject) => {
+    if (decoderFailed) throw new Error("the Zstandard decoder could not start");
+    decoding.set(id, { resolve, reject });
+    decoderWorker.postMessage({ id, frame, size }, [frame.buffer]);
+  });
+}
 
 const runtime = new URL("./runtime/", import.meta.url);
 const SNAPSHOT = "rollbook.snapshot.zst"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
@@ -16,7 +49,6 @@ const SNAPSHOT = "rollbook.snapshot.zst"; // scripts/tasks.py SNAPSHOT; the mani
 // gzipped (PACKED), decompressed while it downloads where the host did not.
 const WASM = "pyodide.asm.wasm.zst";
 const LOCK = "pyodide-lock.json.gz";
-const DECODER = "zstd.wasm"; // Zstandard's decoder (scripts/tasks.py ZSTD_FILES)
 // Pyodide's JavaScript half is imported as the file it is, not packed: a script can only
 // be imported from its own URL under a Content-Security-Policy of script-src 'self'
 // (unpacked here, it had to be imported from a blob: URL, which that policy refuses).
@@ -163,16 +195,12 @@ const wasmURL = new URL("pyodide.asm.wasm", runtime).href; // what Pyodide asks 
 prefetch("manifest.json");
 prefetch(SNAPSHOT);
 prefetch(LOCK);
-prefetch(DECODER);
 /** @type {Promise<Manifest>} */
 const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) => {
   if (!response.ok) throw new Error("the Python runtime is missing from this site");
   return response.json();
 });
 manifestFile.catch(() => {});
-// Zstandard's decoder, loaded at once: the wasm and the snapshot wait for it.
-const decoder = unzstd.then(({ zstdDecoder }) => zstdDecoder(runtime));
-decoder.catch(() => {});
 /**
  * A .zst file of the runtime, decoded (into ``into`` if given): the manifest says the
  * size it decodes to. A host that already decoded it (one that sends it with
@@ -188,10 +216,11 @@ async function decoded(response, name, into) {
   const [{ isFrame }, manifest] = await Promise.all([unzstd, manifestFile]);
   const size = manifest.unpacked?.[name];
   if (!size) throw new Error(`the manifest gives no size for ${name}`);
-  if (isFrame(frame)) return (await decoder)(frame, size, into);
-  if (frame.length !== size) throw new Error(`${name} is neither a Zstandard frame nor ${size} bytes`);
-  if (!into) return frame;
-  into.set(frame);
+  let bytes = frame;
+  if (isFrame(frame)) bytes = await decode(frame, size);
+  else if (frame.length !== size) throw new Error(`${name} is neither a Zstandard frame nor ${size} bytes`);
+  if (!into) return bytes;
+  into.set(bytes);
   return into;
 }
 // The wasm is compiled as soon as it is here and decoded; Pyodide's instantiateStreaming
@@ -308,8 +337,8 @@ async function boot() {
   // The wait counts the bytes downloaded against the bytes this start-up needs.
   const sizes = manifest.sizes || {};
   const weigh = (/** @type {string[]} */ names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
-  // (The imports of ASM and of the decoder's glue are not counted: they are not fetched here.)
-  total = weigh([WASM, LOCK, SNAPSHOT, DECODER]);
+  // (The import of ASM and the decoder's files are not counted: they are not fetched here.)
+  total = weigh([WASM, LOCK, SNAPSHOT]);
   report(true);
   const createPyodideModule = await asmModule;
   const options = { indexURL: runtime.href, createPyodideModule, lockFileContents: lockFile };
