@@ -169,7 +169,7 @@ def _visit(page: Page, url: str) -> Visit:
 def _bytes(server: SiteServer, start: int, until: int | None = None) -> tuple[int, int]:
     """Bytes served from ``start``: (before Python's files, in all)."""
     sent = server.sent[start:until]
-    python = ("/assets/rollbook/runtime/", "/assets/rollbook/worker.js")
+    python = ("/assets/rollbook/runtime/", "/assets/rollbook/worker.js", "/assets/rollbook/unzstd")
     before = sum(n for path, n in sent if not path.startswith(python))
     return before, sum(n for _, n in sent)
 
