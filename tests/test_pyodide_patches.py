@@ -251,3 +251,32 @@ def test_a_changed_snapshot_order_fails_the_snapshot_check(old: str, new: str) -
 def test_an_unpinned_pyodide_fails_the_version_check() -> None:
     with pytest.raises(AssertionError, match=re.escape(FETCH)):
         check_version({"version": "315.0.0"}, {"dependencies": {"pyodide": "314.0.7"}})
+
+
+ZSTD_GLUE = ROOT / "node_modules" / "@bokuweb" / "zstd-wasm" / "dist" / "web" / "zstd.js"
+DECODER = "unzstd.mjs's use of Zstandard's Emscripten glue"
+
+
+def check_zstd_glue(glue: str) -> None:
+    """unzstd.mjs: the glue defers to Module.instantiateWasm, and exports what it calls."""
+    assert re.search(
+        r"if \(Module\['instantiateWasm'\]\) \{\s*try \{\s*var exports = "
+        r"Module\['instantiateWasm'\]\(info, receiveInstance\);",
+        glue,
+    ), f"{DECODER}: init no longer defers to Module.instantiateWasm(imports, receiveInstance)"
+    for name in ("_malloc", "_free", "_ZSTD_decompress", "_ZSTD_isError"):
+        assert f"Module['{name}'] =" in glue, f"{DECODER}: Module.{name} is no longer exported"
+    assert "Module['HEAPU8'] = HEAPU8" in glue and "Module['init'] = init;" in glue, (
+        f"{DECODER}: Module.HEAPU8 or Module.init is gone"
+    )
+
+
+@pytest.mark.skipif(not ZSTD_GLUE.exists(), reason="no node_modules/@bokuweb (npm ci installs it)")
+def test_the_zstd_glue_still_takes_the_decoder_as_unzstd_gives_it() -> None:
+    check_zstd_glue(ZSTD_GLUE.read_text(encoding="utf-8"))
+
+
+def test_a_glue_that_instantiates_on_its_own_fails_the_decoder_check() -> None:
+    glue = ZSTD_GLUE.read_text(encoding="utf-8")
+    with pytest.raises(AssertionError, match=re.escape(DECODER)):
+        check_zstd_glue(glue.replace("if (Module['instantiateWasm'])", "if (false)"))
