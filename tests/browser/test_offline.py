@@ -163,10 +163,10 @@ def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
     page.goto(site.url + "dice/")
     assert re.search(r"= \d+", roll_inline(page))
     assert page.evaluate("window.rollbook.state.how") == "snapshot"
-    # Only the modules imported by name go through it, and the small decoder that the
-    # decoder's own worker loads (its 0.25 MB): every large download is read directly.
+    # Only the modules imported by name go through it (the decoder's glue among them):
+    # every download is read directly.
     runtime = [url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url]
-    assert sorted(runtime) == ["pyodide.asm.mjs", "pyodide.mjs", "zstd.js", "zstd.wasm"]
+    assert sorted(runtime) == ["pyodide.asm.mjs", "pyodide.mjs", "zstd.js"]
     assert any(url.endswith("/assets/rollbook/worker.js") for url in asked)  # the page's own
 
 

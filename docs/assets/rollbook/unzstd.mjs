@@ -13,10 +13,11 @@ export const isFrame = (bytes) => MAGIC.every((byte, i) => bytes[i] === byte);
 /**
  * The decoder, once its module is loaded: a function that decodes one frame of
  * ``size`` bytes into ``into`` (a new buffer of that size unless given).
- * @param {URL} runtime the runtime folder (zstd.js and zstd.wasm)
+ * @param {URL} runtime the runtime folder (zstd.js, and zstd.wasm unless ``compiled``)
+ * @param {Promise<WebAssembly.Module>} [compiled] zstd.wasm, compiled elsewhere
  * @returns {Promise<(frame: Uint8Array, size: number, into?: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>>}
  */
-export async function zstdDecoder(runtime) {
+export async function zstdDecoder(runtime, compiled) {
   const { Module } = await import(new URL("zstd.js", runtime).href);
   await new Promise((resolve, reject) => {
     Module.onRuntimeInitialized = resolve;
@@ -24,10 +25,10 @@ export async function zstdDecoder(runtime) {
     // receiveInstance) when given one: left to itself, a failed download of zstd.wasm
     // is only logged, and the decoder never says it is ready or that it is not.
     Module.instantiateWasm = (/** @type {WebAssembly.Imports} */ imports, /** @type {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} */ receive) => {
-      WebAssembly.instantiateStreaming(fetch(new URL("zstd.wasm", runtime)), imports).then(
-        ({ instance, module }) => receive(instance, module),
-        (error) => reject(new Error(`zstd.wasm could not be loaded (${error.message || error})`)),
-      );
+      const module = compiled ?? WebAssembly.compileStreaming(fetch(new URL("zstd.wasm", runtime)));
+      module
+        .then(async (module) => receive(await WebAssembly.instantiate(module, imports), module))
+        .catch((error) => reject(new Error(`zstd.wasm could not be loaded (${error.message || error})`)));
       return {};
     };
     Module.init();

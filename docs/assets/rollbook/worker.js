@@ -195,6 +195,18 @@ const wasmURL = new URL("pyodide.asm.wasm", runtime).href; // what Pyodide asks 
 prefetch("manifest.json");
 prefetch(SNAPSHOT);
 prefetch(LOCK);
+// The decoder's own wasm, downloaded here like the runtime's other files (counted, and read
+// straight from the offline copy) and handed to the decoder's worker compiled.
+const DECODER = "zstd.wasm"; // scripts/tasks.py ZSTD_FILES
+fetch(new URL(DECODER, runtime))
+  .then((response) => {
+    if (!response.ok) throw new Error(`${DECODER} answered ${response.status}`);
+    return WebAssembly.compileStreaming(response);
+  })
+  .then(
+    (module) => decoderWorker.postMessage({ module }),
+    (error) => decoderWorker.postMessage({ failed: `${DECODER} could not be loaded (${error.message || error})` }),
+  );
 /** @type {Promise<Manifest>} */
 const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) => {
   if (!response.ok) throw new Error("the Python runtime is missing from this site");
@@ -337,8 +349,8 @@ async function boot() {
   // The wait counts the bytes downloaded against the bytes this start-up needs.
   const sizes = manifest.sizes || {};
   const weigh = (/** @type {string[]} */ names) => names.reduce((sum, name) => sum + (sizes[name] || 0), 0);
-  // (The import of ASM and the decoder's files are not counted: they are not fetched here.)
-  total = weigh([WASM, LOCK, SNAPSHOT]);
+  // (The imports of ASM and of the decoder's glue are not counted: they are not fetched here.)
+  total = weigh([WASM, LOCK, SNAPSHOT, DECODER]);
   report(true);
   const createPyodideModule = await asmModule;
   const options = { indexURL: runtime.href, createPyodideModule, lockFileContents: lockFile };
