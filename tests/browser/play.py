@@ -45,15 +45,21 @@ def phone_context(browser: Browser) -> Iterator[BrowserContext]:
 
 
 def open_play(context: BrowserContext, server: SiteServer, system: str, sheet: str) -> Page:
-    """Open ``/<system>/play/``, wait until it is available offline, and return the page."""
+    """Open ``/<system>/play/`` and return the page once its sheet is live and Python has
+    answered it. Its service worker saves the site meanwhile, while the test plays;
+    :func:`go_offline` waits for that before it cuts the network."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
-    page.goto(f"{server.url}{system}/play/")
-    expect(page.locator(".rb-offline__status")).to_have_text("Available offline", timeout=SAVED)
-    widget(page, sheet)
+    open_sheet(page, server, sheet, system)
     return page
+
+
+def go_offline(page: Page, context: BrowserContext) -> None:
+    """Wait until the page says the site is available offline, then cut the network."""
+    expect(page.locator(".rb-offline__status")).to_have_text("Available offline", timeout=SAVED)
+    context.set_offline(True)
 
 
 def roster(root: Locator) -> Locator:
@@ -137,23 +143,38 @@ def two_characters(page: Page, sheet: str, name_field: str, first: str, second: 
 
 
 def reloaded(page: Page, sheet: str, *, offline: BrowserContext | None = None) -> Locator:
-    """Reload the page (with the network cut off first, given the ``offline`` context)."""
+    """Reload the page (with the network cut off first, given the ``offline`` context,
+    once the site is saved for offline use).
+
+    Once saved, the service worker serves every file of the site from its copy
+    (sw.js precaches them all, cache first), online or not: a reload with the network
+    cut is also what a reload online would be, so a test that goes offline need not
+    reload online first to prove that what it did was kept."""
     if offline is not None:
-        offline.set_offline(True)
+        go_offline(page, offline)
     page.reload()
     return widget(page, sheet)
 
 
+STORE_ONLY = """stored => {
+  localStorage.clear();
+  for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
+}"""
+
+
 def keep(page: Page, stored: dict[str, str]) -> None:
     """Put ``stored`` (key: text) in the site's storage as the only things kept, and reload."""
-    page.evaluate(
-        """stored => {
-          localStorage.clear();
-          for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);
-        }""",
-        stored,
-    )
+    page.evaluate(STORE_ONLY, stored)
     page.reload()
+
+
+def kept_before(page: Page, server: SiteServer, stored: dict[str, str]) -> None:
+    """Put ``stored`` (key: text) in the site's storage as the only things kept, before
+    the page that reads it is opened: from the 404 page, which starts no Python (a reader
+    who kept it on an earlier visit), rather than from that page and a reload, which
+    would start its Python twice."""
+    page.goto(server.url + "404.html")
+    page.evaluate(STORE_ONLY, stored)
 
 
 def kept(page: Page, key: str) -> str | None:
@@ -272,6 +293,25 @@ def sheet_values(root: Locator) -> dict[str, object]:
 def boxes_ticked(track: Locator) -> int:
     """How many of a track's boxes are ticked."""
     return track.locator(".rb-boxes__box--filled").count()
+
+
+def tick(root: Locator, track: Locator) -> None:
+    """Tap the first empty box of a track in play (the leftmost fills, as on paper) and
+    wait until it is ticked and saved."""
+    ticked = boxes_ticked(track)
+    track.locator(".rb-boxes__box:not(.rb-boxes__box--filled)").first.click()
+    expect(track.locator(".rb-boxes__box--filled")).to_have_count(ticked + 1, timeout=TIMEOUT)
+    wait_idle(root)
+
+
+def undo_beside(root: Locator, track: Locator, before: int) -> None:
+    """Press the Undo beside a track just tapped (it stays there until the next change)
+    and wait until the track is back to ``before`` boxes ticked, and saved."""
+    undo = track.locator(".rb-boxes__undo").get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+    undo.click()
+    expect(track.locator(".rb-boxes__box--filled")).to_have_count(before, timeout=TIMEOUT)
+    wait_idle(root)
 
 
 def difficulties(sheet: str, values: dict[str, Any]) -> tuple[str, list[str | bool]]:

@@ -1,7 +1,9 @@
 """Characters in the browser: several per system, kept, exported, shared (issue 17, items 1-3).
 
 Driven on the 2d6 builder's page; the roster (docs/assets/rollbook/characters.js) is
-the same for every system's sheet.
+the same for every system's sheet. Each Play page in use (its setup unfolded, a check
+rolled from the sheet and a value tapped) is audited by axe in
+tests/browser/test_play_sheets.py (test_axe_finds_nothing_in_play_and_edit_modes).
 """
 
 from __future__ import annotations
@@ -10,24 +12,20 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.axe import ON_A_PHONE, audit_four_ways, scheme_context, serious
 from tests.browser.play import (
+    kept_before,
     name_character,
     names,
     new_character,
     play_as,
     playing,
     roll_check,
-    roll_row,
 )
 from tests.browser.play import roster as roster_of
-from tests.browser.widgets import TIMEOUT, copy_roll_link, pointer_away, widget
+from tests.browser.widgets import TIMEOUT, copy_roll_link, widget
 from tests.sitesrv import SiteServer
-
-ROOT = Path(__file__).resolve().parents[2]
 
 SHEET = "2d6-builder"
 PAGE = "2d6/character-creation/"
@@ -37,12 +35,10 @@ SAVED_SHEET = "rollbook:widget:2d6-character"
 def test_the_sheet_saved_before_characters_becomes_the_first(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + PAGE)
-    page.evaluate(
-        "([key, values]) => { localStorage.clear(); localStorage.setItem(key, values); }",
-        [SAVED_SHEET, json.dumps({"name": "Old Tom", "STR": "3", "AGI": "2"})],
+    kept_before(
+        page, server, {SAVED_SHEET: json.dumps({"name": "Old Tom", "STR": "3", "AGI": "2"})}
     )
-    page.reload()
+    page.goto(server.url + PAGE)
     root = widget(page, SHEET)
     assert names(root) == ["Old Tom"] and playing(root) == "Old Tom"
     expect(root.locator('[data-field="STR"]')).to_have_value("3")
@@ -135,32 +131,6 @@ def test_a_check_from_the_sheet_is_logged_and_shared_under_the_character_s_name(
         "Ash: PER +3 against DC 9 (Average), rolled at", timeout=TIMEOUT
     )
     assert shared.locator(".rb-part--die").all_text_contents() == dice
-
-
-PLAY_PAGES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/play.md"))
-
-
-@pytest.mark.parametrize("section", PLAY_PAGES)
-def test_a_play_page_in_use_passes_axe_on_a_phone(
-    browser: Browser, server: SiteServer, section: str
-) -> None:
-    """Setup unfolded, a check rolled from the sheet and a value tapped: still nothing
-    serious, light or dark."""
-    with scheme_context(browser, "light", 390) as context:
-        page = context.new_page()
-        page.goto(f"{server.url}{section}/play/")
-        sheet = page.locator(".rb-widget:has(.rb-roster)").first
-        expect(sheet.locator(".rb-widget__form")).to_be_visible(timeout=TIMEOUT)
-        sheet.locator(".rb-widget__setup > summary").click()
-        roll_row(sheet, 0)
-        # A box of the sheet's first track tapped: its Undo beside it.
-        track = sheet.locator(".rb-widget__panel .rb-boxes--taps").first
-        track.locator(".rb-boxes__box").first.click()
-        expect(track.locator(".rb-boxes__undo")).to_contain_text("Undo")
-        # After the panel's redraw the mouse may rest on a titled button.
-        pointer_away(page)
-        failures = audit_four_ways(page, keep=serious, ways=ON_A_PHONE)
-        assert failures == [], f"/{section}/play/: {failures}"
 
 
 def test_a_shared_character_is_kept_as_a_new_one_beside_the_reader_s(

@@ -1,35 +1,37 @@
 """The sheet at the table, in every system (issue 29): on a 390 x 844 phone with touch, a
 Play page's character is a compact sheet at most 1,700 px tall in play mode; a Roll's
 result shows in a panel wholly on screen, above which the row tapped stays in view; each
-Roll's chance is Python's exact one for the difficulty now set; tracks are ticked box by
-box with an Undo beside them, kept over a reload and offline; every target is 44 px; a
-first visit plays the section's example, and New starts as the rules start a character.
+Roll's chance is Python's exact one for the difficulty now set; every target is 44 px; a
+first visit plays the section's example, and New starts as the rules start a character;
+axe finds nothing in play and Edit modes.
+
+Each sheet's first track, ticked box by box with an Undo beside it and kept over a reload
+offline, where it is ticked again, is played in that system's own test of the Play page
+(test_play_wodu.py, test_play_peupfudge.py, test_play_d10_0.py, test_play_two_d6.py,
+test_play_danger_world.py: test_two_characters_...), which reloads offline as well.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
-from tests.browser.axe import FOUR_WAYS, audit_four_ways
+from tests.browser.axe import FOUR_WAYS, ON_A_PHONE, audit_four_ways
 from tests.browser.play import (
     PHONE,
     ROW_ROLLS,
     SMALL_TARGETS,
     another_difficulty,
-    boxes_ticked,
     chances_shown,
-    open_play,
     open_sheet,
-    phone_context,
     play_height,
-    reloaded,
     result_off_screen,
     roll_row,
     roster,
@@ -38,6 +40,9 @@ from tests.browser.play import (
 from tests.browser.widgets import TIMEOUT, pointer_away, set_field, wait_idle
 from tests.site_config import section_of_parameter
 from tests.sitesrv import SiteServer
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAY_PAGES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/play.md"))
 
 SHEETS = (
     "wodu-builder",
@@ -62,8 +67,12 @@ def section(sheet: str) -> str:
 
 @pytest.fixture
 def touch(browser: Browser) -> Any:
-    """A fresh phone with a touch screen, 390 x 844."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    """A fresh phone with a touch screen, 390 x 844. Its service worker is blocked, as
+    the ``context`` fixture's is: nothing here goes offline, and saving the site would
+    only compete with the test for the machine."""
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block"
+    )
     yield context
     context.close()
 
@@ -130,47 +139,6 @@ def test_each_roll_shows_pythons_exact_chance_for_the_difficulty_set(
     expect(chance).to_have_text(shown)
 
 
-def tick(page: Page, root: Locator) -> Locator:
-    """Tap the first empty box of the sheet's first track; return the track."""
-    track = root.locator(".rb-boxes--taps").first
-    label = track.get_attribute("aria-label")
-    ticked = boxes_ticked(track)
-    track.locator(".rb-boxes__box:not(.rb-boxes__box--filled)").first.click()
-    track = root.locator(f'.rb-boxes--taps[aria-label="{label}"]')
-    expect(track.locator(".rb-boxes__box--filled")).to_have_count(ticked + 1, timeout=TIMEOUT)
-    wait_idle(root)
-    return track
-
-
-@pytest.mark.parametrize("sheet", SHEETS)
-def test_a_track_ticks_like_paper_with_undo_kept_over_a_reload_and_offline(
-    browser: Browser, server: SiteServer, sheet: str
-) -> None:
-    with phone_context(browser) as context:
-        page = open_play(context, server, section(sheet), sheet)
-        root = reloaded(page, sheet)
-        wait_idle(root)
-        first = root.locator(".rb-boxes--taps").first
-        ticked = boxes_ticked(first)
-        track = tick(page, root)
-        # The Undo is beside the track tapped, and stays until the next change.
-        undo = track.locator(".rb-boxes__undo").get_by_role("button", name="Undo")
-        expect(undo).to_be_visible()
-        undo.click()
-        expect(track.locator(".rb-boxes__box--filled")).to_have_count(ticked, timeout=TIMEOUT)
-        wait_idle(root)
-        track = tick(page, root)
-        label = track.get_attribute("aria-label")
-        root = reloaded(page, sheet)
-        wait_idle(root)
-        assert boxes_ticked(root.locator(f'.rb-boxes--taps[aria-label="{label}"]')) == ticked + 1
-        root = reloaded(page, sheet, offline=context)
-        wait_idle(root)
-        assert boxes_ticked(root.locator(f'.rb-boxes--taps[aria-label="{label}"]')) == ticked + 1
-        track = tick(page, root)
-        assert boxes_ticked(track) == ticked + 2
-
-
 @pytest.mark.parametrize("sheet", SHEETS)
 def test_a_first_visit_plays_the_example_and_new_starts_afresh(
     touch: BrowserContext, server: SiteServer, sheet: str
@@ -191,22 +159,40 @@ def test_a_first_visit_plays_the_example_and_new_starts_afresh(
     assert fresh != json.loads(root.get_attribute("data-values") or "{}")
 
 
+def test_every_play_page_s_sheet_is_among_those_tested_here() -> None:
+    """Each section's Play page (docs/<section>/play.md) is played and audited above and below."""
+    assert sorted(section(sheet) for sheet in SHEETS) == PLAY_PAGES
+
+
 @pytest.mark.parametrize("sheet", SHEETS)
 def test_axe_finds_nothing_in_play_and_edit_modes(
-    browser: Browser, server: SiteServer, sheet: str
+    page: Page, server: SiteServer, sheet: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        root = open_sheet(page, server, sheet, section(sheet))
-        roll_row(root, 0)
-        page.evaluate("document.activeElement?.blur()")  # a focused Roll shows its tooltip
-        pointer_away(page)
-        failures = audit_four_ways(page, ways=FOUR_WAYS)
-        root.locator(".rb-widget__setup > summary").click()
-        pointer_away(page)
-        expect(root).to_have_class(re.compile(r"\brb-widget--editing\b"))
-        failures += [f"edit mode: {f}" for f in audit_four_ways(page, ways=FOUR_WAYS)]
-        assert not failures, "\n".join(failures)
-    finally:
-        context.close()
+    """A Play page in use: a check rolled from the sheet into the result panel and a box of
+    the sheet's first track tapped, its Undo beside it, audited in play mode light and dark
+    at 390 px, then with the setup unfolded (Edit mode) light and dark at 390 and 1280 px.
+
+    Edit mode hides nothing that play mode shows (it unfolds the setup and shows the
+    edit-only lines: rollbook.css), and the result panel and the Undo stay: its audit at
+    1280 px audits every element of play mode at that width as well.
+    """
+    page.set_viewport_size(PHONE)
+    root = open_sheet(page, server, sheet, section(sheet))
+    roll_row(root, 0)
+    track = root.locator(".rb-widget__panel .rb-boxes--taps").first
+    track.locator(".rb-boxes__box").first.click()
+    undo = track.locator(".rb-boxes__undo")
+    expect(undo).to_contain_text("Undo", timeout=TIMEOUT)
+    wait_idle(root)
+    result = page.locator(".rb-widget__checks--pinned")
+    expect(result).to_be_visible()
+    page.evaluate("document.activeElement?.blur()")  # a focused Roll or box shows its tooltip
+    pointer_away(page)
+    failures = audit_four_ways(page, ways=ON_A_PHONE)
+    root.locator(".rb-widget__setup > summary").click()
+    pointer_away(page)
+    expect(root).to_have_class(re.compile(r"\brb-widget--editing\b"))
+    expect(result).to_be_visible()
+    expect(undo).to_contain_text("Undo")
+    failures += [f"edit mode: {f}" for f in audit_four_ways(page, ways=FOUR_WAYS)]
+    assert not failures, "\n".join(failures)

@@ -1,7 +1,7 @@
 """The WoDu Hack Play page at the table, on a phone: two characters, a check from an
 ability row with its chance against the DR set, a weapon's damage, damage ticked box by
-box, a reload, the check roller taking the played character's rating, and the same again
-offline (issues 17 and 29, "Done means")."""
+box, the check roller taking the played character's rating, and a reload offline where
+all of it was kept (issues 17 and 29, "Done means")."""
 
 from __future__ import annotations
 
@@ -21,9 +21,11 @@ from tests.browser.play import (
     playing,
     reloaded,
     roll_check,
+    tick,
     two_characters,
+    undo_beside,
 )
-from tests.browser.widgets import TIMEOUT, expect_panel, set_field, wait_idle, widget
+from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "wodu-builder"
@@ -59,19 +61,15 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         assert OUTCOME.search(rolled), rolled
         rolled = roll_check(root, "weapon:0")
         assert rolled.startswith("Wren: Revolver damage, d10"), rolled
-        # Damage is ticked like paper: the leftmost empty box fills.
-        damage = damage_track(root)
-        damage.locator(".rb-boxes__box:not(.rb-boxes__box--filled)").first.click()
-        expect(damage.locator(".rb-boxes__box--filled")).to_have_count(1, timeout=TIMEOUT)
+        # Damage is ticked like paper: the leftmost empty box fills. The Undo beside the
+        # track puts it back; ticked again, it stays.
+        tick(root, damage_track(root))
         expect(damage_track(root).locator(".rb-boxes__count")).to_have_text(
             "1 taken: 12 of 13 HP left"
         )
-        wait_idle(root)
+        undo_beside(root, damage_track(root), 0)
+        tick(root, damage_track(root))
 
-        root = reloaded(page, SHEET)
-        assert names(root) == ["Wren", "Vega"] and playing(root) == "Wren"
-        wait_idle(root)
-        assert boxes_ticked(damage_track(root)) == 1
         # The check roller below takes the played character's rating, and says so.
         roller = widget(page, "wodu-check")
         set_field(roller, "sheet_ability", "DEX")
@@ -83,11 +81,18 @@ def test_two_characters_roll_track_reload_and_carry_on_offline(
         expect_panel(root, "Weapons: none on the sheet.")
         expect(root.locator('[data-check^="weapon:"]')).to_have_count(0)
 
+        # A reload, offline (served from the same saved copy as one online would be).
         root = reloaded(page, SHEET, offline=context)
-        assert playing(root) == "Vega"
+        assert names(root) == ["Wren", "Vega"] and playing(root) == "Vega"
         rolled = roll_check(root, "ability:WIT")
         assert rolled.startswith("Vega: WIT +1 against DR 12"), rolled
         assert OUTCOME.search(rolled), rolled
         play_as(root, "Wren")
         assert boxes_ticked(damage_track(root)) == 1
+        tick(root, damage_track(root))  # and ticked offline too
+        assert boxes_ticked(damage_track(root)) == 2
+        # The roller kept its choice, and reads Wren's kept sheet again.
+        roller = widget(page, "wodu-check")
+        expect_panel(roller, "From Wren's sheet: DEX +1.")
+        expect(roller.locator('[data-field="ability"]')).to_have_value("1", timeout=TIMEOUT)
         assert page.errors == []  # type: ignore[attr-defined]
