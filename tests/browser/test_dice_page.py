@@ -51,7 +51,7 @@ def test_click_before_python_is_ready_shows_loading_then_result(
     context: BrowserContext, server: SiteServer
 ) -> None:
     gate: list[Route] = []
-    context.route("**/rollbook.snapshot.gz", lambda route: gate.append(route))
+    context.route("**/rollbook.snapshot.zst", lambda route: gate.append(route))
     page = context.new_page()
     page.goto(server.url + "dice/")
     button_id = page.locator("button[data-roll='d20']").get_attribute("id")
