@@ -10,6 +10,8 @@ to keep the site's storage for good, once, and says what it answered.
 from __future__ import annotations
 
 import json
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
@@ -17,8 +19,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
 from tests.browser.axe import audit_four_ways, serious
-from tests.browser.play import LOG_ENTRY, keep, name_character, names
-from tests.browser.widgets import TIMEOUT, pointer_away, widget
+from tests.browser.play import LOG_ENTRY, keep, kept_before, name_character, names
+from tests.browser.widgets import TIMEOUT, pointer_away, roster_text, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "2d6-builder"
@@ -32,14 +34,11 @@ STORE = "rollbook:widget:2d6-character"
 PERSIST = "rollbook:storage-persist"
 
 
-def _roster(*characters: dict[str, object]) -> str:
-    listed = [{"id": f"c{n}", "values": v} for n, v in enumerate(characters, start=1)]
-    return json.dumps({"version": 1, "active": "c1", "characters": listed})
-
-
 def _open_with(page: Page, server: SiteServer, stored: dict[str, str], path: str = PAGE) -> Locator:
+    """The sheet of ``path`` opened with ``stored`` kept (nothing: the test's fresh context)."""
+    if stored:
+        kept_before(page, server, stored)
     page.goto(server.url + path)
-    keep(page, stored)
     return widget(page, SHEET)
 
 
@@ -58,7 +57,7 @@ def test_an_over_budget_character_is_named_at_export_and_left_out_at_import(
         page,
         server,
         {
-            ROSTER: _roster({"name": "Ash"}, {"name": "Rook", "STR": 6}, {"name": "Kit"}),
+            ROSTER: roster_text({"name": "Ash"}, {"name": "Rook", "STR": 6}, {"name": "Kit"}),
             STORE: json.dumps({"name": "Ash"}),
         },
     )
@@ -131,7 +130,7 @@ def test_a_roster_holds_no_more_characters_than_export_all_saves(
     page: Page, server: SiteServer, tmp_path: Path
 ) -> None:
     hundred = [{"name": f"Hero {n}"} for n in range(1, 101)]
-    root = _open_with(page, server, {ROSTER: _roster(*hundred)})
+    root = _open_with(page, server, {ROSTER: roster_text(*hundred)})
     said = root.locator(".rb-roster__said")
     root.locator('[data-roster="new"]').click()
     expect(said).to_have_text(
@@ -162,11 +161,10 @@ PERSIST_STUB = """(() => {
 
 
 def _persist_page(context: BrowserContext, server: SiteServer, answer: bool) -> Page:
+    """The sheet's page on a first visit (the test's fresh context keeps nothing)."""
     context.add_init_script(PERSIST_STUB % ("true" if answer else "false"))
     page = context.new_page()
     page.goto(server.url + PAGE)
-    page.evaluate("localStorage.clear()")
-    page.reload()
     return page
 
 
@@ -225,7 +223,7 @@ DAY = 24 * 60 * 60 * 1000
 
 def _everything() -> dict[str, str]:
     stored = {
-        f"rollbook:characters:{store}": _roster({field: name}, {field: f"{name} Two"})
+        f"rollbook:characters:{store}": roster_text({field: name}, {field: f"{name} Two"})
         for store, (field, name) in STORES.items()
     }
     later = {
@@ -251,9 +249,7 @@ def _kept_names(page: Page) -> dict[str, list[str]]:
 def test_back_up_then_import_restores_every_systems_characters_and_the_log(
     page: Page, server: SiteServer, tmp_path: Path
 ) -> None:
-    page.goto(server.url + PLAY)
-    keep(page, _everything())
-    root = widget(page, SHEET)
+    root = _open_with(page, server, _everything(), PLAY)
     said = root.locator(".rb-backup__said")
     expect(said).to_have_text("No backup made in this browser yet.")
     with page.expect_download() as download:
@@ -304,7 +300,7 @@ def test_a_newer_or_broken_backup_is_refused_whole(
         " cannot read, so nothing was restored. Your characters are unchanged."
     )
     broken = tmp_path / "broken.json"
-    rosters = {"2d6-character": json.loads(_roster({"name": "Kit"})), "wodu-sheet": [1]}
+    rosters = {"2d6-character": json.loads(roster_text({"name": "Kit"})), "wodu-sheet": [1]}
     broken.write_text(json.dumps({"rollbook": "rollbook-backup", "version": 1, "rosters": rosters}))
     expect(_import(root, broken)).to_have_text(
         "This backup's characters for wodu-sheet are not in a form this page reads, so nothing"
@@ -318,7 +314,7 @@ def test_a_backup_larger_than_a_file_of_one_system_still_restores(
 ) -> None:
     root = _open_with(page, server, {}, PLAY)
     big = {"name": "Big", "notes": "x" * 2_550_000}  # over Export all's 2,500,000
-    rosters = {"wodu-sheet": json.loads(_roster(big))}
+    rosters = {"wodu-sheet": json.loads(roster_text(big))}
     file = tmp_path / "big.json"
     file.write_text(json.dumps({"rollbook": "rollbook-backup", "version": 1, "rosters": rosters}))
     expect(_import(root, file)).to_have_text(
@@ -332,11 +328,10 @@ def test_a_backup_larger_than_a_file_of_one_system_still_restores(
 def test_the_back_up_reminds_after_a_week_of_changes_without_one(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + PLAY)
-    now = page.evaluate("Date.now()")
-    last = page.evaluate(f"new Date({now - 30 * DAY}).toISOString().slice(0, 10)")
+    now = int(time.time() * 1000)
+    last = datetime.fromtimestamp((now - 30 * DAY) / 1000, UTC).date().isoformat()
     stored = {
-        ROSTER: _roster({"name": "Ash"}),
+        ROSTER: roster_text({"name": "Ash"}),
         "rollbook:backup:last": str(now - 30 * DAY),
         "rollbook:backup:changed": str(now - 6 * DAY),
     }
@@ -344,7 +339,8 @@ def test_the_back_up_reminds_after_a_week_of_changes_without_one(
     said = root.locator(".rb-backup__said")
     expect(said).to_have_text(f"Last backup made on {last}.")  # six days: not yet
     stored["rollbook:backup:changed"] = str(now - 7 * DAY)
-    root = _open_with(page, server, stored, PLAY)
+    keep(page, stored)
+    root = widget(page, SHEET)
     said = root.locator(".rb-backup__said")
     expect(said).to_have_text(
         f"Last backup made on {last}. Your characters changed a week ago or more without a"
@@ -362,8 +358,8 @@ def test_the_back_up_reminds_after_a_week_of_changes_without_one(
 
 
 def test_the_offline_page_backs_up_too(page: Page, server: SiteServer) -> None:
+    kept_before(page, server, _everything())
     page.goto(server.url + "offline/")
-    keep(page, _everything())
     spot = page.locator("[data-rb-backup]")
     expect(spot.locator(".rb-backup__said")).to_have_text("No backup made in this browser yet.")
     with page.expect_download() as download:

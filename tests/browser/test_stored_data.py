@@ -19,8 +19,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from tests.browser.axe import FOLLOW_LINK, audit_four_ways, serious
 from tests.browser.play import (
     LOG_ENTRY,
-    keep,
     kept,
+    kept_before,
     name_character,
     names,
     new_character,
@@ -29,7 +29,7 @@ from tests.browser.play import (
     roster,
 )
 from tests.browser.test_roll_log import ENTRIES, open_log, roll_inline
-from tests.browser.widgets import TIMEOUT, set_field, wait_idle, widget
+from tests.browser.widgets import TIMEOUT, roster_text, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
 SHEET = "2d6-builder"
@@ -37,7 +37,6 @@ PLAY = "2d6/play/"
 ROSTER = "rollbook:characters:2d6-character"
 STORE = "rollbook:widget:2d6-character"
 LOG = "rollbook:log"
-
 
 
 def link_values(values: dict[str, Any]) -> str:
@@ -59,9 +58,9 @@ def field(root: Locator, name: str) -> Locator:
 def test_a_log_entry_whose_time_is_not_a_date_costs_its_own_line(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + "dice/")
     bad = {**LOG_ENTRY, "id": "later-1", "time": "yesterday"}
-    keep(page, {LOG: json.dumps([LOG_ENTRY, bad, "not an entry", None])})
+    kept_before(page, server, {LOG: json.dumps([LOG_ENTRY, bad, "not an entry", None])})
+    page.goto(server.url + "dice/")
     roll_inline(page, "3d6")  # the dice are ready: the page did not die
     log = open_log(page)
     expect(log.locator(".rb-log__entry")).to_have_count(2)
@@ -72,9 +71,9 @@ def test_a_log_entry_whose_time_is_not_a_date_costs_its_own_line(
 def test_a_roll_log_of_another_shape_is_kept_and_the_reader_told(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + "dice/")
     other = json.dumps({"version": 2, "rolls": [LOG_ENTRY]})
-    keep(page, {LOG: other})
+    kept_before(page, server, {LOG: other})
+    page.goto(server.url + "dice/")
     roll_inline(page, "3d6")
     roll_inline(page, "3d6")
     assert kept(page, LOG) == other
@@ -91,11 +90,13 @@ def test_a_roll_log_of_another_shape_is_kept_and_the_reader_told(
 
 
 def test_a_saved_value_a_widget_cannot_show_leaves_it_whole(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "danger-world/checks/")
-    root_id = page.locator('[data-widget="danger-world-roller"]').get_attribute("id")
+    root_id = "rb-widget-1"  # the page's first widget, named so in its HTML
     values = {"stat_a": 2, "dice": [None, "six"], "bonus": {"toString": 0}}
-    keep(page, {f"rollbook:widget:/danger-world/checks/#{root_id}": json.dumps(values)})
+    stored = {f"rollbook:widget:/danger-world/checks/#{root_id}": json.dumps(values)}
+    kept_before(page, server, stored)
+    page.goto(server.url + "danger-world/checks/")
     root = widget(page, "danger-world-roller")
+    expect(root).to_have_id(root_id)
     expect(root.locator(".rb-share")).to_be_visible()  # mounted to the end
     expect(field(root, "stat_a")).to_have_value("2")  # what it can show, it shows
     expect(field(root, "bonus")).to_have_value("0")
@@ -106,8 +107,9 @@ def test_a_saved_value_a_widget_cannot_show_leaves_it_whole(page: Page, server: 
 
 
 def _other_roster(page: Page, server: SiteServer, roster_text: str) -> Locator:
+    stored = {ROSTER: roster_text, STORE: json.dumps({"name": "Rook", "wounds_taken": "1"})}
+    kept_before(page, server, stored)
     page.goto(server.url + PLAY)
-    keep(page, {ROSTER: roster_text, STORE: json.dumps({"name": "Rook", "wounds_taken": "1"})})
     return widget(page, SHEET)
 
 
@@ -341,11 +343,12 @@ def open_share_link(page: Page, server: SiteServer, root: Locator, values: str) 
 def test_a_link_whose_values_are_not_plain_data_is_refused_and_saving_goes_on(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + PLAY)
-    root = widget(page, SHEET)
-    name_character(root, "name", "Rook")
+    own = {"name": "Rook"}  # the reader's character, kept on an earlier visit
+    kept_before(page, server, {ROSTER: roster_text(own), STORE: json.dumps(own)})
     crafted = link_values({"name": {"toString": 0}, "wounds_taken": [1]})
-    root = open_share_link(page, server, root, crafted)
+    page.goto(f"{server.url}{PLAY}#share=rb-widget-1:{crafted}")  # afresh, as a link opens
+    root = widget(page, SHEET)
+    expect(root).to_have_id("rb-widget-1")
     expect(root.locator(".rb-shared")).to_have_text(
         "This shared link is damaged (some of its values are not ones this can show):"
         " showing your own values."
@@ -364,9 +367,7 @@ def test_a_link_whose_values_are_not_plain_data_is_refused_and_saving_goes_on(
 def test_a_link_that_cannot_be_decoded_is_said_and_the_dice_live(
     page: Page, server: SiteServer
 ) -> None:
-    page.goto(server.url + "dice/")
-    page.goto(server.url + "dice/#share=%E0%A4%A:eyJ9")
-    page.reload()
+    page.goto(server.url + "dice/#share=%E0%A4%A:eyJ9")  # opened afresh, as a link is
     expect(page.locator(".rb-shared")).to_contain_text("This shared link is damaged")
     roll_inline(page, "3d6")
     page.evaluate(FOLLOW_LINK, server.url + "2d6/")

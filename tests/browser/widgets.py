@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -25,6 +26,13 @@ def wait_until(page: Page, ready: Callable[[], bool], what: str, timeout: int = 
         page.evaluate(NEXT_FRAME)
 
 
+def roster_text(*characters: dict[str, object]) -> str:
+    """A sheet's characters as characters.js keeps them (``rollbook:characters:<store>``),
+    each given by its values, the first one played: what a reader kept on an earlier visit."""
+    listed = [{"id": f"c{n}", "values": v} for n, v in enumerate(characters, start=1)]
+    return json.dumps({"version": 1, "active": "c1", "characters": listed})
+
+
 def pointer_away(page: Page) -> None:
     """Move the test's mouse to the header's corner, where nothing has a title, and wait
     until Material's tooltip of what it rested on is gone. A phone has no resting
@@ -44,11 +52,11 @@ def set_field(root: Locator, name: str, value: str | bool) -> None:
     """Change a top-level field as a reader would (type, pick or tick), opening a Play
     page's Edit mode first when the field is part of the sheet's setup."""
     control = root.locator(f'[data-field="{name}"]')
-    control.evaluate(
+    tag = control.evaluate(
         """c => { const setup = c.closest('details.rb-widget__setup');
-                  if (setup && !setup.open) setup.querySelector(':scope > summary').click(); }"""
+                  if (setup && !setup.open) setup.querySelector(':scope > summary').click();
+                  return c.tagName + ':' + (c.type || ''); }"""
     )
-    tag = control.evaluate("c => c.tagName + ':' + (c.type || '')")
     if tag.startswith("SELECT"):
         control.select_option(str(value))
     elif tag.endswith("checkbox"):
