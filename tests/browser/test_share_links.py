@@ -18,13 +18,15 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import roll_view
 from rules_py.widgets import WIDGETS
-from tests.browser.axe import SETTLED, WIDTHS, audit_four_ways, scheme_context
+from tests.browser.axe import SETTLED, WIDTHS, audit_four_ways, visit
+from tests.browser.play import kept_before
 from tests.browser.widgets import (
     TIMEOUT,
     copy_roll_link,
     expect_panel,
     pointer_away,
     roll,
+    roster_text,
     set_cell,
     set_field,
     wait_idle,
@@ -33,12 +35,17 @@ from tests.browser.widgets import (
 from tests.sitesrv import SiteServer
 
 SHARED = "Showing the values from a shared link"
+ROSTER = "rollbook:characters:2d6-character"
+STORE = "rollbook:widget:2d6-character"
+"""Where the 2d6 builder keeps the reader's characters, and the one the form shows."""
 
 
 @pytest.fixture
 def fresh(browser: Browser) -> Iterator[BrowserContext]:
-    """A second reader: a context of its own (no saved values, nothing cached)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A second reader: a context of its own (no saved values, nothing cached), whose
+    service worker is blocked as the ``context`` fixture's is: saving the whole site for
+    offline use once Python is ready would only compete with the test for the machine."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     yield context
     context.close()
 
@@ -96,12 +103,14 @@ def test_a_shared_odds_link_opens_with_the_linkers_values(
     assert errors == []
 
 
-def _open_shared(page: Page, url: str, root: Locator, values: dict[str, Any]) -> Locator:
-    """Open ``url``, then a link to it that shares ``values`` for ``root`` (a fresh load)."""
-    page.goto(url)
-    root_id = root.get_attribute("id")
+def _open_shared(page: Page, url: str, root_id: str, values: dict[str, Any]) -> Locator:
+    """Open a link to ``url`` that shares ``values`` for its element ``root_id`` (named so
+    in the page's HTML), afresh as a link opens: a page already at ``url`` is reloaded
+    (going to the link only changes its fragment)."""
+    same = page.url.split("#")[0] == url
     page.goto(f"{url}#share={root_id}:{_state(values)}")
-    page.reload()
+    if same:
+        page.reload()
     return page.locator(f"#{root_id}")
 
 
@@ -109,16 +118,13 @@ def test_kept_shared_values_become_the_readers_own(
     fresh: BrowserContext, server: SiteServer
 ) -> None:
     page = fresh.new_page()
-    first = page.locator("figure[data-odds]").first
-    figure = _open_shared(page, server.url + "dice/", first, {"modifier": "3", "target": ""})
-    figure_id = figure.get_attribute("id")
+    figure = _open_shared(page, server.url + "dice/", "rb-odds-1", {"modifier": "3", "target": ""})
     expect(figure.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
     expect(figure.locator("input[name=target]")).to_have_value("")
     figure.get_by_role("button", name="Keep these").click()
     expect(figure.locator(".rb-edited")).to_be_visible(timeout=TIMEOUT)
-    page.goto(server.url + "dice/")
-    page.reload()
-    expect(page.locator(f"#{figure_id} input[name=modifier]")).to_have_value("3", timeout=TIMEOUT)
+    page.goto(server.url + "dice/")  # a load of its own, without the link's fragment
+    expect(page.locator("#rb-odds-1 input[name=modifier]")).to_have_value("3", timeout=TIMEOUT)
 
 
 def test_a_shared_widget_link_wins_over_saved_values_for_that_load(
@@ -145,13 +151,10 @@ def test_a_shared_widget_link_wins_over_saved_values_for_that_load(
 
     other = fresh.new_page()
     errors = _errors(other)
-    other.goto(server.url + "2d6/character-creation/")
-    mine = widget(other, "2d6-builder")
-    set_field(mine, "name", "My Own Hero")
-    wait_idle(mine)
-    expect_panel(mine, "My Own Hero")
+    # The reader's own character, kept on an earlier visit; then the link opened afresh.
+    own = {"name": "My Own Hero"}
+    kept_before(other, server, {ROSTER: roster_text(own), STORE: json.dumps(own)})
     other.goto(link)
-    other.reload()
     shared = widget(other, "2d6-builder")
     expect(shared.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
     expect(shared.locator('[data-field="name"]')).to_have_value("Vessa Quill")
@@ -172,7 +175,8 @@ def test_resetting_shared_values_keeps_the_readers_own(
     figure = page.locator("figure[data-odds]").first
     figure.locator("input[name=modifier]").fill("4")
     expect(figure.locator(".rb-edited")).to_be_visible(timeout=TIMEOUT)
-    shared = _open_shared(page, server.url + "dice/", figure, {"modifier": "1"})
+    shared = _open_shared(page, server.url + "dice/", "rb-odds-1", {"modifier": "1"})
+    expect(figure).to_have_id("rb-odds-1")  # the figure the reader edited
     expect(shared.locator("input[name=modifier]")).to_have_value("1", timeout=TIMEOUT)
     shared.get_by_role("button", name="Reset").click()
     expect(shared.locator("input[name=modifier]")).to_have_value("0")
@@ -202,9 +206,9 @@ def test_shared_widget_values_are_checked_by_python(
     fresh: BrowserContext, server: SiteServer
 ) -> None:
     page = fresh.new_page()
-    builder = page.locator('[data-widget="2d6-builder"]')
-    _open_shared(page, server.url + "2d6/character-creation/", builder, {"stat_points": "-5"})
+    _open_shared(page, server.url + "2d6/character-creation/", "rb-widget-1", {"stat_points": "-5"})
     root = widget(page, "2d6-builder")
+    expect(root).to_have_id("rb-widget-1")
     expect(root.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
     expect(root.locator('[data-field="stat_points"]')).to_have_attribute(
         "aria-invalid", "true", timeout=TIMEOUT
@@ -345,56 +349,68 @@ def test_a_widget_roll_shares_a_link_to_its_exact_dice_and_outcome(
     assert errors == []
 
 
-@pytest.mark.parametrize(
-    ("fragment", "message"),
-    [
-        ("values=e30", "it needs the widget's values (values=) and a seed (seed=)"),
-        ("values=!!!&seed=4", "This shared roll link is damaged: its values are not in"),
-        ("values=e30&seed=abc", "a roll's seed must be a whole number"),
-        (f"values={_state({'attack': 'lots'})}&seed=4", "This shared roll cannot be shown"),
-    ],
-)
+CLEAR_NOTICES = "() => document.querySelectorAll('.rb-shared').forEach((n) => n.remove())"
+"""Take away every notice a link left, so that the next link's is the one read."""
+
+DAMAGED_WIDGET_ROLLS = [
+    ("values=e30", "it needs the widget's values (values=) and a seed (seed=)"),
+    ("values=!!!&seed=4", "This shared roll link is damaged: its values are not in"),
+    ("values=e30&seed=abc", "a roll's seed must be a whole number"),
+    (f"values={_state({'attack': 'lots'})}&seed=4", "This shared roll cannot be shown"),
+]
+
+
 def test_a_damaged_widget_roll_link_says_what_is_wrong(
-    fresh: BrowserContext, server: SiteServer, fragment: str, message: str
+    fresh: BrowserContext, server: SiteServer
 ) -> None:
+    """Each link is opened on the widget's page, one after another: a new fragment each,
+    which the page answers as it answers one it loads with (share.js, openFragment)."""
     page = fresh.new_page()
     errors = _errors(page)
     page.goto(server.url + "2d6/combat/")
     combat_id = widget(page, "2d6-combat").get_attribute("id")
-    page.goto(f"{server.url}2d6/combat/#rolled={combat_id}&{fragment}")
     line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
-    expect(line).to_contain_text(message, timeout=TIMEOUT)
+    for fragment, message in DAMAGED_WIDGET_ROLLS:
+        page.evaluate(CLEAR_NOTICES)
+        page.goto(f"{server.url}2d6/combat/#rolled={combat_id}&{fragment}")
+        expect(line).to_contain_text(message, timeout=TIMEOUT)
     assert errors == []
 
 
-@pytest.mark.parametrize(
-    ("fragment", "where", "message"),
-    [
-        ("share=rb-odds-1:!!!", "#rb-odds-1 .rb-shared", "This shared link is damaged"),
-        ("share=rb-odds-1:e30x", "#rb-odds-1 .rb-shared", "This shared link is damaged"),
-        ("share=rb-odds-1:WzFd", "#rb-odds-1 .rb-shared", "it holds no named values"),
-        ("share=rb-odds-99:e30", ".md-content__inner > .rb-shared", "which is not on this page"),
-        ("share=nothing", ".md-content__inner > .rb-shared", "names no figure or widget"),
-        (
-            f"share=rb-odds-1:{_state({'modifier': 'lots'})}",
-            ".rb-odds__status",
-            "Modifier is empty: enter a whole number",  # "lots" is no number to the field
-        ),
-        ("roll=3d6", ".rb-shared__roll", "This shared roll link is damaged"),
-        ("roll=3d6&seed=abc", ".rb-shared__roll", "a roll's seed must be a whole number"),
-        ("roll=3q6&seed=4", ".rb-shared__roll", "This shared roll cannot be shown"),
-        ("roll=%E0%A4%A&seed=4", ".rb-shared__roll", "This shared roll link is damaged"),
-        ("rolled=rb-odds-1&values=e30&seed=4", ".md-content__inner > .rb-shared", "nothing to"),
-        ("rolled=rb-widget-9&values=e30&seed=4", ".md-content__inner > .rb-shared", "not on this"),
-    ],
-)
-def test_bad_fragments_say_what_is_wrong(
-    fresh: BrowserContext, server: SiteServer, fragment: str, where: str, message: str
-) -> None:
+BAD_FRAGMENTS = [
+    ("share=rb-odds-1:!!!", "#rb-odds-1 .rb-shared", "This shared link is damaged"),
+    ("share=rb-odds-1:e30x", "#rb-odds-1 .rb-shared", "This shared link is damaged"),
+    ("share=rb-odds-1:WzFd", "#rb-odds-1 .rb-shared", "it holds no named values"),
+    ("share=rb-odds-99:e30", ".md-content__inner > .rb-shared", "which is not on this page"),
+    ("share=nothing", ".md-content__inner > .rb-shared", "names no figure or widget"),
+    (
+        f"share=rb-odds-1:{_state({'modifier': 'lots'})}",
+        ".rb-odds__status",
+        "Modifier is empty: enter a whole number",  # "lots" is no number to the field
+    ),
+    ("roll=3d6", ".rb-shared__roll", "This shared roll link is damaged"),
+    ("roll=3d6&seed=abc", ".rb-shared__roll", "a roll's seed must be a whole number"),
+    ("roll=3q6&seed=4", ".rb-shared__roll", "This shared roll cannot be shown"),
+    ("roll=%E0%A4%A&seed=4", ".rb-shared__roll", "This shared roll link is damaged"),
+    ("rolled=rb-odds-1&values=e30&seed=4", ".md-content__inner > .rb-shared", "nothing to"),
+    ("rolled=rb-widget-9&values=e30&seed=4", ".md-content__inner > .rb-shared", "not on this"),
+]
+"""Fragments written by hand: where the page says what is wrong, and what it says."""
+
+
+def test_bad_fragments_say_what_is_wrong(fresh: BrowserContext, server: SiteServer) -> None:
+    """The first fragment opens the page, as a link does; each other one is then put in
+    the address of that page in turn (a new fragment, answered as one the page loads with:
+    share.js, openFragment), once the notices of the one before are taken away."""
     page = fresh.new_page()
     errors = _errors(page)
+    (fragment, where, message), *others = BAD_FRAGMENTS
     page.goto(f"{server.url}dice/#{fragment}")
     expect(page.locator(where).first).to_contain_text(message, timeout=TIMEOUT)
+    for fragment, where, message in others:
+        page.evaluate(CLEAR_NOTICES)
+        page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+        expect(page.locator(where).first).to_contain_text(message, timeout=TIMEOUT)
     assert errors == []
 
 
@@ -415,44 +431,50 @@ def _audit(page: Page) -> list[str]:
     return audit_four_ways(page)
 
 
-def test_axe_finds_nothing_on_shared_links(browser: Browser, server: SiteServer) -> None:
-    with scheme_context(browser, "light", WIDTHS[0]) as context:
-        page = context.new_page()
-        page.goto(f"{server.url}dice/#roll=3d6%2B1&seed=42&at=2026-11-22T20:14:00Z")
-        line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
-        expect(line.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-        button = page.locator("button[data-roll='3d6']")
-        button.click()  # an inline roll's Share action too
-        expect(page.locator(".rb-roll-share")).to_be_visible(timeout=TIMEOUT)
-        button.blur()  # Material's tooltip for the roll button goes with the focus...
-        pointer_away(page)  # ... and with the pointer
-        assert _audit(page) == []
-        # A widget opened from a link: its notice, and the Share, Print and copy-by-hand field.
-        page.add_init_script(
-            "navigator.clipboard.writeText = () => Promise.reject(new Error('no'));"
-            "document.execCommand = () => false;"
-        )
-        state = _state({"name": "Vessa Quill"})
-        page.goto(f"{server.url}2d6/character-creation/#share=rb-widget-1:{state}")
-        root = widget(page, "2d6-builder")
-        expect(root.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
-        expect_panel(root, "Vessa Quill")
-        root.get_by_role("button", name="Share a link to these values").click()
-        expect(root.get_by_role("textbox", name="Link to share")).to_be_focused()
-        # The pointer that pressed Share at 390 px rests over the sidebar's links at 1280,
-        # which Material draws hovered (amber on white): a phone has no resting pointer.
-        pointer_away(page)
-        assert _audit(page) == []
-        # A widget's shared roll above its form, and the Share after the reader's own roll.
-        page.goto(server.url + "2d6/combat/")
-        combat = widget(page, "2d6-combat")
-        at = "2026-11-22T20:14:00Z"
-        page.evaluate(
-            f"location.hash = 'rolled={combat.get_attribute('id')}&values=e30&seed=42&at={at}'"
-        )
-        region = combat.get_by_role("region", name="Shared roll")
-        expect(region.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
-        roll(combat)
-        expect(combat.locator(".rb-widget__rolled + .rb-roll-share")).to_be_visible()
-        pointer_away(page)
-        assert _audit(page) == []
+REFUSE_COPYING = """() => {
+  navigator.clipboard.writeText = () => Promise.reject(new Error('no'));
+  document.execCommand = () => false;
+}"""
+"""A browser that refuses both ways of copying: a link is offered in a field to copy by hand."""
+
+
+def test_axe_finds_nothing_on_shared_links(page: Page, server: SiteServer) -> None:
+    """Three shared links, each audited light and dark at 390 and 1280 px. The tab goes
+    from the first to the others by links (instant navigation), as a reader does, so its
+    Python starts once (tests/browser/axe.py, ``visit``)."""
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})  # (light: the context's)
+    page.goto(f"{server.url}dice/#roll=3d6%2B1&seed=42&at=2026-11-22T20:14:00Z")
+    line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+    expect(line.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    button = page.locator("button[data-roll='3d6']")
+    button.click()  # an inline roll's Share action too
+    expect(page.locator(".rb-roll-share")).to_be_visible(timeout=TIMEOUT)
+    button.blur()  # Material's tooltip for the roll button goes with the focus...
+    pointer_away(page)  # ... and with the pointer
+    assert _audit(page) == []
+    # A widget opened from a link: its notice, and the Share, Print and copy-by-hand field.
+    page.evaluate(REFUSE_COPYING)  # (the page stays this one as links are followed)
+    state = _state({"name": "Vessa Quill"})
+    visit(page, f"{server.url}2d6/character-creation/#share=rb-widget-1:{state}")
+    root = widget(page, "2d6-builder")
+    expect(root.locator(".rb-shared")).to_contain_text(SHARED, timeout=TIMEOUT)
+    expect_panel(root, "Vessa Quill")
+    root.get_by_role("button", name="Share a link to these values").click()
+    expect(root.get_by_role("textbox", name="Link to share")).to_be_focused()
+    # The pointer that pressed Share at 390 px rests over the sidebar's links at 1280,
+    # which Material draws hovered (amber on white): a phone has no resting pointer.
+    pointer_away(page)
+    assert _audit(page) == []
+    # A widget's shared roll above its form, and the Share after the reader's own roll.
+    visit(page, server.url + "2d6/combat/")
+    combat = widget(page, "2d6-combat")
+    at = "2026-11-22T20:14:00Z"
+    page.evaluate(
+        f"location.hash = 'rolled={combat.get_attribute('id')}&values=e30&seed=42&at={at}'"
+    )
+    region = combat.get_by_role("region", name="Shared roll")
+    expect(region.locator(".rb-rolled__outcome")).to_be_visible(timeout=TIMEOUT)
+    roll(combat)
+    expect(combat.locator(".rb-widget__rolled + .rb-roll-share")).to_be_visible()
+    pointer_away(page)
+    assert _audit(page) == []
