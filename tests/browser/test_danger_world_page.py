@@ -7,10 +7,10 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from rules_py.systems import danger_world as dw
-from tests.browser.axe import audit_four_ways, scheme_context
+from tests.browser.axe import audit_four_ways
 from tests.browser.widgets import (
     TIMEOUT,
     cell_titles,
@@ -307,24 +307,22 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_axe_finds_nothing_on_a_roll_with_marked_dice(browser: Browser, server: SiteServer) -> None:
+def test_axe_finds_nothing_on_a_roll_with_marked_dice(page: Page, server: SiteServer) -> None:
     """The dice appear only after a roll, so the site-wide audit never sees them: this one
     does, light and dark at 390 and 1280 px (tests/browser/axe.py)."""
-    with scheme_context(browser, "light", 390) as context:
-        page = context.new_page()
-        page.goto(server.url + "danger-world/checks/")
-        roller = widget(page, "danger-world-roller")
-        set_field(roller, "level", "7")
-        set_field(roller, "danger", "2")
-        set_field(roller, "threat", "1")
-        wait_idle(roller)
-        _press(roller, "roll")
-        expect(_dice(roller)).to_have_count(8, timeout=TIMEOUT)
-        _dice(roller).nth(0).click()
-        _dice(roller).nth(5).click()  # a danger die
-        _press(roller, "advise")
-        failures = audit_four_ways(page)
-    assert failures == []
+    page.set_viewport_size({"width": 390, "height": 900})  # (light: the context's scheme)
+    page.goto(server.url + "danger-world/checks/")
+    roller = widget(page, "danger-world-roller")
+    set_field(roller, "level", "7")
+    set_field(roller, "danger", "2")
+    set_field(roller, "threat", "1")
+    wait_idle(roller)
+    _press(roller, "roll")
+    expect(_dice(roller)).to_have_count(8, timeout=TIMEOUT)
+    _dice(roller).nth(0).click()
+    _dice(roller).nth(5).click()  # a danger die
+    _press(roller, "advise")
+    assert audit_four_ways(page) == []
 
 
 def test_roller_rolls_and_rerolls_go_to_the_roll_log(page: Page, server: SiteServer) -> None:

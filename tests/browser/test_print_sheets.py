@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from rules_py.widgets import WIDGETS
+from tests.browser.axe import SCHEMES, set_scheme
 from tests.browser.contrast import text_contrasts
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
@@ -70,26 +71,37 @@ def printed_labels(name: str, values: dict[str, str]) -> list[str]:
 
 
 @pytest.mark.parametrize(("path", "name", "field", "who", "system"), BUILDERS, ids=lambda v: v)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
     page: Page,
     server: SiteServer,
-    scheme: str,
     path: str,
     name: str,
     field: str,
     who: str,
     system: str,
 ) -> None:
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    """Printed from the light scheme, then from the dark one (Material's palette toggle,
+    as a reader switches: the page as it stands when loaded in that scheme)."""
     page.goto(server.url + path)
-    expected_scheme = "slate" if scheme == "dark" else "default"
-    assert page.evaluate("document.body.dataset.mdColorScheme") == expected_scheme
     root = widget(page, name)
     set_field(root, field, who)
     wait_idle(root)
     expect_panel(root, who)
     panel = root.locator(".rb-widget__panel").inner_text()
+    for scheme in ("light", "dark"):
+        set_scheme(page, scheme)
+        assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
+        _prints_as_one_light_page(page, name, field, who, system, panel, scheme)
+
+
+def _prints_as_one_light_page(
+    page: Page, name: str, field: str, who: str, system: str, panel: str, scheme: str
+) -> None:
+    """Print Sheet prints the widget alone (its answer ``panel`` as on screen), headed with
+    ``who`` and ``system``, in light colours, on one A4 and one Letter page; then puts the
+    page back as it was."""
+    root = widget(page, name)
+    page.evaluate("window.printed = 0")
     print_sheet(page, name)
     page.emulate_media(media="print")
 

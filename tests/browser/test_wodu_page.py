@@ -14,11 +14,13 @@ from rules_py.markdown._html import chart_svg
 from rules_py.systems import wodu
 from rules_py.views import odds_view
 from rules_py.widgets import WIDGETS
+from tests.browser.axe import SCHEMES, set_scheme, visit
 from tests.browser.contrast import COLOURS, contrast_ratio
 from tests.browser.widgets import (
     ACTION_HEIGHTS,
     COLUMN_MISALIGNMENTS,
     LABEL_TOPS_BY_LINE,
+    NEXT_FRAME,
     OVERLAPPING_CELLS,
     TIMEOUT,
     cell_titles,
@@ -126,8 +128,8 @@ def test_builder_refuses_an_invalid_sheet_and_keeps_it_across_a_reload(
     expect(builder.locator(".rb-field--inc6")).to_be_hidden()
     expect(builder.locator(".rb-panel__error")).to_have_count(0)
 
-    # The sheet is shared with the Advancement page.
-    page.goto(server.url + "wodu/advancement/")
+    # The sheet is shared with the Advancement page (reached by a link, as a reader goes).
+    visit(page, server.url + "wodu/advancement/")
     shared = widget(page, "wodu-builder")
     expect(shared.locator('[data-field="level"]')).to_have_value("4")
     expect(shared.locator('[data-field="name"]')).to_have_value("Vex")
@@ -335,41 +337,49 @@ def _layout_problems(root: object) -> list[str]:
 def test_widget_layout_labels_on_top_buttons_one_height_headers_over_columns(
     page: Page, server: SiteServer
 ) -> None:
-    for width in (1280, 390):
-        page.set_viewport_size({"width": width, "height": 900})
-        for path, name in [
-            ("wodu/character-creation/", "wodu-builder"),
-            ("wodu/initiative/", "wodu-initiative"),
-            ("wodu/resolution/", "wodu-check"),
-            ("wodu/damage/", "wodu-damage"),
-        ]:
-            page.goto(server.url + path)
-            root = widget(page, name)
+    """Each widget at a desktop's width, then at a phone's (the window resized, as
+    tests/browser/axe.py audits a page), its page reached by a link from the one before
+    (instant navigation: Python starts once for the four pages)."""
+    for path, name in [
+        ("wodu/character-creation/", "wodu-builder"),
+        ("wodu/initiative/", "wodu-initiative"),
+        ("wodu/resolution/", "wodu-check"),
+        ("wodu/damage/", "wodu-damage"),
+    ]:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        visit(page, server.url + path)
+        root = widget(page, name)
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.evaluate(NEXT_FRAME)  # (what the page does on a resize is done)
             wait_idle(root)
             assert _layout_problems(root) == [], (width, name)
-    # Inputs and selects share Material's field height and corner radius.
-    page.goto(server.url + "wodu/character-creation/")
-    builder = widget(page, "wodu-builder")
-    controls = ".rb-field:not([hidden]) > :is(input[type=number], input[type=text], select)"
-    boxes = builder.locator(controls).evaluate_all(
-        "cs => cs.map(c => [c.getBoundingClientRect().height, getComputedStyle(c).borderRadius])"
-    )
-    assert {tuple(b) for b in boxes} == {(36, "2px")}
+        if name == "wodu-builder":
+            # Inputs and selects share Material's field height and corner radius.
+            controls = ".rb-field:not([hidden]) > :is(input[type=number], input[type=text], select)"
+            boxes = root.locator(controls).evaluate_all(
+                "cs => cs.map(c => [c.getBoundingClientRect().height,"
+                " getComputedStyle(c).borderRadius])"
+            )
+            assert {tuple(b) for b in boxes} == {(36, "2px")}
 
 
 def test_chart_text_is_readable_on_a_phone_and_fr_bands_are_coloured_apart(
-    browser: Browser, server: SiteServer
+    page: Page, server: SiteServer
 ) -> None:
+    """On a phone, in the light scheme and then the dark one (Material's palette toggle,
+    as a reader switches)."""
     fills: dict[str, list[str]] = {}
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "wodu/resolution/")
+    check = widget(page, "wodu-check")
+    set_field(check, "kind", "fr")
+    chart = check.locator(".rb-widget__panel svg.rb-chart")
+    legend = chart.locator(".rb-chart__legend")
+    expect(legend).to_contain_text("Strong success", timeout=TIMEOUT)
     for scheme in ("light", "dark"):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
-        page = context.new_page()
-        page.goto(server.url + "wodu/resolution/")
-        check = widget(page, "wodu-check")
-        set_field(check, "kind", "fr")
-        chart = check.locator(".rb-widget__panel svg.rb-chart")
-        legend = chart.locator(".rb-chart__legend")
-        expect(legend).to_contain_text("Strong success", timeout=TIMEOUT)
+        set_scheme(page, scheme)
+        assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
         assert min(chart_text_heights(chart)) >= 11
         width = legend.evaluate("t => t.getBoundingClientRect().width")
         assert width <= chart.evaluate("s => s.getBoundingClientRect().width")
@@ -386,7 +396,6 @@ def test_chart_text_is_readable_on_a_phone_and_fr_bands_are_coloured_apart(
         assert keys == fills[scheme]
         assert len(set(fills[scheme])) == 3, fills
         expect(chart.locator(".rb-chart__title")).to_have_text("Total of 2d10+2")
-        context.close()
     assert fills["light"] != fills["dark"]
 
 
