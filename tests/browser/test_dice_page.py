@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import odds_view
 from tests.browser.conftest import Requests
-from tests.browser.widgets import expect_panel, set_field, wait_until, widget
+from tests.browser.widgets import expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
 
 READY = "window.rollbook && window.rollbook.state.status === 'ready'"
@@ -27,42 +27,9 @@ def roll_parts(page: Page, button_id: str) -> tuple[list[int], list[int], int]:
     return kept, dropped, total
 
 
-def test_inline_roll_shows_the_dice_and_the_total(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
-    button = page.locator("button[data-roll='3d6']")
-    button_id = button.get_attribute("id")
-    assert button_id
-    kept, dropped, total = roll_parts(page, button_id)
-    assert len(kept) == 3 and not dropped and all(1 <= d <= 6 for d in kept)
-    assert total == sum(kept)
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_keep_highest_roll_strikes_the_dropped_die(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
-    button_id = page.locator("button[data-roll='3d10k2']").first.get_attribute("id")
-    assert button_id
-    kept, dropped, total = roll_parts(page, button_id)
-    assert len(kept) == 2 and len(dropped) == 1 and min(kept) >= dropped[0]
-    assert total == sum(kept)
-
-
-def test_click_before_python_is_ready_shows_loading_then_result(
-    context: BrowserContext, server: SiteServer
-) -> None:
-    gate: list[Route] = []
-    context.route("**/rollbook.snapshot.zst", lambda route: gate.append(route))
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    button_id = page.locator("button[data-roll='d20']").get_attribute("id")
-    page.click(f"#{button_id}")
-    output = page.locator(f'output[for="{button_id}"]')
-    expect(output).to_contain_text("Getting the dice ready…")
-    expect(output).to_have_class(re.compile("rb-loading"))
-    wait_until(page, lambda: bool(gate), "the held request")
-    gate[0].continue_()
-    expect(output.locator(".rb-total")).to_be_visible(timeout=30_000)
-    assert 1 <= int(output.locator(".rb-part--die").text_content() or 0) <= 20
+# A roll pressed before Python is ready ("Getting the dice ready…", then the roll) is
+# tests/browser/test_dice_loading.py's test_the_wait_speaks_to_players_and_shows_progress
+# (inline roll): the same d20 on this page, held back the same way, and more.
 
 
 def test_odds_inputs_recompute_the_table_and_chart(page: Page, server: SiteServer) -> None:
@@ -84,40 +51,34 @@ def test_odds_inputs_recompute_the_table_and_chart(page: Page, server: SiteServe
     )
 
 
-def test_bad_input_says_so_and_keeps_the_table(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
-    figure = page.locator("[data-odds='4dF']")
-    before = figure.locator("tbody").inner_text()
-    figure.locator("input[name=modifier]").fill("99999")
-    expect(figure.locator(".rb-odds__status")).to_contain_text(
-        "from -10000 to 10000", timeout=30_000
-    )
-    assert figure.locator("tbody").inner_text() == before
+REFUSED = [
+    ("modifier", "99999", "Modifier must be from -10000 to 10000, got 99999"),
+    ("target", "-20000", "Target must be from -10000 to 10000, got -20000"),
+    ("modifier", "", "Modifier is empty: enter a whole number from -10000 to 10000"),
+]
 
 
-@pytest.mark.parametrize(
-    ("field", "text", "message"),
-    [
-        ("modifier", "99999", "Modifier must be from -10000 to 10000, got 99999"),
-        ("target", "-20000", "Target must be from -10000 to 10000, got -20000"),
-        ("modifier", "", "Modifier is empty: enter a whole number from -10000 to 10000"),
-    ],
-)
-def test_an_odds_field_refused_is_named_and_marked_invalid(
-    page: Page, server: SiteServer, field: str, text: str, message: str
+def test_an_odds_field_refused_is_named_and_marked_invalid_and_the_table_kept(
+    page: Page, server: SiteServer
 ) -> None:
-    """Issue 16, item 25: the refusal names the field, which is marked aria-invalid."""
+    """Issue 16, item 25: the refusal names the field, which is marked aria-invalid; the
+    table keeps the last answer. Each refusal in turn on one figure, each mended before
+    the next (what the refusal and the mending prove does not depend on the load)."""
     page.goto(server.url + "dice/")
     figure = page.locator("[data-odds='4dF']")
-    typed = figure.locator(f"input[name={field}]")
-    other = figure.locator(f"input[name={'target' if field == 'modifier' else 'modifier'}]")
-    typed.fill(text)
-    expect(figure.locator(".rb-odds__status")).to_have_text(message, timeout=30_000)
-    expect(typed).to_have_attribute("aria-invalid", "true")
-    expect(other).not_to_have_attribute("aria-invalid", "true")
-    typed.fill("1")
-    expect(figure.locator(".rb-odds__status")).to_have_text("", timeout=30_000)
-    expect(typed).not_to_have_attribute("aria-invalid", "true")
+    for field, text, message in REFUSED:
+        before = figure.locator("tbody").inner_text()
+        typed = figure.locator(f"input[name={field}]")
+        other = figure.locator(f"input[name={'target' if field == 'modifier' else 'modifier'}]")
+        typed.fill(text)
+        expect(figure.locator(".rb-odds__status")).to_have_text(message, timeout=30_000)
+        expect(typed).to_have_attribute("aria-invalid", "true")
+        expect(other).not_to_have_attribute("aria-invalid", "true")
+        assert figure.locator("tbody").inner_text() == before  # the table is kept
+        typed.fill("1")
+        expect(figure.locator(".rb-odds__status")).to_have_text("", timeout=30_000)
+        expect(typed).not_to_have_attribute("aria-invalid", "true")
+        expect(figure).not_to_have_attribute("aria-busy", "true", timeout=30_000)  # answered
 
 
 def test_odds_inputs_survive_a_reload(page: Page, server: SiteServer) -> None:
@@ -150,18 +111,39 @@ def test_instant_navigation_keeps_one_python(page: Page, server: SiteServer) -> 
     assert server.seen.count("/assets/rollbook/worker.js") == workers_before + 1
 
 
+ROLL_TIMES = """async ([id, times]) => {
+  // Press the roll button ``times`` times, each once the one before has shown its total.
+  const button = document.getElementById(id);
+  const output = document.querySelector(`output[for="${id}"]`);
+  const totals = [];
+  for (let i = 0; i < times; i++) {
+    output.replaceChildren();
+    button.click();
+    const deadline = performance.now() + 30_000;
+    while (!output.querySelector('.rb-total')) {
+      if (performance.now() > deadline) throw new Error(`roll ${i + 1} showed no total`);
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    totals.push(Number(output.querySelector('.rb-total').textContent.replace('= ', '')));
+  }
+  return totals;
+}"""
+"""The totals of rolling a button again and again, in one call (not a round trip a roll)."""
+
+
 def test_two_page_loads_roll_differently(browser: Browser, server: SiteServer) -> None:
     """A memory snapshot restores Python's random state: each load must reseed."""
     sequences = []
     for _ in range(2):
-        context = browser.new_context()
+        context = browser.new_context(service_workers="block")  # a first visit each
         page = context.new_page()
         page.goto(server.url + "dice/")
         page.wait_for_function(READY, timeout=30_000)
         button_id = page.locator("button[data-roll='d20']").get_attribute("id")
         assert button_id
-        sequences.append([roll_parts(page, button_id)[2] for _ in range(8)])
+        sequences.append(page.evaluate(ROLL_TIMES, [button_id, 8]))
         context.close()
+    assert all(len(rolls) == 8 and all(1 <= r <= 20 for r in rolls) for rolls in sequences)
     assert sequences[0] != sequences[1]
 
 
@@ -202,7 +184,7 @@ def test_site_served_from_a_subpath(
     browser: Browser, built_site: tuple[Path, int], requests: Requests
 ) -> None:
     with SiteServer(built_site[0], prefix="/rollbook/") as sub:
-        context = browser.new_context()
+        context = browser.new_context(service_workers="block")  # (as the context fixture's)
         context.on("request", lambda request: requests.urls.append(request.url))
         page = context.new_page()
         page.goto(sub.url + "dice/")
@@ -216,7 +198,9 @@ def test_site_served_from_a_subpath(
 
 
 def test_phone_layout_does_not_scroll_sideways(browser: Browser, server: SiteServer) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, service_workers="block"
+    )
     page = context.new_page()
     page.goto(server.url + "dice/")
     page.wait_for_function(READY, timeout=30_000)
@@ -265,23 +249,33 @@ def spoken(output: Locator) -> str:
     )
 
 
-def test_a_roll_is_announced_die_by_die(page: Page, server: SiteServer) -> None:
+def test_an_inline_roll_shows_the_dice_and_the_total_and_is_announced_die_by_die(
+    page: Page, server: SiteServer
+) -> None:
+    """One roll of 3d6, seen (the dice and their total) and heard (die by die)."""
     page.goto(server.url + "dice/")
     button_id = page.locator("button[data-roll='3d6']").get_attribute("id")
     assert button_id
-    kept, _, total = roll_parts(page, button_id)
+    kept, dropped, total = roll_parts(page, button_id)
+    assert len(kept) == 3 and not dropped and all(1 <= d <= 6 for d in kept)
+    assert total == sum(kept)
     output = page.locator(f'output[for="{button_id}"]')
     assert spoken(output) == f"3d6: {', '.join(map(str, kept))}, total {total}"
     assert output.get_attribute("aria-live") == "polite"
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_dropped_dice_and_fudge_faces_are_announced_in_words(
+def test_keep_highest_strikes_the_dropped_die_and_dice_are_announced_in_words(
     page: Page, server: SiteServer
 ) -> None:
+    """One roll of 3d10k2, seen (the lowest die struck out) and heard (the dropped die
+    said so); then 4dF's faces heard as words."""
     page.goto(server.url + "dice/")
     button_id = page.locator("button[data-roll='3d10k2']").first.get_attribute("id")
     assert button_id
-    roll_parts(page, button_id)
+    kept, dropped, total = roll_parts(page, button_id)
+    assert len(kept) == 2 and len(dropped) == 1 and min(kept) >= dropped[0]
+    assert total == sum(kept)
     said = spoken(page.locator(f'output[for="{button_id}"]'))
     assert re.fullmatch(r"3d10k2: (\d+( dropped)?, ){3}total \d+", said)
     assert said.count("dropped") == 1
@@ -450,8 +444,9 @@ def test_without_javascript_roll_buttons_say_why(browser: Browser, server: SiteS
 
 def test_with_javascript_the_no_script_hint_is_gone(page: Page, server: SiteServer) -> None:
     page.goto(server.url + "dice/")
-    page.wait_for_function(READY, timeout=30_000)
     button = page.locator("button[data-roll='3d6']")
+    # Mounted by rollbook.js, the last to set its title (Python, ready or not, never does).
+    expect(button).to_have_attribute("data-rb-mounted", "1", timeout=30_000)
     expect(button).to_be_enabled()
     assert (button.get_attribute("title") or "").startswith("Roll 3d6: 3 to 18")
     expect(page.locator(".rb-roll__nojs")).to_have_count(0)

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from tests.browser.axe import visit
 from tests.browser.widgets import TIMEOUT, widget
 from tests.browser.widgets import roll as roll_widget
 from tests.site_config import TITLES, first_section
@@ -45,7 +46,7 @@ def test_rolls_from_inline_widget_and_dice_box_are_logged_across_pages_and_reloa
     page.goto(server.url + "dice/")
     total = roll_inline(page, "3d6")
 
-    page.goto(server.url + "wodu/resolution/")
+    visit(page, server.url + "wodu/resolution/")  # by a link (the reload below reads the log)
     check = widget(page, "wodu-check")
     outcome = roll_widget(check).locator(".rb-rolled__outcome").text_content() or ""
 
