@@ -45,11 +45,20 @@ NEXT_FRAMES = """() => new Promise((done) => {
 # Colours are read once every finite animation (a fresh roll's flash) has ended:
 # halfway through one, the background under the text is the flash's, not the page's.
 # Only running ones are waited for (a paused animation never ends), for 10 s at most.
+# Each is watched frame by frame until it no longer runs, rather than by its `finished`
+# promise: Chromium leaves that promise unsettled for a transition cut short (Material's
+# search overlay when the width changes), which made this wait its whole 10 s.
 ANIMATIONS_ENDED = """async () => {
   const finite = document.getAnimations().filter((a) => a.playState === 'running'
     && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-  const ended = Promise.all(finite.map((a) => a.finished.catch(() => null)));
-  await Promise.race([ended, new Promise((done) => setTimeout(done, 10_000))]);
+  const deadline = performance.now() + 10_000;
+  const frame = () => new Promise((done) => {
+    requestAnimationFrame(() => done(null));
+    setTimeout(() => done(null), 50);
+  });
+  while (finite.some((a) => a.playState === 'running') && performance.now() < deadline) {
+    await frame();
+  }
 }"""
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 """The rules whose verdict a change of scheme alone can change: what they read is colour.
