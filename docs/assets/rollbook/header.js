@@ -58,8 +58,8 @@ export function headerButton({ id, label, title, path, shortcut, controls }) {
 }
 
 // Call `action` when the reader presses `key` (no Ctrl, Alt or Meta), unless they
-// are typing (in a text field, a text area, a list or anything editable) or a
-// modal dialog (the dice box) holds the page.
+// are typing (in a text field, a text area, a list or anything editable, a search
+// box in a shadow root included) or a modal dialog (the dice box) holds the page.
 /**
  * @param {string} key
  * @param {() => void} action
@@ -68,7 +68,9 @@ export function onShortcut(key, action) {
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
     if (event.key.toLowerCase() !== key || document.querySelector("dialog:modal")) return;
-    const target = event.target;
+    // The element typed in, even inside a shadow root (Zensical's search box is in one,
+    // and its keys reach the document retargeted to the box's host element).
+    const target = event.composedPath()[0] ?? event.target;
     if (target instanceof Element && (target.closest("input, textarea, select, [contenteditable]") || /** @type {HTMLElement} */ (target).isContentEditable)) return;
     event.preventDefault();
     action();
