@@ -1,5 +1,6 @@
 # Sourced by the entry points: make this checkout ready, idempotently.
-# A .venv with rules_py (editable) and the site and test tools; the npm packages.
+# A .venv with rules_py (editable) and the site and test tools, Zensical among them; the
+# npm packages.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -11,7 +12,7 @@ fi
 stamp=.venv/.rollbook-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "rollbook: installing Python packages" >&2
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[site,test]"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[site,test,zensical]"
   touch "$stamp"
 fi
 if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -79,14 +79,10 @@ def extra_settings(config_file: str | Path | None = None) -> dict[str, Any]:
 
 def published_systems(config_file: str | Path | None = None) -> list[str]:
     """The systems a build of ``config_file`` (mkdocs.yml unless told) publishes: its
-    ``extra.systems``, checked as the build checks it (scripts/systems_hook.py)."""
-    from scripts.systems_hook import chosen_systems
+    ``extra.systems``, checked as the build checks it (scripts/site_config.py)."""
+    from scripts.site_config import chosen_systems
 
     return chosen_systems(extra_settings(config_file))
-
-
-HOOKS = ("search_hook.py", "systems_hook.py", "manifest_hook.py")
-"""mkdocs.yml's hooks, in scripts/."""
 
 
 def config_for(
@@ -94,14 +90,13 @@ def config_for(
 ) -> Path:
     """A config in ``folder`` for a copy that publishes ``systems`` (and its house rules,
     and the developers' pages, as told): mkdocs.yml's in all else (it inherits it, with
-    mkdocs.yml's folders and hooks named in full)."""
+    mkdocs.yml's folders named in full)."""
     import yaml
 
     own = {
         "INHERIT": str(ROOT / "mkdocs.yml"),
         "docs_dir": str(ROOT / "docs"),
         "theme": {"name": "material", "custom_dir": str(ROOT / "overrides")},
-        "hooks": [str(ROOT / "scripts" / h) for h in HOOKS],
         "extra": {
             "systems": systems,
             "house_rules": house_rules,
@@ -135,9 +130,21 @@ def _fingerprint(systems: list[str]) -> str:
     digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
     digest.update((ROOT / "docs" / "assets" / "rollbook" / "snapshot-diff.mjs").read_bytes())
+    _add_sources(digest)
+    return digest.hexdigest()
+
+
+def _add_sources(digest: Any) -> None:
+    """rules_py's sources, each named, into ``digest``."""
     for path in sorted((ROOT / "rules_py").rglob("*.py")):
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())
+
+
+def _sources_fingerprint() -> str:
+    """What the pages' Markdown extensions are: rules_py's sources and the pins."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    _add_sources(digest)
     return digest.hexdigest()
 
 
@@ -300,21 +307,88 @@ def _swap_in(new: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def build(site_dir: str = "site", config_file: str | Path | None = None) -> None:
+GENERATORS = ("mkdocs", "zensical")
+"""What builds the pages: MkDocs (with Material for MkDocs), or its makers' successor
+Zensical, which reads the same config and runs the same Markdown extensions."""
+
+
+def build(
+    site_dir: str = "site", config_file: str | Path | None = None, generator: str = "mkdocs"
+) -> None:
     """The complete site, browser runtime included, into ``site_dir``.
 
     ``config_file`` (mkdocs.yml unless told) may publish other systems than mkdocs.yml
     does: its runtime, built apart, replaces the one the pages were copied with.
+    ``generator`` (:data:`GENERATORS`) builds the pages from the config derived from it
+    (scripts/site_config.py); every step before and after is the same for both.
     """
+    site = Path(site_dir).resolve()
     runtime = assets(config_file)
-    mkdocs_build(site_dir, None if config_file is None else str(config_file))
-    if runtime != RUNTIME:
-        _swap_in(
-            _copy_beside(runtime, Path(site_dir) / "assets/rollbook/runtime"),
-            Path(site_dir) / "assets/rollbook/runtime",
-        )
-    security_policy(site_dir)
-    service_worker(site_dir)
+    generate(site, config_file, generator, runtime)
+    # The site is complete here, pages and files, whichever generator built them; what
+    # follows only writes its Content-Security-Policy into its pages and lists its files
+    # for the offline copy. The link check of the built site goes here (scripts/links.py:
+    # links.check(site), or its report(site), which stops the build on a broken link).
+    security_policy(site)
+    service_worker(site)
+
+
+def generate(
+    site: Path,
+    config_file: str | Path | None,
+    generator: str,
+    runtime: Path,
+    extra: dict[str, Any] | None = None,
+    **settings: Any,
+) -> dict[str, Any]:
+    """The site's pages into ``site`` by ``generator`` from the config derived from
+    ``config_file`` (its ``extra`` and top-level ``settings`` added), the files the build
+    adds after them (scripts/after_build.py), and ``runtime`` in place of the one copied
+    from docs/ if it is another; return the derived config. What ``scripts/build`` and
+    ``scripts/serve --zensical`` build; a bad setting in the config stops it with one
+    line."""
+    from mkdocs.exceptions import ConfigurationError
+
+    from scripts import after_build, site_config
+
+    if generator not in GENERATORS:
+        raise ValueError(f"generator is one of {', '.join(GENERATORS)} (got {generator!r})")
+    staging = None
+    if generator == "zensical":
+        # Zensical keeps the pages it rendered in .cache/, whatever rules_py's code: a
+        # change to the sources changes the config, which renders them anew.
+        extra = {**(extra or {}), "rollbook_sources": _sources_fingerprint()}
+        # It writes only inside its project's root folder (the derived config's).
+        (ROOT / ".cache").mkdir(exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".zensical-site-", dir=ROOT / ".cache"))
+        staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
+        # Zensical checks the Markdown's links before the systems extension has made
+        # those into left-out sections plain text (a copy's home cards): it would warn
+        # of each. The built site's links are checked after it (scripts/links.py).
+        validation = {"invalid_links": False, "invalid_link_anchors": False}
+        settings = {**settings, "site_dir": str(staging), "validation": validation}
+    try:
+        with site_config.written(config_file, extra, **settings) as derived:
+            if staging is None:
+                mkdocs_build(str(site), str(derived.path))
+            else:
+                zensical_build(derived.path)
+            built = staging or site
+            after_build.finish(built, derived.config)
+            if runtime != RUNTIME:
+                _swap_in(
+                    _copy_beside(runtime, built / "assets/rollbook/runtime"),
+                    built / "assets/rollbook/runtime",
+                )
+            if staging is not None:  # swapped in whole: a failed build leaves the last
+                _move_in(staging, site)
+            return derived.config
+    except ConfigurationError as error:
+        error.show()
+        sys.exit(error.exit_code)
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 def _copy_beside(source: Path, target: Path) -> Path:
@@ -394,6 +468,44 @@ def mkdocs_build(site_dir: str, config_file: str | None = None) -> None:
         sys.exit(error.exit_code)
 
 
+ZENSICAL = Path(PY).parent / "zensical"
+_ZENSICAL_STOPPED = re.compile(r"^RuntimeError: (?:Python error: \w+: )?(?P<message>.+)$", re.M)
+"""The line a failed ``zensical build`` ends its traceback with, such as a page the
+Rollbook extensions refuse (``Python error: InlineHiliteException: Rollbook: bad roll ...``)."""
+
+
+def zensical_build(config_file: Path) -> None:
+    """``zensical build`` of ``config_file``, into the ``site_dir`` it names.
+
+    Its report is printed; a failed build stops with one line, ``rollbook: build
+    stopped: MESSAGE``, without Zensical's traceback (Zensical does not say which page
+    an extension refused). Not ``--strict``: Zensical 0.0.73 takes it, but what it
+    counts as issues are the links :func:`generate` asks it not to check.
+    """
+    done = subprocess.run(
+        [ZENSICAL, "build", "--config-file", config_file],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    report = done.stdout.split("Traceback (most recent call last):", 1)[0]
+    print(report.rstrip("\n"), file=sys.stderr, flush=True)
+    if done.returncode != 0:
+        found = _ZENSICAL_STOPPED.search(done.stdout)
+        message = found["message"] if found else f"zensical build exited with {done.returncode}"
+        raise SystemExit(f"rollbook: build stopped: {message}")
+
+
+def _move_in(new: Path, target: Path) -> None:
+    """Put the folder ``new`` at ``target`` (on another file system, a copy of it)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if new.stat().st_dev != target.parent.stat().st_dev:
+        new = _copy_beside(new, target)
+    _swap_in(new, target)
+
+
 def _add_web_types() -> None:
     """Module workers need a JavaScript type for .mjs, and wasm streaming needs its own."""
     mimetypes.add_type("text/javascript", ".mjs")
@@ -418,15 +530,20 @@ def _require_free_port(port: int) -> None:
 
 
 def serve() -> None:
-    """Build the runtime and serve on http://127.0.0.1:8000/ (or ``--port N``) with live reload.
+    """Build the runtime and serve on http://127.0.0.1:8000/ (or ``--port N``), rebuilding
+    when a file changes.
 
-    ``mkdocs serve`` sets the site's address to the one it serves, so instant
-    navigation works on any port. Other options go to ``mkdocs serve``.
+    ``mkdocs serve`` with live reload, from the config derived from mkdocs.yml (or the
+    ``--config-file`` named: scripts/site_config.py); it sets the site's address to the
+    one it serves, so instant navigation works on any port. Other options go to
+    ``mkdocs serve``. ``--zensical``: the site built by Zensical, served as files and
+    rebuilt when a file changes (:func:`_serve_zensical`).
     """
     import argparse
 
     options = argparse.ArgumentParser(prog="scripts/serve", add_help=False)
     options.add_argument("--port", type=int, default=DEFAULT_PORT)
+    options.add_argument("--zensical", action="store_true")
     known, rest = options.parse_known_args(sys.argv[2:])
     if not 1 <= known.port <= 65535:
         sys.exit(
@@ -434,6 +551,11 @@ def serve() -> None:
             f"e.g. scripts/serve --port {DEFAULT_PORT + 1}"
         )
     _require_free_port(known.port)
+    if known.zensical:
+        files = argparse.ArgumentParser(prog="scripts/serve --zensical")
+        files.add_argument("-f", "--config-file")
+        _serve_zensical(known.port, files.parse_args(rest).config_file)
+        return
     assets()
     _add_web_types()
     from mkdocs.__main__ import cli
@@ -449,8 +571,16 @@ _QUIET_404 = re.compile(r'"(?:GET|HEAD) (?:\S*/)?sw\.js(?:\?\S*)? HTTP/[0-9.]+" 
 
 @contextlib.contextmanager
 def _serving() -> Iterator[None]:
-    """``mkdocs serve`` as ``scripts/build`` reports a bad page, and without sw.js noise.
+    """``mkdocs serve`` from the derived config, as ``scripts/build`` builds and reports a
+    bad page, and without sw.js noise.
 
+    * Each build, the first and every rebuild, derives the config anew from the one
+      named (mkdocs.yml unless told; scripts/site_config.py) into a file of its own in
+      the checkout's root folder, which MkDocs builds from; a change to the config named
+      rebuilds too. A bad setting stops the first build with one line; on a rebuild it
+      is printed, and the last good config is built.
+    * Each build gets the files ``scripts/build`` adds after MkDocs
+      (scripts/after_build.py: the manifest, the system names in search).
     * A page the Rollbook extensions refuse prints the same one line as
       ``scripts/build``. On the first build, serving stops there; on a rebuild the
       previous build goes on being served (MkDocs would print a traceback, empty the
@@ -466,9 +596,31 @@ def _serving() -> Iterator[None]:
     import logging
 
     import mkdocs.commands.serve
+    from mkdocs.exceptions import ConfigurationError
+
+    from scripts import after_build, site_config
 
     build = mkdocs.commands.serve.build
+    load_config = mkdocs.commands.serve.load_config
     built: list[bool] = []
+    handle, name = tempfile.mkstemp(prefix=site_config.PREFIX, suffix=".yml", dir=ROOT)
+    os.close(handle)
+    derived_file = Path(name)
+    derived: list[dict[str, Any]] = []
+
+    def load_derived(config_file: Any = None, **kwargs: Any) -> Any:
+        # MkDocs hands the file it was told (--config-file), open; or None: mkdocs.yml.
+        source = Path(getattr(config_file, "name", None) or config_file or ROOT / "mkdocs.yml")
+        try:
+            config = site_config.derived_from(source, watch=[str(source.resolve())])
+        except ConfigurationError as error:
+            if not derived:
+                raise
+            error.show()  # the last good config is built
+        else:
+            derived[:] = [config]
+            site_config.write(config, derived_file)  # unchanged, not written: no rebuild
+        return load_config(config_file=str(derived_file), **kwargs)
 
     def build_or_report(config: Any, **kwargs: Any) -> None:
         # Built beside the served folder and swapped in whole: MkDocs empties its
@@ -480,6 +632,7 @@ def _serving() -> Iterator[None]:
         try:
             with _page_errors_in_one_line():
                 build(config, **kwargs)
+            after_build.finish(staging, derived[-1])
         except BaseException as error:
             shutil.rmtree(staging, ignore_errors=True)
             if not built or not isinstance(error, SystemExit):
@@ -497,11 +650,126 @@ def _serving() -> Iterator[None]:
     logger = logging.getLogger("mkdocs.livereload")
     logger.addFilter(quiet_404)
     mkdocs.commands.serve.build = build_or_report  # type: ignore[assignment]
+    mkdocs.commands.serve.load_config = load_derived
     try:
         yield
     finally:
         mkdocs.commands.serve.build = build
+        mkdocs.commands.serve.load_config = load_config
         logger.removeFilter(quiet_404)
+        derived_file.unlink(missing_ok=True)
+
+
+def _serve_zensical(port: int, config_file: str | None) -> None:
+    """``scripts/serve --zensical``: the site as ``scripts/build --zensical`` builds it
+    (without its service worker and Content-Security-Policy, as ``scripts/serve``), served
+    as files on ``port``, and rebuilt when a file under the config's docs and theme
+    folders, rules_py/ or the config itself changes (looked at once a second). Each
+    build is swapped in whole once complete; a failed one prints its line and the last
+    one goes on being served. No live reload: a reader reloads the page."""
+    import http.server
+    import threading
+    import time
+
+    runtime = assets(config_file)
+    _add_web_types()
+    url = f"http://127.0.0.1:{port}/"
+    served = ROOT / ".cache" / f"serve-{os.getpid()}"
+    source = Path(config_file or ROOT / "mkdocs.yml").resolve()
+
+    def rebuild() -> list[Path]:
+        """Build into ``served``; return what to watch."""
+        # Its pages say it has no service worker; instant navigation needs its address.
+        config = generate(
+            served, config_file, "zensical", runtime, {"no_service_worker": True}, site_url=url
+        )
+        theme = config.get("theme") or {}
+        folders = [config["docs_dir"], theme.get("custom_dir"), ROOT / "rules_py"]
+        return [source, *(ROOT / f for f in folders if f)]
+
+    try:
+        watched = rebuild()
+        seen = _mtimes(watched)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _files_in(served))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        print(f"rollbook: Serving on {url} (Zensical)", file=sys.stderr, flush=True)
+        try:
+            while True:
+                time.sleep(1)
+                now = _mtimes(watched)
+                if now == seen:
+                    continue
+                seen = now
+                print("rollbook: files changed, rebuilding", file=sys.stderr, flush=True)
+                try:
+                    watched = rebuild()
+                except SystemExit as error:  # the last build goes on being served
+                    if isinstance(error.code, str):
+                        print(error.code, file=sys.stderr, flush=True)
+                    continue
+                print(f"rollbook: rebuilt, serving on {url}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            print("rollbook: shutting down", file=sys.stderr, flush=True)
+        finally:
+            server.shutdown()
+    finally:
+        shutil.rmtree(served, ignore_errors=True)
+
+
+def _mtimes(watched: list[Path]) -> dict[str, int]:
+    """Each file's modification time, of the files and the folders' files in ``watched``
+    (those Python and the builds write, in ``__pycache__`` and hidden folders, left out)."""
+    found: dict[str, int] = {}
+    for top in watched:
+        paths = [top] if top.is_file() else top.rglob("*")
+        for path in paths:
+            inside = path.relative_to(top).parts if path != top else ()
+            if any(part.startswith(".") or part == "__pycache__" for part in inside):
+                continue
+            with contextlib.suppress(OSError):  # gone since it was listed
+                if path.is_file():
+                    found[str(path)] = path.stat().st_mtime_ns
+    return found
+
+
+def _files_in(folder: Path) -> Any:
+    """A request handler that serves the files of ``folder`` (as it is at each request),
+    its 404.html for a missing file, nothing cached, and logs only failed requests (but
+    the service worker it never has: see :func:`_serving`)."""
+    import functools
+    import http.server
+
+    class Files(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def send_error(
+            self, code: int, message: str | None = None, explain: str | None = None
+        ) -> None:
+            page = folder / "404.html"
+            if code != 404 or not page.is_file():
+                super().send_error(code, message, explain)
+                return
+            body = page.read_bytes()
+            self.log_request(code)
+            self.send_response_only(code)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            failed = str(code).isdigit() and int(str(code)) >= 400
+            service_worker = self.path.split("?")[0].endswith("/sw.js")
+            if failed and not service_worker:
+                super().log_request(code, size)
+
+        def log_error(self, format: str, *args: Any) -> None:
+            pass  # the request's own line says it failed
+
+    return functools.partial(Files, directory=str(folder))
 
 
 def typecheck_js() -> None:
@@ -543,7 +811,20 @@ def pytest_args(args: list[str]) -> list[str]:
     return [*spread, *slowest, *args]
 
 
-TASKS = {"assets": assets, "build": build, "serve": serve, "test": test}
+def build_command() -> None:
+    """``scripts/build [--zensical] [--site-dir DIR] [--config-file FILE]``: :func:`build`,
+    by MkDocs unless ``--zensical``, into site/ from mkdocs.yml unless told."""
+    import argparse
+
+    options = argparse.ArgumentParser(prog="scripts/build")
+    options.add_argument("--zensical", action="store_true", help="build the pages with Zensical")
+    options.add_argument("-d", "--site-dir", default="site")
+    options.add_argument("-f", "--config-file")
+    chosen = options.parse_args(sys.argv[2:])
+    build(chosen.site_dir, chosen.config_file, "zensical" if chosen.zensical else "mkdocs")
+
+
+TASKS = {"assets": assets, "build": build_command, "serve": serve, "test": test}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

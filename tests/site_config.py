@@ -84,7 +84,7 @@ def developer_pages() -> bool:
 @cache
 def developer_page_paths() -> tuple[str, ...]:
     """The developers' pages, as paths under the site's root (``authoring/``)."""
-    from scripts.systems_hook import developer_pages as in_nav
+    from scripts.site_config import developer_pages as in_nav
 
     return tuple(page.removesuffix(".md") + "/" for page in in_nav(settings()["nav"]))
 

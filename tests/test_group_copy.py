@@ -35,8 +35,8 @@ pytestmark = pytest.mark.skipif(bool(os.environ.get(INSIDE)), reason="the copy's
 GATE = [
     "tests/pages",
     "tests/markdown",
-    "tests/test_systems_hook.py",
-    "tests/test_manifest_hook.py",
+    "tests/test_site_config.py",
+    "tests/test_after_build.py",
     "tests/test_tasks.py::test_a_failed_rebuild_keeps_the_previous_runtime",
     "tests/test_tasks.py::test_a_rebuild_replaces_the_runtime_whole",
     "tests/test_tasks.py::test_the_runtime_a_first_roll_downloads_is_stored_packed",

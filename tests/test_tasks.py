@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import queue
+import shutil
 import signal
 import socket
 import subprocess
@@ -274,9 +276,9 @@ def test_serve_takes_a_port_and_serves_the_site_at_that_address(
 
 
 class Serving:
-    """``python -m scripts.tasks serve`` on a free port (the runtime's build skipped)."""
+    """``python -m scripts.tasks serve [OPTIONS]`` on a free port (the runtime's build skipped)."""
 
-    def __init__(self, project: Path) -> None:
+    def __init__(self, project: Path, *options: str) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = int(sock.getsockname()[1])
@@ -286,8 +288,8 @@ class Serving:
         # stop() waited out its ten seconds and killed the server.
         driver = (
             "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "import sys; from scripts import tasks; tasks.assets = lambda: None; "
-            f"sys.argv = ['tasks', 'serve', '--port', '{self.port}', "
+            "import sys; from scripts import tasks; tasks.assets = lambda *_: tasks.RUNTIME; "
+            f"sys.argv = ['tasks', 'serve', '--port', '{self.port}', *{list(options)!r}, "
             f"'--config-file', {str(project / 'mkdocs.yml')!r}]; tasks.serve()"
         )
         self.process = subprocess.Popen(
@@ -444,6 +446,99 @@ def test_serve_says_in_its_pages_that_it_has_no_service_worker(tmp_path: Path) -
     tasks.mkdocs_build(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"))
     built = (tmp_path / "site" / "index.html").read_text()
     assert "<title>Served</title>" in built and SERVICE_WORKER_NONE not in built
+
+
+# --------------------------------------------------------------------------
+# Issue 33: the site built by Zensical, from the same derived config, the same steps
+# before and after it; scripts/build --zensical, scripts/serve --zensical
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], ("site", None, "mkdocs")),
+        (["--zensical"], ("site", None, "zensical")),
+        (["--site-dir", "out", "--config-file", "ours.yml"], ("out", "ours.yml", "mkdocs")),
+    ],
+)
+def test_scripts_build_takes_the_generator_the_site_and_the_config(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], expected: tuple[str, str | None, str]
+) -> None:
+    called: list[tuple[str, str | None, str]] = []
+    monkeypatch.setattr(sys, "argv", ["tasks", "build", *args])
+    monkeypatch.setattr(tasks, "build", lambda *given: called.append(given))
+    tasks.build_command()
+    assert called == [expected]
+
+
+ZENSICAL_YML = """\
+site_name: Served by Zensical
+theme:
+  name: material
+  custom_dir: {overrides}
+markdown_extensions:
+  - pymdownx.highlight
+  - pymdownx.inlinehilite:
+      custom_inline:
+        - name: roll
+          class: rb-roll
+          format: !!python/name:rules_py.markdown.roll.format_roll
+"""
+
+
+@pytest.fixture
+def zensical_project() -> Iterator[Path]:
+    """A one-page project inside the checkout: Zensical builds only inside its project's
+    root, the derived config's folder (the checkout's)."""
+    folder = tasks.ROOT / ".cache" / f"test-project-{os.getpid()}-{time.monotonic_ns()}"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "mkdocs.yml").write_text(ZENSICAL_YML.format(overrides=tasks.ROOT / "overrides"))
+    (folder / "docs" / "index.md").write_text("# Fine\n\nRoll `#!roll 2d6`.\n")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_bad_roll_stops_the_zensical_build_with_one_line(
+    zensical_project: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    (zensical_project / "docs" / "rolls.md").write_text("Roll `#!roll 3d6x` now.\n")
+    with pytest.raises(SystemExit) as stopped:
+        tasks.generate(
+            zensical_project / "site", zensical_project / "mkdocs.yml", "zensical", tasks.RUNTIME
+        )
+    assert stopped.value.code == (
+        "rollbook: build stopped: Rollbook: bad roll `3d6x`: unexpected 'x' (at position 4)"
+    )
+    assert "Traceback" not in capfd.readouterr().err
+    assert not (zensical_project / "site").exists()
+
+
+def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
+    zensical_project: Path,
+) -> None:
+    server = Serving(zensical_project, "--zensical")
+    try:
+        server.wait_for("Serving on")
+        with urllib.request.urlopen(server.url, timeout=10) as answer:
+            home = answer.read().decode()
+        assert 'class="rb-roll' in home and SERVICE_WORKER_NONE in home
+        assert server.get("manifest.webmanifest") == 200  # the steps after the generator
+        assert server.get("rolls/") == 404
+        (zensical_project / "docs" / "rolls.md").write_text("Roll `#!roll 3d6x` now.\n")
+        line = server.wait_for("rollbook: build stopped")
+        assert line.endswith("bad roll `3d6x`: unexpected 'x' (at position 4)")
+        assert server.get("") == 200  # the last build goes on being served
+        (zensical_project / "docs" / "rolls.md").write_text("# Rolls\n\nRoll `#!roll 3d6`.\n")
+        server.wait_for("rollbook: rebuilt")
+        assert server.get("rolls/") == 200
+    finally:
+        server.stop()
+    log = "\n".join(server.ended())
+    assert "Traceback" not in log, log
+    assert not (tasks.ROOT / ".cache" / f"serve-{server.process.pid}").exists()
 
 
 @pytest.mark.parametrize(

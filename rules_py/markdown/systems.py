@@ -23,7 +23,8 @@ those pages becomes its plain text.
 
 Options: ``systems``, the published systems (the site sections' names; all five
 unless told); ``developer_pages``, the developers' pages when they are left out
-(``authoring.md``...; none unless told). ``scripts/systems_hook.py`` passes both.
+(``authoring.md``...; none unless told). The build's derived config
+(scripts/site_config.py) gives both.
 """
 
 from __future__ import annotations

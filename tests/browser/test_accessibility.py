@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from rules_py.markdown.systems import SECTIONS
-from scripts.systems_hook import HOUSE_RULES
+from scripts.site_config import HOUSE_RULES
 from tests import site_config
 from tests.browser.axe import (
     SETTLED,

@@ -40,7 +40,7 @@ GROUP = tuple(SYSTEMS)
 built by its own scripts/build, it is the copy a group makes, and its build serves
 tests/test_group_copy.py too. A copy's WoDu sheet from its snapshot is the same path as
 its 2d6 and Danger World sheets; house rules left out are Rollbook's own setting, and
-tests/test_systems_hook.py's test_house_rules_are_left_out_unless_asked_for.)"""
+tests/test_site_config.py's test_house_rules_are_left_out_unless_asked_for.)"""
 
 
 @pytest.fixture(scope="module", params=(EXAMPLE, GROUP), ids=lambda c: "+".join(c))

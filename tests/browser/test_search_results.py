@@ -1,7 +1,7 @@
 """Search results say whose rules they give, and their highlighted words can be read.
 
 Five sections share words such as "damage" and "initiative": each result's page
-title (the first line of its group) names the system (scripts/search_hook.py).
+title (the first line of its group) names the system (scripts/after_build.py).
 The words a result matched are highlighted at 4.5:1 or more, in light and dark;
 so is a matched word on the page the result opens (Material's search.highlight).
 """
