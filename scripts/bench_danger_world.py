@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -194,12 +193,11 @@ def _in_browser(repeat: int) -> int:
     """Build the site, serve it and print :func:`browser_rows`."""
     from playwright.sync_api import sync_playwright
 
+    from scripts import tasks
     from tests.sitesrv import CHROMIUM, CHROMIUM_ARGS, SiteServer
 
     with tempfile.TemporaryDirectory() as site:
-        command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", site]
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        subprocess.run(command, cwd=ROOT, env=env, check=True)
+        tasks.generate(Path(site), None, "mkdocs", tasks.RUNTIME)  # as scripts/build makes them
         with SiteServer(Path(site)) as server, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             rows = browser_rows(browser, server, repeat)

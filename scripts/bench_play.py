@@ -11,9 +11,7 @@ page has made it live. Run alone with ``python -m scripts.bench_play``.
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -21,6 +19,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from scripts import tasks
 from tests.browser.play import difficulties
 from tests.sitesrv import CHROMIUM_ARGS, SiteServer, launch
 
@@ -215,11 +214,7 @@ def gm_rows(
 def main(argv: Sequence[str]) -> None:
     runs = int(argv[0]) if argv else 3
     with tempfile.TemporaryDirectory() as site:
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", site],
-            check=True,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        )
+        tasks.generate(Path(site), None, "mkdocs", tasks.RUNTIME)  # as scripts/build makes them
         with SiteServer(Path(site)) as server, sync_playwright() as p:
             browser = launch(p, CHROMIUM_ARGS)  # bypassing the pages' policy: see launch
             heights, rows = browser_rows(browser, server, runs)
