@@ -15,6 +15,7 @@ import mimetypes
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -551,6 +552,8 @@ def serve() -> None:
             f"e.g. scripts/serve --port {DEFAULT_PORT + 1}"
         )
     _require_free_port(known.port)
+    # Stopped by a kill as by Ctrl+C: it removes the derived config and the served folder.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     if known.zensical:
         files = argparse.ArgumentParser(prog="scripts/serve --zensical")
         files.add_argument("-f", "--config-file")
