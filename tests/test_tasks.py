@@ -516,6 +516,34 @@ def test_a_bad_roll_stops_the_zensical_build_with_one_line(
     assert not (zensical_project / "site").exists()
 
 
+def test_zensical_renders_every_page_anew_when_the_extensions_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Zensical keeps the pages it rendered in .cache/ whatever the extensions' code does,
+    but renders them anew when the config changes: the derived config it builds from
+    names rules_py's sources. Its link check is left to the built site's: it would warn
+    of each link the systems extension makes plain text."""
+    import yaml
+
+    given: list[dict[str, object]] = []
+    monkeypatch.setattr(
+        tasks, "zensical_build", lambda path: given.append(yaml.load(path.read_text(), yaml.Loader))
+    )
+    tasks.generate(tmp_path / "site", None, "zensical", tasks.RUNTIME)
+    [config] = given
+    extra = config["extra"]
+    assert isinstance(extra, dict) and extra["rollbook_sources"] == tasks._sources_fingerprint()
+    assert config["validation"] == {"invalid_links": False, "invalid_link_anchors": False}
+    assert (tmp_path / "site" / "manifest.webmanifest").is_file()
+    (tmp_path / "rules_py").mkdir()
+    (tmp_path / "pyproject.toml").write_text("[project]\n")
+    (tmp_path / "rules_py" / "roll.py").write_text("A = 1\n")
+    monkeypatch.setattr(tasks, "ROOT", tmp_path)
+    before = tasks._sources_fingerprint()
+    (tmp_path / "rules_py" / "roll.py").write_text("A = 2\n")
+    assert tasks._sources_fingerprint() != before
+
+
 def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
     zensical_project: Path,
 ) -> None:
