@@ -255,6 +255,30 @@ def derive(
     return derived
 
 
+def left_out(derived: Mapping[str, Any]) -> list[str]:
+    """The site's addresses a derived config leaves out, as folders (``wodu/``,
+    ``house-rules/``, ``authoring/``): what no built page may link (scripts/links.py)."""
+    settings = derived.get("extra") or {}
+    sections = [f"{s}/" for s in SECTIONS if s not in chosen_systems(settings)]
+    if not _switch(settings, "house_rules", False):
+        sections.append(f"{HOUSE_RULES}/")
+    options = _extension_options(derived.get("markdown_extensions"), EXTENSION)
+    for page in options.get("developer_pages") or []:
+        page = str(page).removesuffix(".md")
+        sections.append(page.removesuffix("index") if page.endswith("index") else f"{page}/")
+    return sections
+
+
+def _extension_options(extensions: Any, name: str) -> dict[str, Any]:
+    """The options ``markdown_extensions`` gives the extension ``name`` (none if unlisted)."""
+    if isinstance(extensions, Mapping):
+        return dict(extensions.get(name) or {})
+    for entry in extensions or []:
+        if isinstance(entry, Mapping) and name in entry:
+            return dict(entry[name] or {})
+    return {}
+
+
 def load(config_file: str | Path) -> dict[str, Any]:
     """``config_file`` as MkDocs reads it: ``INHERIT`` followed, ``!ENV`` resolved, and the
     ``!!python/name:`` tags loaded (the Markdown extensions' functions)."""

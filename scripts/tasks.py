@@ -325,11 +325,15 @@ def build(
     """
     site = Path(site_dir).resolve()
     runtime = assets(config_file)
-    generate(site, config_file, generator, runtime)
-    # The site is complete here, pages and files, whichever generator built them; what
-    # follows only writes its Content-Security-Policy into its pages and lists its files
-    # for the offline copy. The link check of the built site goes here (scripts/links.py:
-    # links.check(site), or its report(site), which stops the build on a broken link).
+    derived = generate(site, config_file, generator, runtime)
+    # The site is complete here, pages and files, whichever generator built them: its
+    # links are checked on the pages as built (neither generator checks those, and
+    # Zensical has no --strict); a broken one, or one into a section the copy leaves
+    # out, stops the build naming its page. What follows only writes the pages'
+    # Content-Security-Policy and lists the files for the offline copy.
+    from scripts import links, site_config
+
+    links.report(site, site_config.left_out(derived))
     security_policy(site)
     service_worker(site)
 

@@ -6,12 +6,16 @@ them out (``a/index.html`` is the page ``a/``), and reads what the check says of
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 
 from scripts import links
 
@@ -398,3 +402,44 @@ def test_the_builds_step_prints_the_totals_or_stops_naming_each_broken_link(
         '/ links "b/": no such page /b/\n/ links "c/": no such page /c/\n'
         "rollbook: build stopped: 2 broken links"
     )
+
+
+@pytest.fixture
+def docs_in_checkout() -> Iterator[Path]:
+    """An empty docs folder inside the checkout (under .cache/, which git ignores):
+    Zensical reads only docs inside its project's root folder, the derived config's."""
+    from scripts import tasks
+
+    (tasks.ROOT / ".cache").mkdir(exist_ok=True)
+    docs = Path(tempfile.mkdtemp(prefix=".links-test-docs-", dir=tasks.ROOT / ".cache"))
+    yield docs
+    shutil.rmtree(docs, ignore_errors=True)
+
+
+@pytest.mark.parametrize("generator", ["mkdocs", "zensical"])
+def test_scripts_build_stops_on_a_link_its_generator_let_through(
+    tmp_path: Path, docs_in_checkout: Path, monkeypatch: pytest.MonkeyPatch, generator: str
+) -> None:
+    """A link written as HTML in a page's Markdown, which neither generator reads, to a
+    page that does not exist: scripts/build (tasks.build) stops, naming the page, and
+    writes no service worker for the broken site."""
+    from scripts import tasks
+
+    docs = docs_in_checkout
+    (docs / "house-rules").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n")
+    (docs / "house-rules" / "index.md").write_text('# House\n\n<a href="../nowhere/">Doom</a>\n')
+    config = tasks.config_for(["2d6"], tmp_path, house_rules=True)
+    own = yaml.safe_load(config.read_text())
+    own.update(docs_dir=str(docs), nav=[{"Home": "index.md"}], exclude_docs="", not_in_nav="")
+    config.write_text(yaml.safe_dump(own))
+    monkeypatch.setattr(tasks, "assets", lambda config_file=None: tasks.RUNTIME)
+    site = tmp_path / "site"
+    with pytest.raises(SystemExit) as stopped:
+        tasks.build(str(site), config, generator)
+    lines = str(stopped.value).splitlines()
+    assert lines == [
+        '/house-rules/ links "../nowhere/": no such page /nowhere/',
+        "rollbook: build stopped: 1 broken link",
+    ]
+    assert (site / "house-rules" / "index.html").is_file() and not (site / "sw.js").exists()

@@ -148,6 +148,18 @@ def test_developer_pages_false_leaves_out_the_developers_section(tmp_path: Path)
     assert config.mdx_configs["rules_py.markdown.systems"]["developer_pages"] == pages
 
 
+def test_what_a_copy_leaves_out_is_what_no_page_may_link(tmp_path: Path) -> None:
+    """The link check (scripts/links.py) is told the left-out systems' sections, the house
+    rules when off, and each developers' page when they are off, as site addresses."""
+    path = tasks.config_for(["2d6", "wodu"], tmp_path, developer_pages=False)
+    assert site_config.left_out(derived_from(path)) == [
+        "peupfudge/", "d10-0/", "danger-world/", "house-rules/",
+        "authoring/", "command-line/", "architecture/", "hosting/",
+    ]  # fmt: skip
+    everything = tasks.config_for(list(site_config.SECTIONS), tmp_path, house_rules=True)
+    assert site_config.left_out(derived_from(everything)) == []
+
+
 def test_developer_pages_is_true_or_false(tmp_path: Path) -> None:
     path = tasks.config_for(["2d6"], tmp_path)
     path.write_text(path.read_text().replace("developer_pages: true", "developer_pages: sometimes"))
