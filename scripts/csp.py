@@ -1,6 +1,6 @@
 """The Content-Security-Policy of a built site, written into its pages (issue 28, item 9).
 
-``scripts/build`` runs ``write_policy(site)`` after MkDocs (a step of its own, not a
+``scripts/build`` runs ``write_policy(site)`` after the generator (a step of its own, not a
 MkDocs hook, so that it works on any generator's output): it reads every built page,
 hashes the inline scripts and style attributes the theme and the Markdown leave in
 them (Rollbook's own scripts are files), and puts the strictest policy under which
@@ -18,6 +18,7 @@ of the style attributes in the pages (Markdown tables' column alignment), with
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import html
@@ -67,10 +68,35 @@ def _hash(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode()}'"
 
 
-def policy_for(pages: list[str]) -> str:
-    """The strictest policy under which ``pages`` (their HTML) work."""
+_THEME_STYLE = re.compile(r'\b\w+\("style",\{\},(\w+)\.toString\(\)\)')
+"""Where the theme's script makes a ``<style>`` of a sheet it holds as a string: Zensical's
+search dialog (a ``<style>`` in the shadow root it draws the dialog in), as the pinned
+0.0.73's minified bundle writes it. Material's bundle makes none."""
+
+
+def theme_styles(site_dir: str | Path) -> list[str]:
+    """The style sheets the theme's script in ``site_dir`` writes into ``<style>`` elements
+    as it runs, which the policy must allow by their hashes as it allows the pages' own:
+    without, Zensical's search dialog shows unstyled."""
+    sheets = []
+    for path in sorted(Path(site_dir).glob("assets/javascripts/bundle.*.js")):
+        script = path.read_text(encoding="utf-8")
+        for name in _THEME_STYLE.findall(script):
+            literal = re.search(rf"\b{re.escape(name)}='((?:[^'\\]|\\.)*)'", script)
+            if literal is None:
+                raise SystemExit(
+                    f"rollbook: build stopped: {path} writes the style sheet {name} into the "
+                    "page, which scripts/csp.py cannot read to allow: see theme_styles"
+                )
+            sheets.append(ast.literal_eval(f"'{literal[1]}'"))
+    return sheets
+
+
+def policy_for(pages: list[str], theme_sheets: list[str] | tuple[str, ...] = ()) -> str:
+    """The strictest policy under which ``pages`` (their HTML) work, with the
+    ``theme_sheets`` the theme's script adds (:func:`theme_styles`)."""
     scripts: set[str] = set()
-    styles: set[str] = set()
+    styles: set[str] = set(map(_hash, theme_sheets))
     attributes: set[str] = set()
     for text in pages:
         found = _Inline()
@@ -119,7 +145,7 @@ def write_policy(site_dir: str | Path) -> str:
     """Write the site's policy into every page of ``site_dir``; return it."""
     paths = sorted(Path(site_dir).rglob("*.html"))
     texts = [path.read_text(encoding="utf-8") for path in paths]
-    policy = policy_for(texts)
+    policy = policy_for(texts, theme_styles(site_dir))
     for path, text in zip(paths, texts, strict=True):
         path.write_text(_with_meta(text, policy, path), encoding="utf-8")
     return policy

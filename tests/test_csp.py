@@ -82,3 +82,43 @@ def test_a_page_without_a_head_stops_the_build(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<p>no head</p>", encoding="utf-8")
     with pytest.raises(SystemExit, match="has no <head>"):
         csp.write_policy(tmp_path)
+
+
+def site_with_script(site: Path, script: str) -> Path:
+    """``site`` holding ``script`` where a theme's bundle is, and one page."""
+    scripts = site / "assets" / "javascripts"
+    scripts.mkdir(parents=True)
+    (scripts / "bundle.0.min.js").write_text(script, encoding="utf-8")
+    (site / "index.html").write_text(PAGE)
+    return site
+
+
+def theme_script(package: str) -> str:
+    """The pinned theme's script as the generator copies it into a site."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.origin is not None
+    [bundle] = Path(spec.origin).parent.glob("templates/assets/javascripts/bundle.*.min.js")
+    return bundle.read_text(encoding="utf-8")
+
+
+def test_the_style_zensicals_search_writes_into_its_dialog_is_allowed_by_its_hash(
+    tmp_path: Path,
+) -> None:
+    """Zensical's search dialog draws in a shadow root whose ``<style>`` its script writes:
+    a policy without that sheet's hash leaves the dialog unstyled."""
+    site = site_with_script(tmp_path, theme_script("zensical"))
+    [sheet] = csp.theme_styles(site)
+    assert sheet.startswith(".u{text-decoration-style:wavy") and "\\" not in sheet
+    assert sha(sheet) in directives(csp.write_policy(site))["style-src"]
+
+
+def test_materials_script_writes_no_style_sheet(tmp_path: Path) -> None:
+    assert csp.theme_styles(site_with_script(tmp_path, theme_script("material"))) == []
+
+
+def test_a_style_sheet_the_policy_cannot_read_stops_the_build(tmp_path: Path) -> None:
+    site = site_with_script(tmp_path, 'var Tc=`.a{}`;o.appendChild(C("style",{},Tc.toString()))')
+    with pytest.raises(SystemExit, match=r"writes the style sheet Tc into the page"):
+        csp.theme_styles(site)
