@@ -118,36 +118,51 @@ def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
-_BUILT: list[Path] = []
+_BUILT: dict[str, Path] = {}
+
+ZENSICAL_SITE = "site-zensical"
+"""The folder of the copy where ``scripts/build --zensical`` builds its site."""
 
 
-def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_copy(tmp_path_factory: pytest.TempPathFactory, generator: str = "mkdocs") -> Path:
     """The copy made once per test run and built by its own ``scripts/build`` into its
-    ``site/``, for a server on a free port (the port its sitemap names).
+    ``site/``, for a server on a free port (the port its sitemap names); with
+    ``generator="zensical"``, also by ``scripts/build --zensical`` into its
+    :data:`ZENSICAL_SITE`, for a port of its own, once a test asks for that build.
 
     It has this checkout's npm packages and its runtime for the same systems, made from the
-    same sources, so the copy's build finds it up to date. A worker that needs the copy
+    same sources, so the copy's builds find it up to date. A worker that needs the copy
     while another makes it waits for that one, and reads it after.
     """
-    if _BUILT:
-        return _BUILT[0]
+    if generator in _BUILT:
+        return _BUILT[generator]
     shared = _run_folder(tmp_path_factory)
     folder = shared / "group-copy" / "thursday"
-    done = shared / "group-copy.built"
     with tasks._locked(shared / "group-copy.lock"):
-        if not done.exists():
+        if not (shared / "group-copy.built").exists():
             shutil.rmtree(folder.parent, ignore_errors=True)
             make_copy(folder)
             (folder / "node_modules").symlink_to(tasks.ROOT / "node_modules")
             runtime = tasks.assets(tasks.config_for(SYSTEMS, folder.parent / "config"))
             shutil.copytree(runtime, folder / "docs" / "assets" / "rollbook" / "runtime")
-            url = f"http://127.0.0.1:{_free_port()}/"
-            built = run_in(folder, "-m", "scripts.tasks", "build", SITE_URL=url)
-            if built.returncode != 0:
-                pytest.fail(f"the copy's scripts/build failed:\n{built.stderr[-3000:]}")
-            done.touch()
-    _BUILT.append(folder)
+            _build_copy(folder, "site")
+            (shared / "group-copy.built").touch()
+        if generator == "zensical" and not (shared / "group-copy.zensical.built").exists():
+            _build_copy(folder, ZENSICAL_SITE, "--zensical")
+            (shared / "group-copy.zensical.built").touch()
+    _BUILT[generator] = folder
     return folder
+
+
+def _build_copy(folder: Path, site: str, *options: str) -> None:
+    """The copy's own ``scripts/build [OPTIONS] --site-dir SITE`` for a free port."""
+    url = f"http://127.0.0.1:{_free_port()}/"
+    built = run_in(
+        folder, "-m", "scripts.tasks", "build", *options, "--site-dir", site, SITE_URL=url
+    )
+    if built.returncode != 0:
+        what = " ".join(("scripts/build", *options))
+        pytest.fail(f"the copy's {what} failed:\n{built.stderr[-3000:]}")
 
 
 @contextlib.contextmanager

@@ -3,10 +3,10 @@
 tests/group_copy.py makes the copy from this checkout: a new name and description, two
 systems, house rules with a page of its own, the developers' pages off, and a home page
 under a heading of its own. The copy is built by its own ``scripts/build`` task from its
-own ``mkdocs.yml``, and its own suite runs in it: every test that reads what a copy
-chooses (its pages, its settings, its home page and search in the browser, on the site
-that build made). A left-out system's tests are skipped there, each naming the setting;
-none fails.
+own ``mkdocs.yml`` (and by ``scripts/build --zensical``), and its own suite runs in it:
+every test that reads what a copy chooses (its pages, its settings, its home page and
+search in the browser, on the site that build made, and the smoke tests on both builds).
+A left-out system's tests are skipped there, each naming the setting; none fails.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from tests.group_copy import (
     INSIDE,
     NAME,
     SYSTEMS,
+    ZENSICAL_SITE,
     built_copy,
     run_in,
     serving_alone,
@@ -42,6 +43,7 @@ GATE = [
     "tests/test_tasks.py::test_the_runtime_a_first_roll_downloads_is_stored_packed",
     "tests/browser/test_home_page.py",
     "tests/browser/test_search_results.py",
+    "tests/browser/test_smoke.py",
 ]
 """The copy's tests that read what a copy chooses; the rules' own tests (tests/systems,
 tests/widgets, tests/dice) test rules_py, which a copy does not change. Of
@@ -84,11 +86,14 @@ def test_the_copy_builds_with_only_its_systems_name_and_pages(copy: Path) -> Non
 
 
 def test_the_copys_own_gate_passes(copy: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Its browser tests read the site its own scripts/build made (tests/browser/conftest.py's
-    ``ROLLBOOK_SITE``), which a build of theirs would make again the same."""
+    """Its browser tests read the sites its own scripts/build made, by MkDocs and by
+    Zensical (tests/browser/conftest.py's ``ROLLBOOK_SITE`` and ``ROLLBOOK_ZENSICAL_SITE``),
+    which builds of theirs would make again the same: its smoke tests run on both."""
+    built_copy(tmp_path_factory, "zensical")
     args = ["-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-rfs", *GATE]
+    sites = {"ROLLBOOK_SITE": "site", "ROLLBOOK_ZENSICAL_SITE": ZENSICAL_SITE}
     with serving_alone(tmp_path_factory):
-        ran = run_in(copy, *args, ROLLBOOK_SITE=str(copy / "site"))
+        ran = run_in(copy, *args, **{name: str(copy / site) for name, site in sites.items()})
     assert ran.returncode == 0, ran.stdout[-4000:]
     summary = ran.stdout.strip().splitlines()[-1]
     assert re.search(r"\d+ passed", summary) and "failed" not in summary, summary

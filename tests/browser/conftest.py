@@ -29,11 +29,17 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def build_site(site: Path, site_url: str, config: Path | None = None) -> None:
+def build_site(
+    site: Path, site_url: str, config: Path | None = None, generator: str = "mkdocs"
+) -> None:
     """Build the runtime (if needed) and the site for ``site_url`` into ``site``, as
     scripts/build does (``tasks.build``): with its service worker (the ``context``
-    fixture below leaves it unregistered), from ``config`` if given (a group's copy)."""
-    build = f"from scripts import tasks; tasks.build({str(site)!r}, {config and str(config)!r})"
+    fixture below leaves it unregistered), from ``config`` if given (a group's copy),
+    by ``generator`` (MkDocs unless told: Zensical builds the same pages)."""
+    build = (
+        f"from scripts import tasks; tasks.build({str(site)!r}, {config and str(config)!r}, "
+        f"generator={generator!r})"
+    )
     env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
     subprocess.run([sys.executable, "-c", build], cwd=ROOT, env=env, check=True)
 
@@ -46,6 +52,20 @@ def site_port(site: Path) -> int:
     return int(found[1])
 
 
+def _built_once(
+    tmp_path_factory: pytest.TempPathFactory, generator: str, reuse: str
+) -> tuple[Path, int]:
+    """The site built by ``generator`` for a server on a free port, or the one the
+    environment variable ``reuse`` names (built earlier for such a server)."""
+    if os.environ.get(reuse):
+        reused = Path(os.environ[reuse])
+        return reused, site_port(reused)
+    port = _free_port()
+    site = tmp_path_factory.mktemp("site" if generator == "mkdocs" else f"site-{generator}")
+    build_site(site, f"http://127.0.0.1:{port}/", generator=generator)
+    return site, port
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     """The site built for a server on a free port.
@@ -53,20 +73,32 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     ``ROLLBOOK_SITE=DIR`` reuses a site built earlier by this fixture (it lives under
     pytest's temporary folder, ``site0``), to rerun browser tests without building.
     """
-    if os.environ.get("ROLLBOOK_SITE"):
-        reused = Path(os.environ["ROLLBOOK_SITE"])
-        return reused, site_port(reused)
-    port = _free_port()
-    site = tmp_path_factory.mktemp("site")
-    build_site(site, f"http://127.0.0.1:{port}/")
-    return site, port
+    return _built_once(tmp_path_factory, "mkdocs", "ROLLBOOK_SITE")
+
+
+def _serving(built: tuple[Path, int]) -> Iterator[SiteServer]:
+    site, port = built
+    with SiteServer(site, port=port) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
 def server(built_site: tuple[Path, int]) -> Iterator[SiteServer]:
-    site, port = built_site
-    with SiteServer(site, port=port) as running:
-        yield running
+    yield from _serving(built_site)
+
+
+@pytest.fixture(scope="session")
+def zensical_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    """The same site built by Zensical, once per run, for a server on a free port, served.
+
+    ``ROLLBOOK_ZENSICAL_SITE=DIR`` reuses one built earlier by this fixture
+    (``site-zensical0``), as ``ROLLBOOK_SITE`` does the MkDocs build.
+    """
+    yield from _serving(_built_once(tmp_path_factory, "zensical", "ROLLBOOK_ZENSICAL_SITE"))
+
+
+SERVERS = {"mkdocs": "server", "zensical": "zensical_server"}
+"""Each generator's served site, by its fixture's name (``request.getfixturevalue``)."""
 
 
 @pytest.fixture(scope="session")
@@ -111,6 +143,17 @@ def context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
     (tests/browser/test_offline.py tests the offline copy in contexts of its own).
     """
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context.on("request", lambda request: requests.urls.append(request.url))
+    yield context
+    context.close()
+    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
+
+
+@pytest.fixture
+def offline_context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
+    """A fresh context like ``context``, whose service worker may save the site for offline
+    use (tests/browser/play.py's ``visit_and_save`` waits for it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     context.on("request", lambda request: requests.urls.append(request.url))
     yield context
     context.close()

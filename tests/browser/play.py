@@ -32,6 +32,14 @@ LOG_ENTRY = {
 }
 """A roll log entry as log.js keeps it (``rollbook:log``), for tests that store one."""
 SAVED = 120_000  # saving the site for offline use, on a machine busy with other tests
+SHEETS = {
+    "wodu": "wodu-builder",
+    "peupfudge": "peupfudge-xp-panel",
+    "d10-0": "d10-0-builder",
+    "2d6": "2d6-builder",
+    "danger-world": "danger-world-sheet",
+}
+"""Each section's Play-page sheet."""
 
 
 @contextmanager
@@ -54,6 +62,23 @@ def open_play(context: BrowserContext, server: SiteServer, system: str, sheet: s
     page.errors = errors  # type: ignore[attr-defined]
     open_sheet(page, server, sheet, system)
     return page
+
+
+def visit_and_save(context: BrowserContext, url: str) -> Page:
+    """Open ``url`` and wait until the footer says the site is available offline."""
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator(".rb-offline__status")).to_have_text("Available offline", timeout=SAVED)
+    return page
+
+
+def roll_inline(page: Page) -> str:
+    """Press the page's first roll button; return its answer's text once it is shown."""
+    button = page.locator("button[data-roll]").first
+    button.click()
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output.locator(".rb-total, .rb-rolled__outcome").first).to_be_visible(timeout=TIMEOUT)
+    return output.inner_text()
 
 
 def go_offline(page: Page, context: BrowserContext) -> None:

@@ -23,14 +23,13 @@ from playwright.sync_api import Browser, Page, expect
 from scripts import tasks
 from tests.browser.axe import audit_four_ways
 from tests.browser.conftest import _free_port, build_site, site_port
-from tests.browser.play import roll_row
+from tests.browser.play import SHEETS, roll_row
 from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
 from tests.group_copy import SYSTEMS, built_copy, serving_alone
 from tests.site_config import TITLES, is_upstream
 from tests.sitesrv import SiteServer
 
 ALL = tuple(TITLES)
-SHEETS = {"wodu": "wodu-builder", "2d6": "2d6-builder", "danger-world": "danger-world-sheet"}
 EXAMPLE = ("2d6",)
 """The copy built from a config (``tasks.config_for``), with Rollbook's example house page."""
 GROUP = tuple(SYSTEMS)

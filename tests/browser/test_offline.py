@@ -3,7 +3,7 @@
 The site is built here under a path (``/rollbook/``, as on GitHub Pages) with its
 service worker (scripts/offline.mjs), and served from a folder that a test can
 swap for a new build at the same address. Each test has a context of its own with
-service workers allowed (the shared ``context`` fixture blocks them).
+service workers allowed (``offline_context``; the shared ``context`` fixture blocks them).
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from scripts.tasks import service_worker
 from tests.browser.axe import WIDTHS, audit_four_ways, serious
-from tests.browser.conftest import Requests, _free_port, build_site
+from tests.browser.conftest import _free_port, build_site
+from tests.browser.play import SAVED, roll_inline, visit_and_save
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, widget
 from tests.site_config import TITLES, first_section, is_upstream, site_name
 from tests.sitesrv import SiteServer
 
 PREFIX = "/rollbook/"
-SAVED = 120_000  # saving 28 MB for offline use, on a machine busy with other tests
 
 
 class Site:
@@ -60,31 +60,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     live.symlink_to(build)
     with SiteServer(live, prefix=PREFIX, port=port) as server:
         yield Site(server, live, build)
-
-
-@pytest.fixture
-def offline_context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
-    context.on("request", lambda request: requests.urls.append(request.url))
-    yield context
-    context.close()
-    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
-
-
-def visit_and_save(context: BrowserContext, url: str) -> Page:
-    """Open ``url`` and wait until the footer says the site is available offline."""
-    page = context.new_page()
-    page.goto(url)
-    expect(page.locator(".rb-offline__status")).to_have_text("Available offline", timeout=SAVED)
-    return page
-
-
-def roll_inline(page: Page) -> str:
-    button = page.locator("button[data-roll]").first
-    button.click()
-    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    return output.inner_text()
 
 
 def test_the_manifest_makes_the_site_installable_under_its_path(site: Site) -> None:
