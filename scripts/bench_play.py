@@ -52,7 +52,9 @@ CHANCES_MS = 50.0
 SHEET_PX = 1700.0
 """The tallest a sheet may be in play mode at 390 px (issue 29)."""
 
-CHECK = "button.rb-check:not([disabled])"
+CHECK = ".rb-sheet__row > .rb-check:not([disabled]), .rb-sheet__row > .rb-choose:not([disabled])"
+"""A sheet row's Roll: its check, or the choice of checks it opens first (Danger World's
+stats: which pair to roll)."""
 ANSWERED = ".rb-widget__checked .rb-rolled__outcome, .rb-widget__rolled .rb-rolled__outcome"
 
 
@@ -86,7 +88,10 @@ def roller_heights(page: Page, widget: str) -> tuple[float, float]:
 def first_check(page: Page, url: str) -> float:
     """Open ``url`` and press its first sheet check as soon as it is live: ms to the answer."""
     page.goto(url, wait_until="commit")
-    page.locator(CHECK).first.click(timeout=120_000)
+    roll = page.locator(CHECK).first
+    roll.click(timeout=120_000)
+    if "rb-choose" in (roll.get_attribute("class") or ""):  # its first choice, as a player
+        roll.locator("xpath=..").locator(".rb-sheet__choice .rb-check").first.click()
     page.locator(ANSWERED).first.wait_for(timeout=120_000)
     return float(page.evaluate("performance.now()"))
 
