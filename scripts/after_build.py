@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from scripts.site_config import ROOT, primary_colour
+from scripts.site_config import ROOT, page_url, primary_colour
 
 MANIFEST = "manifest.webmanifest"
 ICONS = (
@@ -78,17 +78,6 @@ def _nav_pages(item: Any) -> Iterator[str]:
     elif isinstance(item, Mapping):
         for value in item.values():
             yield from _nav_pages(value)
-
-
-def page_url(page: str, directory_urls: bool = True) -> str:
-    """The address of the page built from ``page`` (``2d6/checks.md``), relative to the
-    site's root, as the search index gives it (``2d6/checks/``)."""
-    stem = page.removesuffix(".md")
-    parent, _, name = stem.rpartition("/")
-    folder = f"{parent}/" if parent else ""
-    if name in ("index", "README"):
-        return folder if directory_urls else f"{folder}index.html"
-    return f"{stem}/" if directory_urls else f"{stem}.html"
 
 
 def sections(nav: list[Any] | None, directory_urls: bool = True) -> dict[str, str]:

@@ -230,20 +230,15 @@ def derive(
     left = [s for s in SECTIONS if s not in chosen]
     if left and nav is not None:
         nav = published_nav(nav, set(left))
-    left_out = [f"/{s}/" for s in left]
-    if house:
-        if nav is not None:
-            nav = with_house_rules(nav, house_pages(ROOT / derived["docs_dir"]))
-    else:
-        left_out.append(f"/{HOUSE_RULES}/")
+    if house and nav is not None:
+        nav = with_house_rules(nav, house_pages(ROOT / derived["docs_dir"]))
     dropped = [] if developers or nav is None else developer_pages(nav)
     if dropped and nav is not None:
         nav = [e for e in nav if not (isinstance(e, dict) and DEVELOPERS in e)]
-        left_out += [f"/{page}" for page in dropped]
     if nav is not None:
         derived["nav"] = nav
     patterns = str(derived.get("exclude_docs") or "").splitlines()
-    excluded = [line for line in patterns if line.strip()] + left_out
+    excluded = [line for line in patterns if line.strip()] + _left_out(chosen, house, dropped)
     if excluded:
         derived["exclude_docs"] = "".join(f"{line}\n" for line in excluded)
     derived["markdown_extensions"] = _with_options(
@@ -255,18 +250,35 @@ def derive(
     return derived
 
 
+def _left_out(chosen: list[str], house: bool, dropped: list[str]) -> list[str]:
+    """What a copy of the ``chosen`` systems, its house rules on or off and the developers'
+    pages ``dropped`` leaves out of its build, as ``exclude_docs`` lines (``/wodu/``,
+    ``/house-rules/``, ``/authoring.md``)."""
+    left = [f"/{s}/" for s in SECTIONS if s not in chosen]
+    if not house:
+        left.append(f"/{HOUSE_RULES}/")
+    return left + [f"/{page}" for page in dropped]
+
+
 def left_out(derived: Mapping[str, Any]) -> list[str]:
     """The site's addresses a derived config leaves out, as folders (``wodu/``,
     ``house-rules/``, ``authoring/``): what no built page may link (scripts/links.py)."""
     settings = derived.get("extra") or {}
-    sections = [f"{s}/" for s in SECTIONS if s not in chosen_systems(settings)]
-    if not _switch(settings, "house_rules", False):
-        sections.append(f"{HOUSE_RULES}/")
     options = _extension_options(derived.get("markdown_extensions"), EXTENSION)
-    for page in options.get("developer_pages") or []:
-        page = str(page).removesuffix(".md")
-        sections.append(page.removesuffix("index") if page.endswith("index") else f"{page}/")
-    return sections
+    house = _switch(settings, "house_rules", False)
+    lines = _left_out(chosen_systems(settings), house, options.get("developer_pages") or [])
+    return [line[1:] if line.endswith("/") else page_url(line[1:]) for line in lines]
+
+
+def page_url(page: str, directory_urls: bool = True) -> str:
+    """The address of the page built from ``page`` (``2d6/checks.md``), relative to the
+    site's root, as the search index gives it (``2d6/checks/``)."""
+    stem = page.removesuffix(".md")
+    parent, _, name = stem.rpartition("/")
+    folder = f"{parent}/" if parent else ""
+    if name in ("index", "README"):
+        return folder if directory_urls else f"{folder}index.html"
+    return f"{stem}/" if directory_urls else f"{stem}.html"
 
 
 def _extension_options(extensions: Any, name: str) -> dict[str, Any]:
