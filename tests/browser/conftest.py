@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
@@ -135,6 +136,20 @@ def requests() -> Requests:
     return Requests()
 
 
+def _watched(
+    browser: Browser, requests: Requests, service_workers: Literal["allow", "block"]
+) -> Iterator[BrowserContext]:
+    """A fresh context (empty cache) whose requests ``requests`` keeps; at the end, no
+    request may have left 127.0.0.1."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, service_workers=service_workers
+    )
+    context.on("request", lambda request: requests.urls.append(request.url))
+    yield context
+    context.close()
+    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
+
+
 @pytest.fixture
 def context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
     """A fresh context (empty cache); at the end, no request may have left 127.0.0.1.
@@ -142,22 +157,14 @@ def context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
     Service workers are blocked: each test sees the network as a first visit does
     (tests/browser/test_offline.py tests the offline copy in contexts of its own).
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    context.on("request", lambda request: requests.urls.append(request.url))
-    yield context
-    context.close()
-    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
+    yield from _watched(browser, requests, "block")
 
 
 @pytest.fixture
 def offline_context(browser: Browser, requests: Requests) -> Iterator[BrowserContext]:
     """A fresh context like ``context``, whose service worker may save the site for offline
     use (tests/browser/play.py's ``visit_and_save`` waits for it)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
-    context.on("request", lambda request: requests.urls.append(request.url))
-    yield context
-    context.close()
-    assert requests.outside() == [], f"requests left 127.0.0.1: {requests.outside()}"
+    yield from _watched(browser, requests, "allow")
 
 
 @pytest.fixture
