@@ -236,7 +236,12 @@ def test_the_offline_copy_can_be_removed_and_saved_again(
     ) == [0, 0]
     page.reload()  # the reader's choice holds: nothing is saved again on its own
     expect(status).to_have_text("Not saved for offline")
-    page.wait_for_load_state("networkidle")  # the page has asked all it will ask
+    # Past the moment a save would start (offline.js waits for the page, and for its dice
+    # if they are loading):
+    page.wait_for_function(
+        "document.readyState === 'complete' && window.rollbook?.state.status !== 'loading'"
+    )
+    assert page.evaluate("window.rollbookOffline.looked") == 0
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     page.get_by_role("button", name="Save for offline").click()
     expect(status).to_have_text("Available offline", timeout=SAVED)
@@ -256,9 +261,7 @@ def test_a_question_asked_while_the_dice_start_stays_asked(
     page.get_by_role("button", name="Remove offline copy").click()
     question = "Remove the offline copy? Without it, this site needs the network."
     expect(status).to_have_text(question)
-    page.wait_for_function("window.rollbook && window.rollbook.state.status === 'ready'")
-    page.wait_for_load_state("load")
-    page.wait_for_load_state("networkidle")  # the save after the dice's start has run
+    page.wait_for_function("window.rollbookOffline.looked === 1")  # the save after the dice's start
     expect(status).to_have_text(question)
     expect(page.get_by_role("button", name="Keep it")).to_be_focused()
 

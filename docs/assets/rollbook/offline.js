@@ -14,13 +14,14 @@ const script = new URL("sw.js", root);
 const REMOVED = "rollbook:offline:removed"; // the reader removed the offline copy: don't save it again
 
 /** @typedef {"none" | "saving" | "ready" | "confirm" | "kept" | "updated" | "failed" | "removed"} State */
-/** @typedef {{ state: State, saved: number, total: number }} Offline */
+/** @typedef {{ state: State, saved: number, total: number, looked: number }} Offline */
 
 /** @type {Offline} */
 const offline = {
   state: "none", // none | saving | ready | confirm | kept | updated | failed | removed
   saved: 0,
   total: 0,
+  looked: 0, // how many times this page has looked at its saved copy (save() has run)
 };
 window.rollbookOffline = offline; // read by the tests and the benchmark
 
@@ -150,6 +151,7 @@ async function save() {
     // Saved before: look for a new build now (the browser also does on its own).
     registration.update().catch(() => gone(registration));
   }
+  offline.looked += 1;
 }
 
 // The site no longer has a service worker (a local build served again by
