@@ -1,27 +1,113 @@
 // @ts-check
-// Zstandard's decoder in a worker of its own, started by worker.js as it starts: the
-// wasm and the snapshot are decoded here while the Python worker's own thread evaluates
-// Pyodide's JavaScript half and compiles the wasm, rather than after them. worker.js
-// first sends the decoder's own module, compiled ({module}, or {failed} with why not);
-// then it answers each {id, frame, size} with {id, bytes} (the decoded bytes,
-// transferred) or {id, error}.
-import { zstdDecoder } from "./unzstd.mjs";
+// The runtime's two Zstandard files (the wasm and the memory snapshot), downloaded and
+// decoded in a worker of their own, started by worker.js as it starts. Downloading them
+// here as well as decoding them keeps both off the Python worker's thread, which is busy
+// evaluating Pyodide's JavaScript half and instantiating the wasm as they arrive: when
+// worker.js downloaded them and handed each frame over, a frame that had arrived waited
+// up to 170 ms for that thread before its decoding began.
+//
+// It decodes the wasm first (the Python worker compiles it while the snapshot is
+// decoded), then the snapshot, and XORs the wasm's data segments back into the snapshot
+// (snapshot-diff.mjs) before handing it over ready to restore. What it posts:
+//   {file: "wasm" | "snapshot", bytes}  the decoded bytes (transferred)
+//   {file, error}                       why that file could not be read
+//   {loaded}                            bytes downloaded since the last such message
+//   {step, at}                          a start-up step it ended (at: ms since the epoch)
+// Its modules are imported at once rather than statically: a static import is one more
+// round trip before the downloads below can begin.
+const unzstd = import("./unzstd.mjs");
+const snapshotDiff = import("./snapshot-diff.mjs");
+snapshotDiff.catch(() => {});
 
-/** @type {{ resolve: (module: WebAssembly.Module) => void, reject: (error: Error) => void }} */
-let given = { resolve: () => {}, reject: () => {} };
-/** @type {Promise<WebAssembly.Module>} */
-const compiled = new Promise((resolve, reject) => (given = { resolve, reject }));
-const decoder = zstdDecoder(new URL("./runtime/", import.meta.url), compiled);
-decoder.catch(() => {});
+const runtime = new URL("./runtime/", import.meta.url);
+const WASM = "pyodide.asm.wasm.zst"; // worker.js WASM
+const SNAPSHOT = "rollbook.snapshot.zst"; // worker.js SNAPSHOT
+const DECODER = "zstd.wasm"; // scripts/tasks.py ZSTD_FILES
 
-addEventListener("message", async (/** @type {MessageEvent} */ event) => {
-  if ("module" in event.data) return given.resolve(event.data.module);
-  if ("failed" in event.data) return given.reject(new Error(event.data.failed));
-  const { id, frame, size } = event.data;
-  try {
-    const bytes = (await decoder)(frame, size);
-    postMessage({ id, bytes }, [bytes.buffer]);
-  } catch (error) {
-    postMessage({ id, error: String((error && /** @type {Error} */ (error).message) || error) });
-  }
+/** @param {string} step */
+const step = (step) => postMessage({ step, at: performance.timeOrigin + performance.now() });
+
+// The offline copy, read straight from Cache Storage as worker.js reads it, when the page
+// was served from it (worker.js names this worker "rollbook unzstd offline-copy" then).
+const readSaved = self.name.endsWith("offline-copy") ? import("./offline-copy.mjs").then((m) => m.offlineCopy(runtime)) : null;
+
+/**
+ * A file of the runtime, its bytes counted as they arrive unless ``counted`` is false.
+ * @param {string} name
+ * @returns {Promise<Response>}
+ */
+async function download(name, counted = true) {
+  const url = new URL(name, runtime).href;
+  const response = (readSaved && (await (await readSaved)(url))) || (await fetch(url));
+  if (!response.ok) throw new Error(`${name} answered ${response.status}`);
+  if (!response.body || !counted) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      postMessage({ loaded: chunk.byteLength });
+      controller.enqueue(chunk);
+    },
+    flush: () => step(`${name} downloaded`),
+  });
+  return new Response(response.body.pipeThrough(counter), { headers: response.headers });
+}
+
+// Everything begins at once: the manifest (the sizes the files decode to), the decoder's
+// own wasm, and the two files.
+/** @type {Promise<{ unpacked?: Record<string, number>, snapshot_diff?: unknown }>} */
+const manifest = download("manifest.json", false).then((response) => response.json());
+const compiled = download(DECODER).then((response) => WebAssembly.compileStreaming(response));
+/** @type {Record<string, Promise<ArrayBuffer>>} */
+const frames = {
+  [WASM]: download(WASM).then((response) => response.arrayBuffer()),
+  [SNAPSHOT]: download(SNAPSHOT).then((response) => response.arrayBuffer()),
+};
+for (const frame of Object.values(frames)) frame.catch(() => {});
+const decoder = unzstd.then(({ zstdDecoder }) => zstdDecoder(runtime, compiled)).catch((error) => {
+  throw new Error(`${DECODER} could not be loaded (${error.message || error})`);
 });
+
+/**
+ * A file decoded: the manifest gives the size it decodes to. A host that already decoded
+ * it (one that sends it with Content-Encoding: zstd) sent the bytes themselves.
+ * @param {string} name
+ * @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
+async function decoded(name) {
+  const frame = new Uint8Array(await frames[name]);
+  const size = (await manifest).unpacked?.[name];
+  if (!size) throw new Error(`the manifest gives no size for ${name}`);
+  if (!(await unzstd).isFrame(frame)) {
+    if (frame.length !== size) throw new Error(`${name} is neither a Zstandard frame nor ${size} bytes`);
+    return frame;
+  }
+  return (await decoder)(frame, size);
+}
+
+/**
+ * @param {"wasm" | "snapshot"} file
+ * @param {Promise<Uint8Array<ArrayBuffer>>} bytes
+ */
+function hand(file, bytes) {
+  return bytes.then(
+    (bytes) => {
+      step(`${file} decoded`);
+      postMessage({ file, bytes }, [bytes.buffer]);
+    },
+    (error) => postMessage({ file, error: String((error && error.message) || error) }),
+  );
+}
+
+const wasm = decoded(WASM);
+// The wasm's data segments, kept before its bytes are handed over.
+const segments = wasm.then(async (bytes) => (await snapshotDiff).dataSegments(bytes, true));
+segments.catch(() => {});
+// The wasm first: it compiles while the snapshot is decoded.
+const wasmHanded = hand("wasm", wasm.then((bytes) => segments.then(() => bytes)));
+hand(
+  "snapshot",
+  wasmHanded.then(async () => {
+    const bytes = await decoded(SNAPSHOT);
+    if ((await manifest).snapshot_diff) (await snapshotDiff).xorSegments(bytes, await segments);
+    return bytes;
+  }),
+);

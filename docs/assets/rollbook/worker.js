@@ -1,53 +1,50 @@
 // @ts-check
 // Rollbook's Python worker: a module Web Worker that runs rules_py in Pyodide.
 // It answers {id, op, args} with {id, ok, result | error}; the page never waits on it.
-// Imported at once rather than statically: a static import is one more round trip
-// before the downloads below can begin.
-const snapshotDiff = import("./snapshot-diff.mjs");
-snapshotDiff.catch(() => {}); // only the snapshot needs it: without it, Python loads afresh
-const unzstd = import("./unzstd.mjs"); // what tells a Zstandard frame (the two .zst files below)
-unzstd.catch(() => {});
-// Zstandard's decoder, in a worker of its own (unzstd-worker.mjs), started at once.
-const decoderWorker = new Worker(new URL("./unzstd-worker.mjs", import.meta.url), { type: "module", name: "rollbook unzstd" });
-/** @type {Map<number, { resolve: (bytes: Uint8Array<ArrayBuffer>) => void, reject: (error: Error) => void }>} */
-const decoding = new Map();
-let decodes = 0;
-let decoderFailed = false;
+// Its modules are imported at once rather than statically: a static import is one more
+// round trip before the downloads below can begin.
+
+// The wasm and the snapshot, downloaded and decoded by a worker of their own
+// (unzstd-worker.mjs), started first: off this thread, busy with Pyodide's JavaScript as
+// they arrive. It hands over the wasm first, then the snapshot ready to restore.
+const decoderWorker = new Worker(new URL("./unzstd-worker.mjs", import.meta.url), {
+  type: "module",
+  name: self.name.endsWith("offline-copy") ? "rollbook unzstd offline-copy" : "rollbook unzstd",
+});
+/** @typedef {{ resolve: (bytes: Uint8Array<ArrayBuffer>) => void, reject: (error: Error) => void }} Awaited */
+/** @type {Record<"wasm" | "snapshot", Awaited>} */
+const awaited = { wasm: { resolve: () => {}, reject: () => {} }, snapshot: { resolve: () => {}, reject: () => {} } };
+/** @type {Promise<Uint8Array<ArrayBuffer>>} the wasm, decoded */
+const wasmBytes = new Promise((resolve, reject) => (awaited.wasm = { resolve, reject }));
+/** @type {Promise<Uint8Array<ArrayBuffer>>} the snapshot, decoded and its data segments XOR-ed back */
+const snapshotBytes = new Promise((resolve, reject) => (awaited.snapshot = { resolve, reject }));
+snapshotBytes.catch(() => {});
 decoderWorker.addEventListener("message", (event) => {
-  const { id, bytes, error } = event.data;
-  const asked = decoding.get(id);
-  decoding.delete(id);
-  if (error) asked?.reject(new Error(error));
-  else asked?.resolve(bytes);
+  const { file, bytes, error, loaded, step: ended, at } = event.data;
+  if (loaded) {
+    received += loaded;
+    report();
+  } else if (ended) {
+    steps[ended] ??= Math.round(at - performance.timeOrigin - started);
+    report(true);
+  } else if (file === "wasm" || file === "snapshot") {
+    if (error) awaited[/** @type {"wasm" | "snapshot"} */ (file)].reject(new Error(error));
+    else awaited[/** @type {"wasm" | "snapshot"} */ (file)].resolve(bytes);
+  }
 });
 decoderWorker.addEventListener("error", (event) => {
   event.preventDefault();
-  decoderFailed = true;
-  for (const asked of decoding.values()) asked.reject(new Error("the Zstandard decoder could not start"));
-  decoding.clear();
+  for (const file of Object.values(awaited)) file.reject(new Error("the Zstandard decoder could not start"));
 });
-/**
- * A Zstandard frame decoded by the decoder's worker (the frame's bytes are handed over).
- * @param {Uint8Array<ArrayBuffer>} frame
- * @param {number} size what it decodes to
- * @returns {Promise<Uint8Array<ArrayBuffer>>}
- */
-function decode(frame, size) {
-  const id = ++decodes;
-  return new Promise((resolve, reject) => {
-    if (decoderFailed) throw new Error("the Zstandard decoder could not start");
-    decoding.set(id, { resolve, reject });
-    decoderWorker.postMessage({ id, frame, size }, [frame.buffer]);
-  });
-}
 
 const runtime = new URL("./runtime/", import.meta.url);
 const SNAPSHOT = "rollbook.snapshot.zst"; // scripts/tasks.py SNAPSHOT; the manifest confirms it
 // Pyodide's files, stored packed: a first visit downloads the same bytes from a host that
 // compresses and from one that does not. The wasm (like the snapshot) is a Zstandard
-// frame (scripts/tasks.py SQUEEZED), decoded here by unzstd.mjs; the lock file is
+// frame (scripts/tasks.py SQUEEZED), decoded by unzstd-worker.mjs; the lock file is
 // gzipped (PACKED), decompressed while it downloads where the host did not.
 const WASM = "pyodide.asm.wasm.zst";
+const DECODER = "zstd.wasm"; // Zstandard's decoder (unzstd-worker.mjs downloads these three)
 const LOCK = "pyodide-lock.json.gz";
 // Pyodide's JavaScript half is imported as the file it is, not packed: a script can only
 // be imported from its own URL under a Content-Security-Policy of script-src 'self'
@@ -76,8 +73,6 @@ let booting = true;
 /** @type {(error: Error) => void} */
 let failStartup;
 const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
-// The snapshot (begun below, before the manifest names it): when it fails, Python loads afresh.
-const optional = new URL(SNAPSHOT, runtime).href;
 let compiling = false; // the wasm's one download has begun
 let received = 0; // bytes of the start-up's downloads of the runtime's files so far
 let total = 0; // what they weigh in all (the manifest's sizes), once known
@@ -100,28 +95,9 @@ function report(force = false) {
   postMessage({ type: "progress", loaded: Math.min(received, total || received), total });
 }
 
-// The offline copy (scripts/sw.js), read straight from the Cache Storage the service
-// worker saved it in when the page is served from it (the page names the worker
-// "rollbook offline-copy"): asking the service worker for each file went through its
-// one thread and Workbox's routing, behind the page's own requests, and started Python
-// later than the HTTP cache does. A file saved in two versions (an update being saved)
-// is left to the service worker, which knows the current one.
-const site = new URL("../../", import.meta.url).href;
-const offlineCopy =
-  self.name === "rollbook offline-copy" && globalThis.caches
-    ? caches
-        .keys()
-        .then((names) => names.filter((name) => name.startsWith("rollbook-precache-") && name.endsWith(site)))
-        .then((names) => (names.length === 1 ? caches.open(names[0]) : null))
-        .catch(() => null)
-    : null;
-/** @param {string} url */
-async function fromOfflineCopy(url) {
-  const cache = await offlineCopy;
-  if (!cache || !url.startsWith(runtime.href)) return null;
-  const saved = await cache.matchAll(url, { ignoreSearch: true }).catch(() => []);
-  return saved.length === 1 && saved[0].ok ? saved[0] : null;
-}
+// The offline copy, read straight from its Cache Storage when the page is served from it
+// (the page names this worker "rollbook offline-copy"; offline-copy.mjs says why).
+const fromOfflineCopy = self.name === "rollbook offline-copy" ? import("./offline-copy.mjs").then((m) => m.offlineCopy(runtime)).catch(() => null) : null;
 
 const realFetch = globalThis.fetch.bind(globalThis);
 // Relies on Pyodide 314's loadPyodide downloading through the global fetch, looked up
@@ -148,11 +124,12 @@ globalThis.fetch = async (input, init) => {
   }
   if (url.href === wasmURL) compiling = true;
   const fatal = (/** @type {string} */ why) => {
-    if (booting && url.href !== optional) failStartup(new Error(`${name} ${why}`));
+    if (booting) failStartup(new Error(`${name} ${why}`));
   };
   let response;
   try {
-    response = (offlineCopy && (await fromOfflineCopy(url.href))) || (await realFetch(input, init));
+    const saved = fromOfflineCopy && (await fromOfflineCopy);
+    response = (saved && (await saved(url.href))) || (await realFetch(input, init));
   } catch (error) {
     fatal("could not be downloaded");
     throw error;
@@ -193,59 +170,19 @@ const takeEarly = (/** @type {string} */ url) => {
 };
 const wasmURL = new URL("pyodide.asm.wasm", runtime).href; // what Pyodide asks for
 prefetch("manifest.json");
-prefetch(SNAPSHOT);
 prefetch(LOCK);
-// The decoder's own wasm, downloaded here like the runtime's other files (counted, and read
-// straight from the offline copy) and handed to the decoder's worker compiled.
-const DECODER = "zstd.wasm"; // scripts/tasks.py ZSTD_FILES
-fetch(new URL(DECODER, runtime))
-  .then((response) => {
-    if (!response.ok) throw new Error(`${DECODER} answered ${response.status}`);
-    return WebAssembly.compileStreaming(response);
-  })
-  .then(
-    (module) => decoderWorker.postMessage({ module }),
-    (error) => decoderWorker.postMessage({ failed: `${DECODER} could not be loaded (${error.message || error})` }),
-  );
 /** @type {Promise<Manifest>} */
 const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) => {
   if (!response.ok) throw new Error("the Python runtime is missing from this site");
   return response.json();
 });
 manifestFile.catch(() => {});
-/**
- * A .zst file of the runtime, decoded (into ``into`` if given): the manifest says the
- * size it decodes to. A host that already decoded it (one that sends it with
- * Content-Encoding: zstd) sent the bytes themselves.
- * @param {Response} response
- * @param {string} name
- * @param {Uint8Array<ArrayBuffer>} [into]
- * @returns {Promise<Uint8Array<ArrayBuffer>>}
- */
-async function decoded(response, name, into) {
-  if (!response.ok) throw new Error(`${name} answered ${response.status}`);
-  const frame = new Uint8Array(await response.arrayBuffer());
-  const [{ isFrame }, manifest] = await Promise.all([unzstd, manifestFile]);
-  const size = manifest.unpacked?.[name];
-  if (!size) throw new Error(`the manifest gives no size for ${name}`);
-  let bytes = frame;
-  if (isFrame(frame)) bytes = await decode(frame, size);
-  else if (frame.length !== size) throw new Error(`${name} is neither a Zstandard frame nor ${size} bytes`);
-  if (!into) return bytes;
-  into.set(bytes);
-  return into;
-}
-// The wasm is compiled as soon as it is here and decoded; Pyodide's instantiateStreaming
-// gets the result. Its bytes are kept too: the snapshot is stored without the wasm's
-// data segments.
+// The wasm is compiled as soon as it is decoded; Pyodide's instantiateStreaming gets the
+// result.
 compiling = true; // Pyodide's own request for pyodide.asm.wasm gets a stand-in
-const wasmBytes = fetch(new URL(WASM, runtime)).then((response) => decoded(response, WASM));
 wasmBytes.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be read (${error.message})`)));
 const compiled = wasmBytes
-  .then((bytes) => {
-    step("wasm decoded");
-    return WebAssembly.compile(bytes);
-  })
+  .then((bytes) => WebAssembly.compile(bytes))
   .then((module) => {
     step("wasm compiled");
     return module;
@@ -283,10 +220,9 @@ asmModule.catch((error) => failStartup(new Error(`${ASM} could not be loaded (${
 const lockFile = fetchBytes(new URL(LOCK, runtime)).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
 lockFile.catch(() => {});
 // The memory snapshot, made ready from the worker's first moment rather than once
-// loadPyodide asks for it: decoded as soon as it is here, straight into a buffer of the
-// size the manifest gives, and the wasm's data segments XOR-ed back in, all while the
-// wasm compiles and Pyodide's JavaScript loads. Null: there is none to use; a
-// rejection: it could not be read (Python loads afresh).
+// loadPyodide asks for it: a buffer of the size the manifest gives, given to loadPyodide
+// at once, filled with the snapshot once the decoder's worker hands it over. Null: there
+// is none to use; a rejection: it could not be read (Python loads afresh).
 /** @type {Promise<Uint8Array<ArrayBuffer> | null>} */
 const snapshotBuffer = manifestFile.then((manifest) => {
   if (!manifest.snapshot || !manifest.snapshot_size) return null;
@@ -295,15 +231,11 @@ const snapshotBuffer = manifestFile.then((manifest) => {
 });
 snapshotBuffer.catch(() => {});
 /** @type {Promise<Uint8Array | null>} */
-const snapshotFile = snapshotBuffer.then(async (bytes) => {
-  if (!bytes) return null;
-  await decoded(await (takeEarly(optional) ?? fetch(optional)), SNAPSHOT, bytes);
-  if ((await manifestFile).snapshot_diff) {
-    const [wasm, diff] = await Promise.all([wasmBytes, snapshotDiff]);
-    diff.xorDataSegments(bytes, wasm);
-  }
+const snapshotFile = snapshotBuffer.then(async (into) => {
+  if (!into) return null;
+  into.set(await snapshotBytes);
   step("snapshot unpacked");
-  return bytes;
+  return into;
 });
 snapshotFile.catch(() => {});
 
