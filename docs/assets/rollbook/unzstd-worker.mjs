@@ -18,6 +18,8 @@
 const unzstd = import("./unzstd.mjs");
 const snapshotDiff = import("./snapshot-diff.mjs");
 snapshotDiff.catch(() => {});
+const decodedCache = import("./decoded-cache.mjs");
+decodedCache.catch(() => {});
 
 const runtime = new URL("./runtime/", import.meta.url);
 const WASM = "pyodide.asm.wasm.zst"; // worker.js WASM
@@ -34,11 +36,13 @@ const readSaved = self.name.endsWith("offline-copy") ? import("./offline-copy.mj
 /**
  * A file of the runtime, its bytes counted as they arrive unless ``counted`` is false.
  * @param {string} name
+ * @param {boolean} [counted]
+ * @param {AbortSignal} [signal] stops the download
  * @returns {Promise<Response>}
  */
-async function download(name, counted = true) {
+async function download(name, counted = true, signal = undefined) {
   const url = new URL(name, runtime).href;
-  const response = (readSaved && (await (await readSaved)(url))) || (await fetch(url));
+  const response = (readSaved && (await (await readSaved)(url))) || (await fetch(url, { signal }));
   if (!response.ok) throw new Error(`${name} answered ${response.status}`);
   if (!response.body || !counted) return response;
   const counter = new TransformStream({
@@ -53,15 +57,37 @@ async function download(name, counted = true) {
 
 // Everything begins at once: the manifest (the sizes the files decode to), the decoder's
 // own wasm, and the two files.
-/** @type {Promise<{ unpacked?: Record<string, number>, snapshot_diff?: unknown }>} */
+/** @type {Promise<{ fingerprint?: string, sizes?: Record<string, number>, unpacked?: Record<string, number>, snapshot_diff?: unknown }>} */
 const manifest = download("manifest.json", false).then((response) => response.json());
 const compiled = download(DECODER).then((response) => WebAssembly.compileStreaming(response));
+// The two files as an earlier visit kept them decoded (decoded-cache.mjs), looked up as
+// their downloads begin: a file found there is not downloaded further.
+/**
+ * @param {string} name
+ * @returns {Promise<Uint8Array<ArrayBuffer> | null>}
+ */
+async function kept(name) {
+  const [{ keptDecoded }, { fingerprint, unpacked }] = await Promise.all([decodedCache, manifest]);
+  return keptDecoded(runtime, name, fingerprint ?? "", unpacked?.[name] ?? 0);
+}
+/** @type {Record<string, Promise<Uint8Array<ArrayBuffer> | null>>} */
+const keptFiles = { [WASM]: kept(WASM).catch(() => null), [SNAPSHOT]: kept(SNAPSHOT).catch(() => null) };
+/** @type {Record<string, AbortController>} */
+const stops = { [WASM]: new AbortController(), [SNAPSHOT]: new AbortController() };
 /** @type {Record<string, Promise<ArrayBuffer>>} */
 const frames = {
-  [WASM]: download(WASM).then((response) => response.arrayBuffer()),
-  [SNAPSHOT]: download(SNAPSHOT).then((response) => response.arrayBuffer()),
+  [WASM]: download(WASM, true, stops[WASM].signal).then((response) => response.arrayBuffer()),
+  [SNAPSHOT]: download(SNAPSHOT, true, stops[SNAPSHOT].signal).then((response) => response.arrayBuffer()),
 };
 for (const frame of Object.values(frames)) frame.catch(() => {});
+for (const [name, bytes] of Object.entries(keptFiles)) {
+  bytes.then(async (bytes) => {
+    if (!bytes) return;
+    stops[name].abort();
+    postMessage({ loaded: (await manifest).sizes?.[name] ?? 0 }); // as if downloaded
+    step(`${name} kept decoded`);
+  });
+}
 const decoder = unzstd.then(({ zstdDecoder }) => zstdDecoder(runtime, compiled)).catch((error) => {
   throw new Error(`${DECODER} could not be loaded (${error.message || error})`);
 });
@@ -97,7 +123,7 @@ function hand(file, bytes) {
   );
 }
 
-const wasm = decoded(WASM);
+const wasm = keptFiles[WASM].then((bytes) => bytes ?? decoded(WASM));
 // The wasm's data segments, kept before its bytes are handed over.
 const segments = wasm.then(async (bytes) => (await snapshotDiff).dataSegments(bytes, true));
 segments.catch(() => {});
@@ -106,6 +132,8 @@ const wasmHanded = hand("wasm", wasm.then((bytes) => segments.then(() => bytes))
 hand(
   "snapshot",
   wasmHanded.then(async () => {
+    const done = await keptFiles[SNAPSHOT];
+    if (done) return done; // kept as it was restored: its data segments are back in it
     const bytes = await decoded(SNAPSHOT);
     if ((await manifest).snapshot_diff) (await snapshotDiff).xorSegments(bytes, await segments);
     return bytes;

@@ -58,7 +58,7 @@ const EMPTY_ZIP_BYTES = Uint8Array.from(atob(EMPTY_ZIP.split(",")[1]), (c) => c.
 /** @typedef {import("./runtime/pyodide.mjs").PyodideAPI} PyodideAPI */
 /**
  * The runtime's manifest.json, written by scripts/tasks.py assets().
- * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, unpacked?: Record<string, number>, snapshot?: string, snapshot_size?: number, snapshot_diff?: boolean }} Manifest
+ * @typedef {{ wheels: string[], packed?: string[], sizes?: Record<string, number>, unpacked?: Record<string, number>, snapshot?: string, snapshot_size?: number, snapshot_diff?: boolean, fingerprint?: string }} Manifest
  */
 /** @type {((request: string) => string) | null} */
 let handle = null; // rules_py.views.handle, once Python is ready
@@ -327,6 +327,12 @@ async function boot() {
   booting = false;
   postMessage({ type: "ready", how, ms: performance.now() - started, steps, origin: performance.timeOrigin });
   if (how === "snapshot") {
+    // The wasm and the snapshot as restored, kept decoded for later visits
+    // (decoded-cache.mjs): once, when Python has answered and been idle a moment.
+    keepDecoded = async () => {
+      const [cache, manifest, wasm, snapshot] = await Promise.all([import("./decoded-cache.mjs"), manifestFile, wasmBytes, snapshotFile]);
+      if (snapshot) await cache.keepDecoded(runtime, [[WASM, wasm], [SNAPSHOT, /** @type {Uint8Array<ArrayBuffer>} */ (snapshot)]], manifest.fingerprint ?? "");
+    };
     // The snapshot holds every module the widgets import, but not their files: a
     // module imported later needs the standard library's zip in place (it downloads
     // once the worker has answered and been idle a moment) and the wheels unpacked
@@ -351,6 +357,8 @@ let unpackWheels = null;
 let loadStdlib = null;
 /** @type {number | undefined} */
 let idle;
+/** @type {(() => Promise<void>) | null} */
+let keepDecoded = null;
 
 const ready = Promise.race([boot(), startupFailed]);
 ready.catch((error) => {
@@ -384,6 +392,10 @@ addEventListener("message", async (event) => {
   postMessage({ id, ...answer });
   if (loadStdlib && !stdlib) {
     clearTimeout(idle);
-    idle = setTimeout(() => /** @type {() => Promise<void>} */ (loadStdlib)().catch(() => (stdlib = null)), 2000);
+    idle = setTimeout(() => {
+      /** @type {() => Promise<void>} */ (loadStdlib)().catch(() => (stdlib = null));
+      keepDecoded?.().catch((error) => console.info("Rollbook: the decoded runtime is not kept for later visits", error));
+      keepDecoded = null;
+    }, 2000);
   }
 });
