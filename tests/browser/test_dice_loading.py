@@ -277,3 +277,87 @@ def test_a_first_visit_downloads_the_packed_runtime_from_any_host(
     )
     assert not {"pyodide.asm.wasm", "pyodide.asm.mjs.gz", "pyodide-lock.json"} & set(sent)
     assert encodings["pyodide.asm.mjs"] == ("gzip" if gzipping else "")
+
+
+SEARCH_INDEX = "/search/search_index.json"
+READY = "window.rollbook && window.rollbook.state.status === 'ready'"
+
+
+def _index_asked(context: BrowserContext) -> list[str]:
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url) if r.url.endswith(SEARCH_INDEX) else None)
+    return asked
+
+
+def test_the_search_index_waits_for_the_dice_unless_the_reader_searches(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    """Material's search builds its index as the page loads (0.7 s of CPU, measured): on
+    a page with dice, its download waits until they are ready (start.js), but not when
+    the reader goes for the search first."""
+    held = Held(context, WASM)  # the dice stay loading
+    asked = _index_asked(context)
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    page.wait_for_load_state("load")  # Material's bundle has run and asked for its index
+    assert page.evaluate("document.documentElement.classList.contains('js')")
+    page.wait_for_timeout(300)
+    assert asked == [], "the search index was downloaded while the dice started"
+    search = page.locator(".md-search__input")
+    search.click()
+    search.press_sequentially("botch")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
+    assert len(asked) == 1
+    held.release(page)
+    page.wait_for_function(READY, timeout=TIMEOUT)
+
+
+def test_the_search_index_loads_once_the_dice_are_ready(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    asked = _index_asked(context)
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    wait_until(page, lambda: len(asked) == 1, "the search index, once the dice are ready")
+    # and search works as on any page
+    search = page.locator(".md-search__input")
+    search.click()
+    search.press_sequentially("botch")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
+
+
+KEPT = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith('rollbook.decoded '));
+  if (names.length !== 1) return [];
+  return (await (await caches.open(names[0])).keys()).map((r) => r.url);
+}"""
+
+
+def test_a_later_visit_starts_from_the_runtime_kept_decoded(
+    context: BrowserContext, server: SiteServer
+) -> None:
+    """Once Python has answered and been idle a moment, the wasm and the snapshot are kept
+    decoded (decoded-cache.mjs); a later visit reads them instead of decoding them."""
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    _, output = click_roll(page)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    manifest = server.url + "assets/rollbook/runtime/manifest.json"
+    fingerprint = page.evaluate("(u) => fetch(u).then((r) => r.json())", manifest)["fingerprint"]
+    wait_until(page, lambda: len(page.evaluate(KEPT)) == 2, "the runtime kept decoded")
+    kept = sorted(url.rsplit("/", 1)[-1] for url in page.evaluate(KEPT))
+    assert kept == [
+        f"pyodide.asm.wasm.zst?decoded={fingerprint}",
+        f"rollbook.snapshot.zst?decoded={fingerprint}",
+    ]
+    assert not [n for n in page.evaluate("caches.keys()") if n.startswith("rollbook-")]
+    page.close()
+    again = context.new_page()
+    again.goto(server.url + "dice/")
+    _, output = click_roll(again)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert again.evaluate("window.rollbook.state.how") == "snapshot"
+    steps = again.evaluate("window.rollbook.state.steps")
+    assert "pyodide.asm.wasm.zst kept decoded" in steps
+    assert "rollbook.snapshot.zst kept decoded" in steps
