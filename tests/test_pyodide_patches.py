@@ -168,6 +168,14 @@ def check_snapshot(mjs: str, asm: str) -> None:
         f"{SNAPSHOT}: the heap no longer starts at the offset in the snapshot's second 32-bit "
         "word (snapshot-diff.mjs reads getUint32(4) to find it)"
     )
+    # worker.js's view holds only the header and answers subarray() from the snapshot's
+    # bytes: between the header's read through .buffer and the copy into the heap,
+    # restoreSnapshot may read the view by subarray() alone.
+    uses = re.findall(rf"(?<![\w.]){snapshot}(?!\w)(.?.{{0,9}})", body)
+    assert all(use.startswith((".subarray(", "=")) for use in uses), (
+        f"{SNAPSHOT}: restoreSnapshot reads the view otherwise than by subarray() "
+        f"({uses}); worker.js's ArrivingSnapshot answers only that from the bytes that arrived"
+    )
 
 
 def test_pyodide_installed_is_the_pinned_314() -> None:
@@ -222,6 +230,14 @@ def test_a_changed_instantiation_fails_the_instantiate_check(old: str, new: str)
     assert old in mjs
     with pytest.raises(AssertionError, match=re.escape(INSTANTIATE)):
         check_instantiate(mjs.replace(old, new, 1), _read("pyodide.asm.mjs"))
+
+
+def test_a_view_read_by_index_fails_the_snapshot_check() -> None:
+    asm = _read("pyodide.asm.mjs")
+    old = "let i=t.subarray(Ze,Ze+n);"
+    assert old in asm
+    with pytest.raises(AssertionError, match="otherwise than by subarray"):
+        check_snapshot(_read("pyodide.mjs"), asm.replace(old, "let i=t.slice(Ze,Ze+n);", 1))
 
 
 def test_a_moved_heap_fails_the_snapshot_check() -> None:

@@ -330,7 +330,13 @@ def test_the_search_index_loads_once_the_dice_are_ready(
 KEPT = """async () => {
   const names = (await caches.keys()).filter((n) => n.startsWith('rollbook.decoded '));
   if (names.length !== 1) return [];
-  return (await (await caches.open(names[0])).keys()).map((r) => r.url);
+  const cache = await caches.open(names[0]);
+  const kept = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    kept.push([request.url.split('/').pop(), response.headers.get('X-Rollbook-Build')]);
+  }
+  return kept.sort();
 }"""
 
 
@@ -346,10 +352,9 @@ def test_a_later_visit_starts_from_the_runtime_kept_decoded(
     manifest = server.url + "assets/rollbook/runtime/manifest.json"
     fingerprint = page.evaluate("(u) => fetch(u).then((r) => r.json())", manifest)["fingerprint"]
     wait_until(page, lambda: len(page.evaluate(KEPT)) == 2, "the runtime kept decoded")
-    kept = sorted(url.rsplit("/", 1)[-1] for url in page.evaluate(KEPT))
-    assert kept == [
-        f"pyodide.asm.wasm.zst?decoded={fingerprint}",
-        f"rollbook.snapshot.zst?decoded={fingerprint}",
+    assert page.evaluate(KEPT) == [
+        ["pyodide.asm.wasm.zst?decoded", fingerprint],
+        ["rollbook.snapshot.zst?decoded", fingerprint],
     ]
     assert not [n for n in page.evaluate("caches.keys()") if n.startswith("rollbook-")]
     page.close()
@@ -361,3 +366,28 @@ def test_a_later_visit_starts_from_the_runtime_kept_decoded(
     steps = again.evaluate("window.rollbook.state.steps")
     assert "pyodide.asm.wasm.zst kept decoded" in steps
     assert "rollbook.snapshot.zst kept decoded" in steps
+    # Another build's file (the header names it) is not used: it is decoded afresh.
+    again.evaluate(
+        """async () => {
+          const name = (await caches.keys()).find((n) => n.startsWith('rollbook.decoded '));
+          const cache = await caches.open(name);
+          const key = (await cache.keys()).find((r) => r.url.includes('rollbook.snapshot'));
+          const old = await cache.match(key);
+          const headers = { 'X-Rollbook-Build': 'an earlier build' };
+          await cache.put(key, new Response(await old.arrayBuffer(), { headers }));
+        }"""
+    )
+    again.close()
+    third = context.new_page()
+    third.goto(server.url + "dice/")
+    _, output = click_roll(third)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert third.evaluate("window.rollbook.state.how") == "snapshot"
+    steps = third.evaluate("window.rollbook.state.steps")
+    assert "rollbook.snapshot.zst kept decoded" not in steps
+    assert "pyodide.asm.wasm.zst kept decoded" in steps
+    wait_until(
+        third,
+        lambda: third.evaluate(KEPT)[1] == ["rollbook.snapshot.zst?decoded", fingerprint],
+        "the current build's snapshot kept in its place",
+    )

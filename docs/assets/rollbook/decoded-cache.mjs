@@ -5,45 +5,47 @@
 // time (the decoder runs in V8's baseline code at first). worker.js keeps them once
 // Python has answered and been idle a moment; unzstd-worker.mjs reads them back.
 //
-// One cache per copy of the site (its address in the name), one entry per file and
-// build (the manifest's fingerprint in the key): keeping a build's files drops those of
-// every other. Not "rollbook-…": that is the offline copy's prefix, which offline.js
+// One cache per copy of the site (its address in the name), one entry per file, which
+// names the build it came from (the manifest's fingerprint, in a header): a later
+// visit starts reading it at once, before its own manifest has arrived, and uses it only
+// if the two agree. Not "rollbook-…": that is the offline copy's prefix, which offline.js
 // removes and counts. The browser may evict it like any cache; then the files are
 // downloaded and decoded again.
 
 const site = new URL("../../", import.meta.url).href;
 const CACHE = `rollbook.decoded ${site}`;
+const BUILD = "X-Rollbook-Build";
 
 /**
  * @param {URL} runtime
  * @param {string} name
- * @param {string} fingerprint
  */
-const key = (runtime, name, fingerprint) => new URL(`${name}?decoded=${fingerprint}`, runtime).href;
+const key = (runtime, name) => new URL(`${name}?decoded`, runtime).href;
 
 /**
- * A file as an earlier visit kept it decoded, or null (none kept, or not ``size`` bytes).
+ * A file as an earlier visit kept it decoded, or null (none kept, or another build's, or
+ * not the size the manifest gives).
  * @param {URL} runtime
  * @param {string} name
- * @param {string} fingerprint
- * @param {number} size
+ * @param {Promise<{ fingerprint?: string, unpacked?: Record<string, number> }>} manifest
  * @returns {Promise<Uint8Array<ArrayBuffer> | null>}
  */
-export async function keptDecoded(runtime, name, fingerprint, size) {
-  if (!globalThis.caches || !fingerprint) return null;
+export async function keptDecoded(runtime, name, manifest) {
+  if (!globalThis.caches) return null;
   try {
     const cache = await caches.open(CACHE);
-    const response = await cache.match(key(runtime, name, fingerprint));
+    const response = await cache.match(key(runtime, name));
     if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return bytes.length === size ? bytes : null;
+    const [bytes, { fingerprint, unpacked }] = await Promise.all([response.arrayBuffer(), manifest]);
+    const current = Boolean(fingerprint) && response.headers.get(BUILD) === fingerprint;
+    return current && bytes.byteLength === unpacked?.[name] ? new Uint8Array(bytes) : null;
   } catch {
     return null; // storage refused or evicted mid-read: decode as on a first visit
   }
 }
 
 /**
- * Keep ``files`` decoded for later visits, and drop what other builds kept.
+ * Keep ``files`` decoded for later visits, in place of another build's.
  * @param {URL} runtime
  * @param {[name: string, bytes: Uint8Array<ArrayBuffer>][]} files
  * @param {string} fingerprint
@@ -51,11 +53,9 @@ export async function keptDecoded(runtime, name, fingerprint, size) {
 export async function keepDecoded(runtime, files, fingerprint) {
   if (!globalThis.caches || !fingerprint) return;
   const cache = await caches.open(CACHE);
-  const keys = files.map(([name]) => key(runtime, name, fingerprint));
-  for (const [i, [, bytes]] of files.entries()) {
-    if (!(await cache.match(keys[i]))) await cache.put(keys[i], new Response(bytes));
-  }
-  for (const request of await cache.keys()) {
-    if (!keys.includes(request.url)) await cache.delete(request);
+  for (const [name, bytes] of files) {
+    const kept = await cache.match(key(runtime, name));
+    if (kept?.headers.get(BUILD) === fingerprint) continue;
+    await cache.put(key(runtime, name), new Response(bytes, { headers: { [BUILD]: fingerprint } }));
   }
 }

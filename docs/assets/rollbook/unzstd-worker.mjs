@@ -67,8 +67,7 @@ const compiled = download(DECODER).then((response) => WebAssembly.compileStreami
  * @returns {Promise<Uint8Array<ArrayBuffer> | null>}
  */
 async function kept(name) {
-  const [{ keptDecoded }, { fingerprint, unpacked }] = await Promise.all([decodedCache, manifest]);
-  return keptDecoded(runtime, name, fingerprint ?? "", unpacked?.[name] ?? 0);
+  return (await decodedCache).keptDecoded(runtime, name, manifest);
 }
 /** @type {Record<string, Promise<Uint8Array<ArrayBuffer> | null>>} */
 const keptFiles = { [WASM]: kept(WASM).catch(() => null), [SNAPSHOT]: kept(SNAPSHOT).catch(() => null) };

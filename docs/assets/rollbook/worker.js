@@ -220,22 +220,44 @@ asmModule.catch((error) => failStartup(new Error(`${ASM} could not be loaded (${
 const lockFile = fetchBytes(new URL(LOCK, runtime)).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
 lockFile.catch(() => {});
 // The memory snapshot, made ready from the worker's first moment rather than once
-// loadPyodide asks for it: a buffer of the size the manifest gives, given to loadPyodide
-// at once, filled with the snapshot once the decoder's worker hands it over. Null: there
-// is none to use; a rejection: it could not be read (Python loads afresh).
-/** @type {Promise<Uint8Array<ArrayBuffer> | null>} */
+// loadPyodide asks for it: a view of the size the manifest gives, given to loadPyodide at
+// once, whose bytes arrive later from the decoder's worker. Null: there is none to use;
+// a rejection: it could not be read (Python loads afresh).
+//
+// The view holds only the snapshot's header itself, and answers subarray() from the bytes
+// that arrived: so the 30 MiB heap is copied once, into Python's memory, not first into
+// the view. Relies on Pyodide 314's restoreSnapshot reading the header through
+// view.buffer and the heap through view.subarray(<the offset in its second 32-bit word>)
+// only (tests/test_pyodide_patches.py checks both).
+class ArrivingSnapshot extends Uint8Array {
+  /** @type {Uint8Array<ArrayBuffer> | null} the snapshot's bytes, once they arrived */
+  arrived = null;
+  /**
+   * @param {number} [begin]
+   * @param {number} [end]
+   * @returns {Uint8Array<ArrayBuffer>}
+   */
+  subarray(begin, end) {
+    return this.arrived ? this.arrived.subarray(begin, end) : super.subarray(begin, end);
+  }
+}
+/** @type {Promise<ArrivingSnapshot | null>} */
 const snapshotBuffer = manifestFile.then((manifest) => {
   if (!manifest.snapshot || !manifest.snapshot_size) return null;
   if (manifest.snapshot !== SNAPSHOT) throw new Error(`unknown snapshot ${manifest.snapshot}`);
-  return new Uint8Array(manifest.snapshot_size);
+  return new ArrivingSnapshot(manifest.snapshot_size);
 });
 snapshotBuffer.catch(() => {});
 /** @type {Promise<Uint8Array | null>} */
-const snapshotFile = snapshotBuffer.then(async (into) => {
-  if (!into) return null;
-  into.set(await snapshotBytes);
+const snapshotFile = snapshotBuffer.then(async (view) => {
+  if (!view) return null;
+  const bytes = await snapshotBytes;
+  if (bytes.length !== view.length) throw new Error(`a snapshot of ${bytes.length} bytes for ${view.length}`);
+  const heap = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
+  view.set(bytes.subarray(0, heap)); // the header, read through view.buffer
+  view.arrived = bytes;
   step("snapshot unpacked");
-  return into;
+  return view;
 });
 snapshotFile.catch(() => {});
 
@@ -296,9 +318,9 @@ async function boot() {
       // length sets INITIAL_MEMORY, then awaiting createPyodideModule(settings), and only
       // then, with no wait between, copying the view into the heap (restoreSnapshot)
       // (tests/test_pyodide_patches.py checks these in node_modules/pyodide). So it gets
-      // at once the buffer the snapshot is being unpacked into, and the module is
-      // instantiated while the snapshot still downloads: the module factory given answers
-      // only once the buffer is filled.
+      // at once the view the snapshot arrives in, and the module is instantiated while
+      // the snapshot still downloads: the module factory given answers only once it has
+      // arrived.
       /** @param {any} settings */
       const onceUnpacked = async (settings) => {
         const [module] = await Promise.all([createPyodideModule(settings), snapshotFile]);
@@ -330,8 +352,8 @@ async function boot() {
     // The wasm and the snapshot as restored, kept decoded for later visits
     // (decoded-cache.mjs): once, when Python has answered and been idle a moment.
     keepDecoded = async () => {
-      const [cache, manifest, wasm, snapshot] = await Promise.all([import("./decoded-cache.mjs"), manifestFile, wasmBytes, snapshotFile]);
-      if (snapshot) await cache.keepDecoded(runtime, [[WASM, wasm], [SNAPSHOT, /** @type {Uint8Array<ArrayBuffer>} */ (snapshot)]], manifest.fingerprint ?? "");
+      const [cache, manifest, wasm, snapshot] = await Promise.all([import("./decoded-cache.mjs"), manifestFile, wasmBytes, snapshotBytes]);
+      await cache.keepDecoded(runtime, [[WASM, wasm], [SNAPSHOT, snapshot]], manifest.fingerprint ?? "");
     };
     // The snapshot holds every module the widgets import, but not their files: a
     // module imported later needs the standard library's zip in place (it downloads
