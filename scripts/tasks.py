@@ -55,9 +55,20 @@ ZSTD = ROOT / "node_modules" / "@bokuweb" / "zstd-wasm" / "dist" / "web"
 ZSTD_FILES = ("zstd.js", "zstd.wasm")
 """Zstandard's decoder (npm ``@bokuweb/zstd-wasm``, pinned in package.json): its
 Emscripten glue and module, copied into the runtime beside Pyodide's files."""
-MANIFEST_FORMAT = 3
+STREAMED = {"pyodide.asm.wasm": 2 << 20}
+"""Squeezed files stored as several Zstandard frames, each this many bytes decoded (the
+last fewer), so that the worker decodes each as it arrives and compiles the wasm as it
+is decoded, rather than all of it once the whole file is here. Each frame after the
+first is compressed with the :data:`DICTIONARY` bytes decoded before it as a raw-content
+dictionary: the wasm is within 2 KB of one frame's size, the snapshot within 5 KB. The
+manifest lists the frames."""
+DICTIONARY = 8 << 20
+"""How many of the bytes decoded before a frame are its dictionary (Zstandard's window at
+level 19)."""
+MANIFEST_FORMAT = 4
 """What the runtime's manifest.json says: raised when it says more, so that a runtime
-built before is rebuilt (2: snapshot_size; 3: the .zst files and their unpacked sizes)."""
+built before is rebuilt (2: snapshot_size; 3: the .zst files and their unpacked sizes;
+4: the frames of the streamed ones)."""
 ICEPOOL = "icepool==2.1.3"
 PY = sys.executable
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -124,7 +135,7 @@ def _fingerprint(systems: list[str]) -> str:
     and the systems whose widgets its snapshot warms."""
     digest = hashlib.sha256()
     digest.update(repr(systems).encode())
-    digest.update(repr(PACKED).encode())
+    digest.update(repr((PACKED, SQUEEZED, STREAMED, DICTIONARY)).encode())
     digest.update(f"manifest {MANIFEST_FORMAT}".encode())
     digest.update((PYODIDE / "package.json").read_bytes())
     digest.update((ZSTD.parent.parent / "package.json").read_bytes())
@@ -256,8 +267,9 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
     for name in PACKED:  # the snapshot was made from the originals: pack them only now
         _pack(out / name)
     with concurrent.futures.ThreadPoolExecutor() as pool:  # (zstandard lets go of the GIL)
-        sizes = pool.map(lambda item: _squeeze(out / item[0], item[1]), SQUEEZED.items())
-        unpacked = {f"{name}.zst": size for name, size in zip(SQUEEZED, sizes, strict=True)}
+        squeezed = list(pool.map(lambda item: _squeeze(out / item[0], item[1]), SQUEEZED.items()))
+        unpacked = {f"{name}.zst": sum(f[1] for f in frames) for name, frames in squeezed}
+        streamed = {f"{name}.zst": frames for name, frames in squeezed if len(frames) > 1}
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
         "wheels": wheels,
@@ -270,6 +282,8 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
         "snapshot_diff": "pyodide.asm.wasm data segments",
         "packed": [f"{name}.gz" for name in PACKED] + sorted(unpacked),
         "unpacked": unpacked,  # each .zst file's size decoded
+        # The frames of those stored in several (STREAMED): [bytes stored, decoded] each.
+        "frames": streamed,
         # What each file weighs as downloaded: the page's wait counts against their total.
         "sizes": {p.name: p.stat().st_size for p in sorted(out.iterdir()) if p.is_file()},
         "fingerprint": fingerprint,
@@ -277,17 +291,50 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
 
 
-def _squeeze(path: Path, level: int) -> int:
-    """Replace ``path`` with ``path.zst``, a Zstandard frame at ``level`` that names its
-    size (the same input, the same bytes); return the size it decodes to."""
+def _squeeze(path: Path, level: int) -> tuple[str, list[tuple[int, int]]]:
+    """Replace ``path`` with ``path.zst``: Zstandard frames at ``level`` that name their
+    sizes, one or (:data:`STREAMED`) several (the same input, the same bytes). Return the
+    file's name and its frames: [bytes stored, bytes decoded] each."""
     import zstandard
 
     data = path.read_bytes()
+    chunk = STREAMED.get(path.name, len(data))
+    frames: list[bytes] = []
+    decoded: list[int] = []
+    for start in range(0, len(data), chunk):
+        if start:
+            before = data[max(0, start - DICTIONARY) : start]
+            raw = zstandard.ZstdCompressionDict(before, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
+            squeezer = zstandard.ZstdCompressor(level=level, dict_data=raw)
+        else:
+            squeezer = zstandard.ZstdCompressor(level=level)
+        frames.append(squeezer.compress(data[start : start + chunk]))
+        decoded.append(len(data[start : start + chunk]))
     squeezed = path.with_name(path.name + ".zst")
-    squeezed.write_bytes(zstandard.ZstdCompressor(level=level).compress(data))
+    squeezed.write_bytes(b"".join(frames))
     shutil.copystat(path, squeezed)
     path.unlink()
-    return len(data)
+    return path.name, [(len(f), n) for f, n in zip(frames, decoded, strict=True)]
+
+
+def unsqueeze(packed: bytes, frames: list[tuple[int, int]] | None = None) -> bytes:
+    """What :func:`_squeeze` stored, decoded (``frames`` as the manifest lists them, for a
+    file stored in several): as worker.js's decoder reads it, for the tests."""
+    import zstandard
+
+    if not frames:
+        return zstandard.ZstdDecompressor().decompress(packed)
+    out = bytearray()
+    at = 0
+    for stored, size in frames:
+        before = bytes(out[max(0, len(out) - DICTIONARY) :])
+        raw = zstandard.ZstdCompressionDict(before, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
+        unsqueezer = (
+            zstandard.ZstdDecompressor(dict_data=raw) if out else zstandard.ZstdDecompressor()
+        )
+        out += unsqueezer.decompress(packed[at : at + stored], max_output_size=size)
+        at += stored
+    return bytes(out)
 
 
 def _pack(path: Path) -> None:

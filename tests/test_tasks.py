@@ -143,6 +143,35 @@ def test_the_runtime_a_first_roll_downloads_is_stored_packed(
     assert manifest["snapshot_size"] == len("new snapshot")
 
 
+def test_the_wasm_is_stored_in_frames_each_decoded_with_those_before_as_dictionary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker decodes each frame as it arrives and compiles what it decoded (issue 31):
+    a frame is decoded with the bytes before it as a raw-content dictionary, so the file
+    stays the size of one frame."""
+    import random
+
+    import zstandard
+
+    rng = random.Random(31)
+    words = [bytes(rng.randrange(256) for _ in range(rng.randrange(4, 40))) for _ in range(900)]
+    data = b"".join(rng.choice(words) for _ in range(60_000))  # repeats across the file
+    monkeypatch.setitem(tasks.STREAMED, "pyodide.asm.wasm", 256 << 10)
+    (tmp_path / "pyodide.asm.wasm").write_bytes(data)
+    name, frames = tasks._squeeze(tmp_path / "pyodide.asm.wasm", 19)
+    packed = (tmp_path / "pyodide.asm.wasm.zst").read_bytes()
+    assert name == "pyodide.asm.wasm" and not (tmp_path / name).exists()
+    assert [size for _, size in frames] == [256 << 10] * (len(data) // (256 << 10)) + [
+        len(data) % (256 << 10)
+    ]
+    assert sum(stored for stored, _ in frames) == len(packed)
+    assert tasks.unsqueeze(packed, frames) == data
+    whole = len(zstandard.ZstdCompressor(level=19).compress(data))
+    assert len(packed) < whole * 1.02  # the dictionaries keep what one frame would find
+    with pytest.raises(zstandard.ZstdError):  # a frame needs the bytes before it
+        zstandard.ZstdDecompressor().decompress(packed[frames[0][0] : frames[0][0] + frames[1][0]])
+
+
 def test_staging_folders_are_hidden_from_mkdocs_and_git() -> None:
     ignored = subprocess.run(
         ["git", "check-ignore", "-q", "docs/assets/rollbook/.runtime-new-abc/x.whl"],

@@ -11,11 +11,16 @@ const MAGIC = [0x28, 0xb5, 0x2f, 0xfd]; // a Zstandard frame's first four bytes
 export const isFrame = (bytes) => MAGIC.every((byte, i) => bytes[i] === byte);
 
 /**
+ * @typedef {{ next(frame: Uint8Array, size: number): Uint8Array<ArrayBuffer>, end(): Uint8Array<ArrayBuffer> }} Frames
+ * @typedef {((frame: Uint8Array, size: number, into?: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>) & { frames(total: number, dictionary: number): Frames }} Decoder
+ */
+
+/**
  * The decoder, once its module is loaded: a function that decodes one frame of
  * ``size`` bytes into ``into`` (a new buffer of that size unless given).
  * @param {URL} runtime the runtime folder (zstd.js, and zstd.wasm unless ``compiled``)
  * @param {Promise<WebAssembly.Module>} [compiled] zstd.wasm, compiled elsewhere
- * @returns {Promise<(frame: Uint8Array, size: number, into?: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>>}
+ * @returns {Promise<Decoder>}
  */
 export async function zstdDecoder(runtime, compiled) {
   const { Module } = await import(new URL("zstd.js", runtime).href);
@@ -33,7 +38,7 @@ export async function zstdDecoder(runtime, compiled) {
     };
     Module.init();
   });
-  return (frame, size, into = new Uint8Array(size)) => {
+  const decode = (/** @type {Uint8Array} */ frame, /** @type {number} */ size, into = new Uint8Array(size)) => {
     if (into.length !== size) throw new Error(`a buffer of ${into.length} bytes for ${size}`);
     const source = Module._malloc(frame.length);
     const target = Module._malloc(size);
@@ -50,4 +55,53 @@ export async function zstdDecoder(runtime, compiled) {
       Module._free(target);
     }
   };
+  return Object.assign(decode, {
+    /**
+     * A file stored as several frames (scripts/tasks.py STREAMED), decoded a frame at a
+     * time as it arrives: each frame after the first with the ``dictionary`` bytes
+     * decoded before it as a raw-content dictionary. ``next(frame, size)`` answers that
+     * frame's bytes decoded (a copy); ``end()`` the whole file's, and frees the memory.
+     * @param {number} total the file's size decoded
+     * @param {number} dictionary
+     */
+    frames(total, dictionary) {
+      const out = Module._malloc(total);
+      const context = Module._ZSTD_createDCtx();
+      if (!out || !context) throw new Error("no memory to decode in");
+      let at = 0;
+      return {
+        /**
+         * @param {Uint8Array} frame
+         * @param {number} size
+         * @returns {Uint8Array<ArrayBuffer>}
+         */
+        next(frame, size) {
+          if (at + size > total) throw new Error(`a frame past the file's ${total} bytes`);
+          const source = Module._malloc(frame.length);
+          if (!source) throw new Error("no memory to decode in");
+          try {
+            Module.HEAPU8.set(frame, source);
+            const from = Math.max(0, at - dictionary);
+            const decoded = Module._ZSTD_decompress_usingDict(context, out + at, size, source, frame.length, out + from, at - from);
+            if (Module._ZSTD_isError(decoded)) throw new Error("not a Zstandard frame it can read");
+            if (decoded !== size) throw new Error(`${decoded} bytes decoded, ${size} expected`);
+            at += size;
+            return Module.HEAPU8.slice(out + at - size, out + at);
+          } finally {
+            Module._free(source);
+          }
+        },
+        /** @returns {Uint8Array<ArrayBuffer>} */
+        end() {
+          try {
+            if (at !== total) throw new Error(`${at} bytes decoded, ${total} expected`);
+            return Module.HEAPU8.slice(out, out + total);
+          } finally {
+            Module._ZSTD_freeDCtx(context);
+            Module._free(out);
+          }
+        },
+      };
+    },
+  });
 }

@@ -16,11 +16,13 @@ const decoderWorker = new Worker(new URL("./unzstd-worker.mjs", import.meta.url)
 const awaited = { wasm: { resolve: () => {}, reject: () => {} }, snapshot: { resolve: () => {}, reject: () => {} } };
 /** @type {Promise<Uint8Array<ArrayBuffer>>} the wasm, decoded */
 const wasmBytes = new Promise((resolve, reject) => (awaited.wasm = { resolve, reject }));
+/** @type {WebAssembly.Module | null} the wasm, compiled as it was decoded (if it was) */
+let wasmModule = null;
 /** @type {Promise<Uint8Array<ArrayBuffer>>} the snapshot, decoded and its data segments XOR-ed back */
 const snapshotBytes = new Promise((resolve, reject) => (awaited.snapshot = { resolve, reject }));
 snapshotBytes.catch(() => {});
 decoderWorker.addEventListener("message", (event) => {
-  const { file, bytes, error, loaded, step: ended, at } = event.data;
+  const { file, bytes, module, error, loaded, step: ended, at } = event.data;
   if (loaded) {
     received += loaded;
     report();
@@ -29,7 +31,10 @@ decoderWorker.addEventListener("message", (event) => {
     report(true);
   } else if (file === "wasm" || file === "snapshot") {
     if (error) awaited[/** @type {"wasm" | "snapshot"} */ (file)].reject(new Error(error));
-    else awaited[/** @type {"wasm" | "snapshot"} */ (file)].resolve(bytes);
+    else {
+      if (module) wasmModule = module;
+      awaited[/** @type {"wasm" | "snapshot"} */ (file)].resolve(bytes);
+    }
   }
 });
 decoderWorker.addEventListener("error", (event) => {
@@ -177,12 +182,12 @@ const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) =>
   return response.json();
 });
 manifestFile.catch(() => {});
-// The wasm is compiled as soon as it is decoded; Pyodide's instantiateStreaming gets the
-// result.
+// The wasm is compiled as soon as it is decoded (by the decoder's worker as it decodes
+// it, when it comes in several frames); Pyodide's instantiateStreaming gets the result.
 compiling = true; // Pyodide's own request for pyodide.asm.wasm gets a stand-in
 wasmBytes.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be read (${error.message})`)));
 const compiled = wasmBytes
-  .then((bytes) => WebAssembly.compile(bytes))
+  .then((bytes) => wasmModule ?? WebAssembly.compile(bytes))
   .then((module) => {
     step("wasm compiled");
     return module;
