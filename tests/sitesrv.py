@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import gzip
 import http.server
+import io
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from types import TracebackType
@@ -60,6 +62,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
 
     def do_GET(self) -> None:
+        link = self.server_state.link
+        if link is not None:
+            time.sleep(link.latency)  # the request's round trip
         path = Path(self.translate_path(self.path.split("?")[0]))
         wanted = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (self.gzip and wanted and path.suffix in COMPRESSIBLE and path.is_file()):
@@ -74,7 +79,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        self.copyfile(io.BytesIO(body), self.wfile)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        link = self.server_state.link
+        if link is None:
+            super().copyfile(source, outputfile)
+            return
+        while chunk := source.read(16 << 10):
+            link.wait(len(chunk))
+            outputfile.write(chunk)
 
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length":
@@ -101,6 +115,25 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.seen.append(self.path)
 
 
+class Link:
+    """A slow link shared by every request (as a phone's): each waits ``latency`` seconds
+    before its answer, and the answers share ``throughput`` bytes a second. Unlike
+    Chromium's emulation (DevTools), it slows every download, a nested worker's too."""
+
+    def __init__(self, latency: float, throughput: float) -> None:
+        self.latency = latency
+        self.throughput = throughput
+        self.lock = threading.Lock()
+        self.free = 0.0  # when the link is next free, by time.monotonic()
+
+    def wait(self, size: int) -> None:
+        """Wait until ``size`` more bytes have crossed the link."""
+        with self.lock:
+            self.free = max(self.free, time.monotonic()) + size / self.throughput
+            until = self.free
+        time.sleep(max(0.0, until - time.monotonic()))
+
+
 class _Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that closes a connection mid-download (a page closed) is no error."""
@@ -114,8 +147,15 @@ class SiteServer:
     """``with SiteServer(site_dir, prefix="/rollbook/") as server: server.url``."""
 
     def __init__(
-        self, directory: Path, prefix: str = "/", port: int = 0, *, gzip: bool = False
+        self,
+        directory: Path,
+        prefix: str = "/",
+        port: int = 0,
+        *,
+        gzip: bool = False,
+        link: Link | None = None,
     ) -> None:
+        self.link = link
         self.seen: list[str] = []
         self.sent: list[tuple[str, int]] = []
         self.policy: str | None = None
