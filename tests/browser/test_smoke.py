@@ -108,6 +108,11 @@ def search(page: Page, generator: str, words: str) -> list[tuple[str, str]]:
     expect(box).to_be_focused()
     box.press_sequentially(words)  # both search on key events, not on fill
     expect(page.locator(results).nth(4)).to_be_visible(timeout=TIMEOUT)
+    # The results of the whole words, not of the keys typed before the last (both search
+    # on each key, and name the words searched in each result's address: ?h=...).
+    expect(page.locator(results).first).to_have_attribute(
+        "href", re.compile(rf"[?&]h={re.escape(words)}(&|#|$)"), timeout=TIMEOUT
+    )
     found: list[tuple[str, str]] = page.locator(results).evaluate_all(
         f"links => links.map((a) => [a.href, ({named})(a)])"
     )

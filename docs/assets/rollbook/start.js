@@ -33,9 +33,11 @@ try {
 
 // Material's search builds its index in a worker of its own as soon as the page loads:
 // 0.7 s of CPU (measured on this 2-core machine), which ran just as the dice restored
-// Python and delayed the first roll. Its download of search/search_index.json (an
-// XMLHttpRequest) is held until the dice are ready or could not start, the reader goes
-// for the search (a key, or a tap or focus in the search box), or 4 s have passed.
+// Python and delayed the first roll, and, released at once when they were ready, slowed
+// the first answers after it (Danger World's solver, 180 -> 300-370 ms). Its download of
+// search/search_index.json (an XMLHttpRequest) is held until the dice have been ready
+// and quiet for 2 s, or could not start, or the reader goes for the search (a key, or a
+// tap or focus in the search box), or 10 s have passed.
 /** @param {Worker} worker */
 function holdSearchIndex(worker) {
   /** @type {[XMLHttpRequest, IArguments][]} */
@@ -57,6 +59,7 @@ function holdSearchIndex(worker) {
   var release = function () {
     if (!holding) return;
     holding = false;
+    clearTimeout(quiet);
     worker.removeEventListener("message", answered);
     document.removeEventListener("keydown", release, true);
     document.removeEventListener("pointerdown", reached, true);
@@ -64,9 +67,17 @@ function holdSearchIndex(worker) {
     for (var i = 0; i < held.length; i++) send.apply(held[i][0], /** @type {any} */ (held[i][1]));
     held = [];
   };
+  var ready = false;
+  /** @type {number | undefined} */
+  var quiet;
   /** @param {MessageEvent} event */
   var answered = function (event) {
-    if (event.data && (event.data.type === "ready" || event.data.type === "failed")) release();
+    var type = event.data && event.data.type;
+    if (type === "failed") return release();
+    if (type === "ready") ready = true;
+    if (!ready) return;
+    clearTimeout(quiet); // an answer: the reader is rolling
+    quiet = setTimeout(release, 2000);
   };
   /** @param {Event} event */
   var reached = function (event) {
@@ -78,7 +89,7 @@ function holdSearchIndex(worker) {
   document.addEventListener("keydown", release, true);
   document.addEventListener("pointerdown", reached, true);
   document.addEventListener("focusin", reached, true);
-  setTimeout(release, 4000);
+  setTimeout(release, 10000);
 }
 (function () {
   /** @type {HTMLButtonElement[]} */
