@@ -280,8 +280,8 @@ def check_zstd_glue(glue: str) -> None:
         r"Module\['instantiateWasm'\]\(info, receiveInstance\);",
         glue,
     ), f"{DECODER}: init no longer defers to Module.instantiateWasm(imports, receiveInstance)"
-    called = ("_ZSTD_decompress", "_ZSTD_isError", "_ZSTD_createDCtx", "_ZSTD_freeDCtx")
-    for name in ("_malloc", "_free", *called, "_ZSTD_decompress_usingDict"):
+    called = ("_ZSTD_createDCtx", "_ZSTD_decompress_usingDict", "_ZSTD_isError")
+    for name in ("_malloc", "_free", *called):
         assert f"Module['{name}'] =" in glue, f"{DECODER}: Module.{name} is no longer exported"
     assert "Module['HEAPU8'] = HEAPU8" in glue and "Module['init'] = init;" in glue, (
         f"{DECODER}: Module.HEAPU8 or Module.init is gone"

@@ -346,15 +346,22 @@ KEPT = """async () => {
 }"""
 
 
+def _rolled(context: BrowserContext, server: SiteServer) -> Page:
+    """A new visit to the dice page, once its first roll is answered from the snapshot."""
+    page = context.new_page()
+    page.goto(server.url + "dice/")
+    _, output = click_roll(page)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("window.rollbook.state.how") == "snapshot"
+    return page
+
+
 def test_a_later_visit_starts_from_the_runtime_kept_decoded(
     context: BrowserContext, server: SiteServer
 ) -> None:
     """Once Python has answered and been idle a moment, the wasm and the snapshot are kept
     decoded (decoded-cache.mjs); a later visit reads them instead of decoding them."""
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    _, output = click_roll(page)
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    page = _rolled(context, server)
     manifest = server.url + "assets/rollbook/runtime/manifest.json"
     fingerprint = page.evaluate("(u) => fetch(u).then((r) => r.json())", manifest)["fingerprint"]
     wait_until(page, lambda: len(page.evaluate(KEPT)) == 2, "the runtime kept decoded")
@@ -364,11 +371,7 @@ def test_a_later_visit_starts_from_the_runtime_kept_decoded(
     ]
     assert not [n for n in page.evaluate("caches.keys()") if n.startswith("rollbook-")]
     page.close()
-    again = context.new_page()
-    again.goto(server.url + "dice/")
-    _, output = click_roll(again)
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    assert again.evaluate("window.rollbook.state.how") == "snapshot"
+    again = _rolled(context, server)
     steps = again.evaluate("window.rollbook.state.steps")
     assert "pyodide.asm.wasm.zst kept decoded" in steps
     assert "rollbook.snapshot.zst kept decoded" in steps
@@ -384,11 +387,7 @@ def test_a_later_visit_starts_from_the_runtime_kept_decoded(
         }"""
     )
     again.close()
-    third = context.new_page()
-    third.goto(server.url + "dice/")
-    _, output = click_roll(third)
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    assert third.evaluate("window.rollbook.state.how") == "snapshot"
+    third = _rolled(context, server)
     steps = third.evaluate("window.rollbook.state.steps")
     assert "rollbook.snapshot.zst kept decoded" not in steps
     assert "pyodide.asm.wasm.zst kept decoded" in steps

@@ -121,8 +121,7 @@ const DICTIONARY = 8 << 20; // scripts/tasks.py DICTIONARY
  * @returns {Promise<{ bytes: Uint8Array<ArrayBuffer>, module: WebAssembly.Module | null } | null>}
  */
 async function streamed(name, compile, after = Promise.resolve()) {
-  const { frames, sizes } = await manifest;
-  const parts = frames?.[name];
+  const parts = (await manifest).frames?.[name];
   const response = await downloads[name];
   if (!parts || !response.body) return null;
   const reader = response.body.getReader();
@@ -141,7 +140,7 @@ async function streamed(name, compile, after = Promise.resolve()) {
     downloads[name] = Promise.resolve(new Response(rest));
     return null;
   }
-  const stored = new Uint8Array(sizes?.[name] ?? parts.reduce((sum, [bytes]) => sum + bytes, 0));
+  const stored = new Uint8Array(parts.reduce((sum, [bytes]) => sum + bytes, 0));
   const file = (await decoder).frames(parts.reduce((sum, [, size]) => sum + size, 0), DICTIONARY);
   /** @type {ReadableStreamDefaultController<Uint8Array> | null} */
   let compiling = null;

@@ -38,20 +38,31 @@ export async function zstdDecoder(runtime, compiled) {
     };
     Module.init();
   });
-  const decode = (/** @type {Uint8Array} */ frame, /** @type {number} */ size, into = new Uint8Array(size)) => {
-    if (into.length !== size) throw new Error(`a buffer of ${into.length} bytes for ${size}`);
+  // A frame decoded into ``size`` bytes of the decoder's memory at ``target``, with the
+  // ``dictionarySize`` bytes at ``dictionary`` as a raw-content dictionary (none if 0).
+  const context = Module._ZSTD_createDCtx();
+  if (!context) throw new Error("no memory to decode in");
+  const decodeInto = (/** @type {Uint8Array} */ frame, /** @type {number} */ target, /** @type {number} */ size, dictionary = 0, dictionarySize = 0) => {
     const source = Module._malloc(frame.length);
-    const target = Module._malloc(size);
     try {
-      if (!source || !target) throw new Error("no memory to decode in");
+      if (!source) throw new Error("no memory to decode in");
       Module.HEAPU8.set(frame, source); // (the views are current after a malloc grows memory)
-      const decoded = Module._ZSTD_decompress(target, size, source, frame.length);
+      const decoded = Module._ZSTD_decompress_usingDict(context, target, size, source, frame.length, dictionary, dictionarySize);
       if (Module._ZSTD_isError(decoded)) throw new Error("not a Zstandard frame it can read");
       if (decoded !== size) throw new Error(`${decoded} bytes decoded, ${size} expected`);
+    } finally {
+      Module._free(source);
+    }
+  };
+  const decode = (/** @type {Uint8Array} */ frame, /** @type {number} */ size, into = new Uint8Array(size)) => {
+    if (into.length !== size) throw new Error(`a buffer of ${into.length} bytes for ${size}`);
+    const target = Module._malloc(size);
+    try {
+      if (!target) throw new Error("no memory to decode in");
+      decodeInto(frame, target, size);
       into.set(Module.HEAPU8.subarray(target, target + size));
       return into;
     } finally {
-      Module._free(source);
       Module._free(target);
     }
   };
@@ -66,8 +77,7 @@ export async function zstdDecoder(runtime, compiled) {
      */
     frames(total, dictionary) {
       const out = Module._malloc(total);
-      const context = Module._ZSTD_createDCtx();
-      if (!out || !context) throw new Error("no memory to decode in");
+      if (!out) throw new Error("no memory to decode in");
       let at = 0;
       return {
         /**
@@ -77,19 +87,10 @@ export async function zstdDecoder(runtime, compiled) {
          */
         next(frame, size) {
           if (at + size > total) throw new Error(`a frame past the file's ${total} bytes`);
-          const source = Module._malloc(frame.length);
-          if (!source) throw new Error("no memory to decode in");
-          try {
-            Module.HEAPU8.set(frame, source);
-            const from = Math.max(0, at - dictionary);
-            const decoded = Module._ZSTD_decompress_usingDict(context, out + at, size, source, frame.length, out + from, at - from);
-            if (Module._ZSTD_isError(decoded)) throw new Error("not a Zstandard frame it can read");
-            if (decoded !== size) throw new Error(`${decoded} bytes decoded, ${size} expected`);
-            at += size;
-            return Module.HEAPU8.slice(out + at - size, out + at);
-          } finally {
-            Module._free(source);
-          }
+          const from = Math.max(0, at - dictionary);
+          decodeInto(frame, out + at, size, out + from, at - from);
+          at += size;
+          return Module.HEAPU8.slice(out + at - size, out + at);
         },
         /** @returns {Uint8Array<ArrayBuffer>} */
         end() {
@@ -97,7 +98,6 @@ export async function zstdDecoder(runtime, compiled) {
             if (at !== total) throw new Error(`${at} bytes decoded, ${total} expected`);
             return Module.HEAPU8.slice(out, out + total);
           } finally {
-            Module._ZSTD_freeDCtx(context);
             Module._free(out);
           }
         },

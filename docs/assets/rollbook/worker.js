@@ -78,7 +78,6 @@ let booting = true;
 /** @type {(error: Error) => void} */
 let failStartup;
 const startupFailed = new Promise((resolve, reject) => (failStartup = reject));
-let compiling = false; // the wasm's one download has begun
 let received = 0; // bytes of the start-up's downloads of the runtime's files so far
 let total = 0; // what they weigh in all (the manifest's sizes), once known
 let reported = 0;
@@ -121,13 +120,13 @@ globalThis.fetch = async (input, init) => {
   const name = url.pathname.split("/").pop();
   const begun = takeEarly(url.href);
   if (begun) return begun;
-  if (url.href === wasmURL && compiling) {
-    // Pyodide's own request for the wasm already compiling: an empty stand-in.
+  if (url.href === wasmURL) {
+    // Pyodide's own request for the wasm, which the decoder's worker downloads and this
+    // worker compiles (below): an empty stand-in.
     const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     standIns.add(standIn);
     return standIn;
   }
-  if (url.href === wasmURL) compiling = true;
   const fatal = (/** @type {string} */ why) => {
     if (booting) failStartup(new Error(`${name} ${why}`));
   };
@@ -184,7 +183,6 @@ const manifestFile = fetch(new URL("manifest.json", runtime)).then((response) =>
 manifestFile.catch(() => {});
 // The wasm is compiled as soon as it is decoded (by the decoder's worker as it decodes
 // it, when it comes in several frames); Pyodide's instantiateStreaming gets the result.
-compiling = true; // Pyodide's own request for pyodide.asm.wasm gets a stand-in
 wasmBytes.catch((error) => failStartup(new Error(`pyodide.asm.wasm could not be read (${error.message})`)));
 const compiled = wasmBytes
   .then((bytes) => wasmModule ?? WebAssembly.compile(bytes))
