@@ -93,6 +93,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length":
             self.sent.append((self.path, int(value)))
+        if keyword.lower() == "content-encoding":
+            self.server_state.encodings[self.path] = value
         super().send_header(keyword, value)
 
     def translate_path(self, path: str) -> str:
@@ -158,6 +160,8 @@ class SiteServer:
         self.link = link
         self.seen: list[str] = []
         self.sent: list[tuple[str, int]] = []
+        self.encodings: dict[str, str] = {}
+        """The Content-Encoding each path was sent with (none: not listed)."""
         self.policy: str | None = None
         self.csp_reports: list[str] = []
         fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent, "server_state": self}
