@@ -32,7 +32,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from scripts import bench_danger_world, bench_play
-from scripts.bench_play import COLD_MS, REVISIT_MS
+from scripts.bench_play import COLD_MS, REVISIT_MS, kept, settle
 from scripts.tasks import RUNTIME, assets, build, config_for, generate, service_worker
 from tests.sitesrv import CHROMIUM_ARGS, Link, SiteServer, launch
 
@@ -165,35 +165,6 @@ def _visit(page: Page, url: str) -> Visit:
     )
 
 
-_KEPT = """async () => {
-  const names = (await caches.keys()).filter((n) => n.startsWith('rollbook.decoded '));
-  return names.length ? (await (await caches.open(names[0])).keys()).length : 0;
-}"""
-
-
-def _settle(page: Page) -> None:
-    """Let a first visit settle before its revisit, as a reader's later visit finds it:
-    its offline copy saved (saving competes for the CPU while it lasts) and the runtime
-    kept decoded (docs/assets/rollbook/decoded-cache.mjs). The service worker is then
-    unregistered, so that the revisit is served by the HTTP cache: the offline copy has
-    rows of its own (measure_offline)."""
-    page.wait_for_function(
-        "['ready', 'none', 'failed'].includes(window.rollbookOffline.state)", timeout=300_000
-    )
-    _kept(page)
-    page.evaluate(
-        "navigator.serviceWorker.getRegistrations()"
-        ".then((rs) => Promise.all(rs.map((r) => r.unregister())))"
-    )
-
-
-def _kept(page: Page) -> None:
-    """Wait (up to 30 s) until the page's worker has kept the runtime decoded."""
-    deadline = time.monotonic() + 30
-    while page.evaluate(_KEPT) < 2 and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-
-
 def _bytes(server: SiteServer, start: int, until: int | None = None) -> tuple[int, int]:
     """Bytes served from ``start``: (before Python's files, in all)."""
     sent = server.sent[start:until]
@@ -309,7 +280,7 @@ def measure(browser: Browser, server: SiteServer, runs: int) -> tuple[list[Row],
                 [expr, 100 + run * 10 + i],
             )
             odds[expr].append(float(took))
-        _settle(page)
+        settle(page)
         # The revisit is one load, in a new tab. (Until issue 31, the new tab loaded the
         # page and was then sent to it again: the visit measured began while the first
         # load's worker was still starting, and was 110 ms slower, 874 against 765 ms
@@ -467,7 +438,7 @@ def measure_offline(browser: Browser, server: SiteServer, site: Path, runs: int)
         rolled = len(server.sent)
         page.wait_for_function("window.rollbookOffline.state === 'ready'", timeout=300_000)
         saving.append(page.evaluate("performance.now()") - first.first_roll)
-        _kept(page)  # as a reader's later visit finds it
+        kept(page)  # as a reader's later visit finds it
         if run == 0:
             extra = _bytes(server, rolled)[1]
             assert _bytes(server, start, rolled)[1] > 0
