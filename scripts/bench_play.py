@@ -21,7 +21,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from scripts import tasks
-from tests.browser.play import difficulties
+from tests.browser.play import KEPT_DECODED, difficulties
 from tests.sitesrv import CHROMIUM_ARGS, SiteServer, launch
 
 PHONE = {"width": 390, "height": 844}
@@ -86,12 +86,6 @@ def roller_heights(page: Page, widget: str) -> tuple[float, float]:
     return (float(box["height"]) if box else float("nan")), reach
 
 
-KEPT = """async () => {
-  const names = (await caches.keys()).filter((n) => n.startsWith('rollbook.decoded '));
-  return names.length ? (await (await caches.open(names[0])).keys()).length : 0;
-}"""
-
-
 def settle(page: Page) -> None:
     """Let a first visit settle before its revisit, as a reader's later visit finds it:
     its offline copy saved (saving competes for the CPU while it lasts) and the runtime
@@ -111,7 +105,7 @@ def settle(page: Page) -> None:
 def kept(page: Page) -> None:
     """Wait (up to 30 s) until the page's worker has kept the runtime decoded."""
     deadline = time.monotonic() + 30
-    while page.evaluate(KEPT) < 2 and time.monotonic() < deadline:
+    while len(page.evaluate(KEPT_DECODED)) < 2 and time.monotonic() < deadline:
         page.wait_for_timeout(100)
 
 

@@ -181,6 +181,20 @@ def reloaded(page: Page, sheet: str, *, offline: BrowserContext | None = None) -
     return widget(page, sheet)
 
 
+KEPT_DECODED = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith('rollbook.decoded '));
+  if (names.length !== 1) return [];
+  const cache = await caches.open(names[0]);
+  const kept = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    kept.push([request.url.split('/').pop(), response.headers.get('X-Rollbook-Build')]);
+  }
+  return kept.sort();
+}"""
+"""The runtime a visit kept decoded (docs/assets/rollbook/decoded-cache.mjs): each entry's
+name and the build its header names, sorted ([] unless the site has one such cache)."""
+
 STORE_ONLY = """stored => {
   localStorage.clear();
   for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text);

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from scripts import tasks
+from tests.browser.play import KEPT_DECODED
 from tests.browser.widgets import TIMEOUT, wait_until
 from tests.sitesrv import SiteServer
 
@@ -330,19 +331,6 @@ def test_the_search_index_loads_once_the_dice_are_ready_and_quiet(
     expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
 
 
-KEPT = """async () => {
-  const names = (await caches.keys()).filter((n) => n.startsWith('rollbook.decoded '));
-  if (names.length !== 1) return [];
-  const cache = await caches.open(names[0]);
-  const kept = [];
-  for (const request of await cache.keys()) {
-    const response = await cache.match(request);
-    kept.push([request.url.split('/').pop(), response.headers.get('X-Rollbook-Build')]);
-  }
-  return kept.sort();
-}"""
-
-
 def _rolled(context: BrowserContext, server: SiteServer) -> Page:
     """A new visit to the dice page, once its first roll is answered from the snapshot."""
     page = context.new_page()
@@ -361,8 +349,8 @@ def test_a_later_visit_starts_from_the_runtime_kept_decoded(
     page = _rolled(context, server)
     manifest = server.url + "assets/rollbook/runtime/manifest.json"
     fingerprint = page.evaluate("(u) => fetch(u).then((r) => r.json())", manifest)["fingerprint"]
-    wait_until(page, lambda: len(page.evaluate(KEPT)) == 2, "the runtime kept decoded")
-    assert page.evaluate(KEPT) == [
+    wait_until(page, lambda: len(page.evaluate(KEPT_DECODED)) == 2, "the runtime kept decoded")
+    assert page.evaluate(KEPT_DECODED) == [
         ["pyodide.asm.wasm.zst?decoded", fingerprint],
         ["rollbook.snapshot.zst?decoded", fingerprint],
     ]
@@ -390,6 +378,6 @@ def test_a_later_visit_starts_from_the_runtime_kept_decoded(
     assert "pyodide.asm.wasm.zst kept decoded" in steps
     wait_until(
         third,
-        lambda: third.evaluate(KEPT)[1] == ["rollbook.snapshot.zst?decoded", fingerprint],
+        lambda: third.evaluate(KEPT_DECODED)[1] == ["rollbook.snapshot.zst?decoded", fingerprint],
         "the current build's snapshot kept in its place",
     )
