@@ -6,11 +6,15 @@ what a static host such as GitHub Pages compresses (gzip -6), so that the bytes 
 records are those such a host sends. ``server.policy`` (a Content-Security-Policy, or
 None) is sent as a header with every file while it is set, as a host that sets one
 does; with it, the reports of what it refused are posted back and kept in
-``server.csp_reports``.
+``server.csp_reports``. ``server.hold(pattern)`` keeps the answers to the paths
+``pattern`` matches waiting until released (a download that has not arrived yet), or
+with ``refuse=True`` closes the connection unanswered (a failed download): whoever
+asked, a nested worker too, whose requests routing in the browser can miss.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import gzip
 import http.server
 import io
@@ -62,6 +66,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
 
     def do_GET(self) -> None:
+        for hold in list(self.server_state.holds):
+            if fnmatch.fnmatchcase(self.path.split("?")[0], hold.pattern):
+                hold.arrived.set()
+                if hold.refuse:
+                    self.close_connection = True  # no answer at all: a network error
+                    return
+                hold.released.wait(HOLD_LIMIT)
         link = self.server_state.link
         if link is not None:
             time.sleep(link.latency)  # the request's round trip
@@ -117,6 +128,25 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.seen.append(self.path)
 
 
+HOLD_LIMIT = 120.0
+"""The longest a held answer waits (seconds), should a test never release it."""
+
+
+class Hold:
+    """The answers to the paths ``pattern`` matches (``fnmatch``: ``*`` matches ``/`` too),
+    kept waiting until :meth:`release`, or with ``refuse`` never given."""
+
+    def __init__(self, pattern: str, *, refuse: bool = False) -> None:
+        self.pattern = pattern
+        self.refuse = refuse
+        self.arrived = threading.Event()
+        """Set once such a path has been asked for."""
+        self.released = threading.Event()
+
+    def release(self) -> None:
+        self.released.set()
+
+
 class Link:
     """A slow link shared by every request (as a phone's): each waits ``latency`` seconds
     before its answer, and the answers share ``throughput`` bytes a second. Unlike
@@ -164,11 +194,24 @@ class SiteServer:
         """The Content-Encoding each path was sent with (none: not listed)."""
         self.policy: str | None = None
         self.csp_reports: list[str] = []
+        self.holds: list[Hold] = []
         fields = {"prefix": prefix, "seen": self.seen, "sent": self.sent, "server_state": self}
         handler = type("Handler", (_Handler,), {**fields, "gzip": gzip, "packed": {}})
         self.httpd = _Server(("127.0.0.1", port), partial(handler, directory=str(directory)))
         self.prefix = prefix
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def hold(self, pattern: str, *, refuse: bool = False) -> Hold:
+        """From now, keep the answers to the paths ``pattern`` matches waiting until the
+        hold is released, or with ``refuse`` refuse them, until :meth:`unhold`."""
+        held = Hold(pattern, refuse=refuse)
+        self.holds.append(held)
+        return held
+
+    def unhold(self, held: Hold) -> None:
+        held.release()
+        if held in self.holds:
+            self.holds.remove(held)
 
     @property
     def port(self) -> int:

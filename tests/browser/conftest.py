@@ -12,14 +12,14 @@ import re
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from tests.sitesrv import CHROMIUM, TEST_CHROMIUM_ARGS, SiteServer, launch
+from tests.sitesrv import CHROMIUM, TEST_CHROMIUM_ARGS, Hold, SiteServer, launch
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,6 +96,21 @@ def zensical_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteSe
     (``site-zensical0``), as ``ROLLBOOK_SITE`` does the MkDocs build.
     """
     yield from _serving(_built_once(tmp_path_factory, "zensical", "ROLLBOOK_ZENSICAL_SITE"))
+
+
+@pytest.fixture
+def hold(server: SiteServer) -> Iterator[Callable[..., Hold]]:
+    """``hold(pattern, refuse=False)``: the test server's answers to the paths ``pattern``
+    matches kept waiting (or refused) during this test (``SiteServer.hold``); ended with it."""
+    holds: list[Hold] = []
+
+    def holding(pattern: str, *, refuse: bool = False) -> Hold:
+        holds.append(server.hold(pattern, refuse=refuse))
+        return holds[-1]
+
+    yield holding
+    for held in holds:
+        server.unhold(held)
 
 
 SERVERS = {"mkdocs": "server", "zensical": "zensical_server"}
