@@ -13,7 +13,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,13 +180,33 @@ def audit_four_ways(
     and the colour rules in all four ways.
     """
     size = page.viewport_size
-    failures = []
     page.mouse.move(0, 0)  # a pointer left over a link would show its hover colour
     # ... and the tooltip of what it rested on fades out first (one kept by the focus stays).
     with suppress(PlaywrightError):
         page.wait_for_function(
             "!document.querySelector('.md-tooltip2, [id^=__tooltip]')", timeout=3_000
         )
+    # The page as it stands once its motion has ended, reached without waiting for it:
+    # Material honours a reduced-motion preference, so a resize no longer sets its tabs
+    # and search box sliding for half a second before an audit may read their colours.
+    reduced = page.evaluate(REDUCED_MOTION)
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        return _audit_ways(page, keep, ways, size)
+    finally:
+        page.emulate_media(reduced_motion="reduce" if reduced else "null")
+
+
+REDUCED_MOTION = "matchMedia('(prefers-reduced-motion: reduce)').matches"
+
+
+def _audit_ways(
+    page: Page,
+    keep: Callable[[list[Violation]], list[Violation]],
+    ways: tuple[tuple[str, int], ...],
+    size: ViewportSize | None,
+) -> list[str]:
+    failures = []
     before: int | None = None
     for way, (scheme, width) in enumerate(ways):
         only = COLOUR_RULES if width == before else None
