@@ -138,10 +138,12 @@ def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
     page.goto(site.url + "dice/")
     assert re.search(r"= \d+", roll_inline(page))
     assert page.evaluate("window.rollbook.state.how") == "snapshot"
-    # Only the modules imported by name go through it (the decoder's glue among them):
-    # every download is read directly.
-    runtime = [url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url]
-    assert sorted(runtime) == ["pyodide.asm.mjs", "pyodide.mjs", "zstd.js"]
+    # Only the modules imported by name go through it: every download is read directly.
+    # Pyodide's two are imported by the page's worker; the decoder's glue (zstd.js) by its
+    # nested worker, whose requests Playwright's events can miss (here, once in 9 runs).
+    runtime = {url.rsplit("/", 1)[-1] for url in asked if "/assets/rollbook/runtime/" in url}
+    pyodide = {"pyodide.asm.mjs", "pyodide.mjs"}
+    assert pyodide <= runtime <= {*pyodide, "zstd.js"}, runtime
     assert any(url.endswith("/assets/rollbook/worker.js") for url in asked)  # the page's own
 
 
