@@ -104,6 +104,8 @@ function follow(registration) {
   const installing = registration.installing || registration.waiting;
   if (installing) {
     if (!registration.active) show("saving");
+    // A new build being saved: the copy saved before still serves until it takes over.
+    else if (offline.state === "none") show("ready");
     installing.addEventListener("statechange", () => {
       if (installing.state === "activated") show(offline.state === "updated" ? "updated" : "ready");
       else if (installing.state === "redundant" && !registration.active) show("failed");
@@ -114,10 +116,12 @@ function follow(registration) {
 }
 
 // While the reader is asked whether to remove the copy (or told it cannot be removed
-// offline), a later look at the same saved copy (the save once the dice have started)
-// leaves the question standing instead of putting "Available offline" over it.
+// offline, or that a new version is saved and a reload uses it), a later look at the
+// same saved copy (the save once the dice have started) leaves the line standing
+// instead of putting "Available offline" over it: a new build that took over before
+// the dice were ready lost its "Reload to use it".
 /** @type {Set<State>} */
-const ANSWERING = new Set(["confirm", "kept"]);
+const ANSWERING = new Set(["confirm", "kept", "updated"]);
 
 /** @type {WeakSet<ServiceWorkerRegistration>} */
 const watched = new WeakSet();
