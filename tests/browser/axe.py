@@ -13,7 +13,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,6 +165,25 @@ def set_width(page: Page, width: int) -> None:
         page.set_viewport_size({"width": width, "height": 900})
 
 
+REDUCED_MOTION = "matchMedia('(prefers-reduced-motion: reduce)').matches"
+
+
+@contextmanager
+def motion_reduced(page: Page) -> Iterator[None]:
+    """The page with reduced motion emulated, then the preference it had put back.
+
+    An audit reads the page as it stands once its motion has ended, reached without
+    waiting for it: Material honours a reduced-motion preference, so a resize no longer
+    sets its tabs and search box sliding for half a second before their colours are read.
+    """
+    reduced = page.evaluate(REDUCED_MOTION)
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        yield
+    finally:
+        page.emulate_media(reduced_motion="reduce" if reduced else "null")
+
+
 def audit_four_ways(
     page: Page,
     keep: Callable[[list[Violation]], list[Violation]] = lambda found: found,
@@ -186,46 +205,27 @@ def audit_four_ways(
         page.wait_for_function(
             "!document.querySelector('.md-tooltip2, [id^=__tooltip]')", timeout=3_000
         )
-    # The page as it stands once its motion has ended, reached without waiting for it:
-    # Material honours a reduced-motion preference, so a resize no longer sets its tabs
-    # and search box sliding for half a second before an audit may read their colours.
-    reduced = page.evaluate(REDUCED_MOTION)
-    page.emulate_media(reduced_motion="reduce")
-    try:
-        return _audit_ways(page, keep, ways, size)
-    finally:
-        page.emulate_media(reduced_motion="reduce" if reduced else "null")
-
-
-REDUCED_MOTION = "matchMedia('(prefers-reduced-motion: reduce)').matches"
-
-
-def _audit_ways(
-    page: Page,
-    keep: Callable[[list[Violation]], list[Violation]],
-    ways: tuple[tuple[str, int], ...],
-    size: ViewportSize | None,
-) -> list[str]:
     failures = []
     before: int | None = None
-    for way, (scheme, width) in enumerate(ways):
-        only = COLOUR_RULES if width == before else None
-        before = width
-        set_scheme(page, scheme)
-        set_width(page, width)
-        page.evaluate(NEXT_FRAMES)
-        shown = page.evaluate("document.body.dataset.mdColorScheme")
-        assert shown == SCHEMES[scheme], f"scheme {shown!r}, not {SCHEMES[scheme]!r}"
-        assert page.evaluate("innerWidth") == width
-        for v in keep(run_axe(page, preload=way == 0, only=only)):
-            targets = ", ".join(v["targets"][:5])
-            more = f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
-            failures.append(
-                f"{scheme} {width}px: {v['id']} [{v['impact']}] {v['help']}: {targets}{more}"
-            )
-    set_scheme(page, "light")
-    if size is not None:
-        set_width(page, size["width"])
+    with motion_reduced(page):
+        for way, (scheme, width) in enumerate(ways):
+            only = COLOUR_RULES if width == before else None
+            before = width
+            set_scheme(page, scheme)
+            set_width(page, width)
+            page.evaluate(NEXT_FRAMES)
+            shown = page.evaluate("document.body.dataset.mdColorScheme")
+            assert shown == SCHEMES[scheme], f"scheme {shown!r}, not {SCHEMES[scheme]!r}"
+            assert page.evaluate("innerWidth") == width
+            for v in keep(run_axe(page, preload=way == 0, only=only)):
+                targets = ", ".join(v["targets"][:5])
+                more = f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
+                failures.append(
+                    f"{scheme} {width}px: {v['id']} [{v['impact']}] {v['help']}: {targets}{more}"
+                )
+        set_scheme(page, "light")
+        if size is not None:
+            set_width(page, size["width"])
     return failures
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scripts import tasks
 from tests.browser.play import KEPT_DECODED
-from tests.browser.widgets import TIMEOUT, wait_until
+from tests.browser.widgets import TIMEOUT, release, wait_until
 from tests.sitesrv import Hold, SiteServer
 
 WASM = "**/runtime/pyodide.asm.wasm.zst"
@@ -25,12 +25,6 @@ SNAPSHOT = "**/runtime/rollbook.snapshot.zst"
 DECODER = "**/runtime/zstd.wasm"
 WHEEL = "**/runtime/rules_py-*.whl"
 STDLIB = "**/runtime/python_stdlib.zip"
-
-
-def release(page: Page, held: Hold) -> None:
-    """Let a held download go once it has been asked for."""
-    wait_until(page, held.arrived.is_set, "the held request")
-    held.release()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.axe import ANIMATIONS_ENDED, NEXT_FRAMES
-from tests.browser.widgets import TIMEOUT, wait_until
+from tests.browser.widgets import TIMEOUT, release
 from tests.sitesrv import Hold, SiteServer
 
 READY = "window.rollbook && window.rollbook.state.status === 'ready'"
@@ -115,13 +115,7 @@ def test_a_tap_before_the_page_script_runs_is_answered_once_python_is_ready(
     output = phone.locator(f'output[for="{button.get_attribute("id")}"]')
     expect(output).to_contain_text("Getting the dice ready")
     expect(button).to_have_attribute("aria-busy", "true")
-    wait_until(
-        phone,
-        lambda: all(h.arrived.is_set() for h in held),
-        "the page script and Pyodide's wasm to be asked",
-    )
-    for h in held:
-        h.release()
+    release(phone, *held, what="the page script and Pyodide's wasm to be asked")
     expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
     assert 1 <= int(output.locator(".rb-part--die").text_content() or 0) <= 20
     expect(button).not_to_have_attribute("aria-busy", "true")

@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.sitesrv import Hold
+
 TIMEOUT = 30_000
 NEXT_FRAME = """() => new Promise((done) => {
   requestAnimationFrame(() => done(null));
@@ -24,6 +26,14 @@ def wait_until(page: Page, ready: Callable[[], bool], what: str, timeout: int = 
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {timeout} ms for {what}")
         page.evaluate(NEXT_FRAME)
+
+
+def release(page: Page, *held: Hold, what: str = "the held request") -> None:
+    """Let downloads held at the test server (``SiteServer.hold``) go, once each has been
+    asked for."""
+    wait_until(page, lambda: all(h.arrived.is_set() for h in held), what)
+    for h in held:
+        h.release()
 
 
 def roster_text(*characters: dict[str, object]) -> str:
