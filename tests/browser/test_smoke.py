@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 
@@ -26,7 +27,14 @@ from scripts.tasks import GENERATORS
 from tests.browser.axe import audit_four_ways, visit
 from tests.browser.conftest import SERVERS
 from tests.browser.play import SHEETS, roll_inline, roll_row, visit_and_save
-from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
+from tests.browser.widgets import (
+    TIMEOUT,
+    pointer_away,
+    wait_frames,
+    wait_idle,
+    wait_until,
+    widget,
+)
 from tests.site_config import TITLES, first_section, published, site_name
 from tests.sitesrv import SiteServer
 
@@ -113,9 +121,18 @@ def search(page: Page, generator: str, words: str) -> list[tuple[str, str]]:
     expect(page.locator(results).first).to_have_attribute(
         "href", re.compile(rf"[?&]h={re.escape(words)}(&|#|$)"), timeout=TIMEOUT
     )
-    found: list[tuple[str, str]] = page.locator(results).evaluate_all(
-        f"links => links.map((a) => [a.href, ({named})(a)])"
-    )
+    # Zensical's list goes on changing while its search runs (more pages match, and the
+    # results are reordered): read it once two looks, frames apart, find the same list.
+    read = f"links => links.map((a) => [a.href, ({named})(a)])"
+    found: list[tuple[str, str]] = page.locator(results).evaluate_all(read)
+    if generator != "mkdocs":
+        before: list[tuple[str, str]] = []
+        deadline = time.monotonic() + TIMEOUT / 1000
+        while found != before and time.monotonic() < deadline:
+            before = found
+            wait_frames(page, 20)
+            found = page.locator(results).evaluate_all(read)
+        assert found == before, f"Zensical's results for {words!r} never stopped changing"
     return found
 
 
@@ -137,11 +154,16 @@ def open_result(page: Page, generator: str, url: str) -> None:
         return
     box = page.locator("input[role=combobox]").first
     selected = page.locator("ol[role=listbox] a[role=option][aria-selected=true]")
-    for _ in range(2 * page.locator("ol[role=listbox] a[role=option]").count()):
-        if selected.get_attribute("href") == url:
-            break
+
+    def picked() -> bool:
+        """Whether the result for ``url`` is the selected one; if not, one step down
+        (a list drawn anew starts again from its top, and the steps go on from there)."""
+        if selected.evaluate_all("links => links.map((a) => a.getAttribute('href'))") == [url]:
+            return True
         box.press("ArrowDown")
-    expect(selected).to_have_attribute("href", url)
+        return False
+
+    wait_until(page, picked, f"the result for {url} to be selected")
     box.press("Enter")
 
 

@@ -28,6 +28,12 @@ def wait_until(page: Page, ready: Callable[[], bool], what: str, timeout: int = 
         page.evaluate(NEXT_FRAME)
 
 
+def wait_frames(page: Page, count: int) -> None:
+    """Let the page draw ``count`` frames (a page that draws none, 100 ms each)."""
+    for _ in range(count):
+        page.evaluate(NEXT_FRAME)
+
+
 def release(page: Page, *held: Hold, what: str = "the held request") -> None:
     """Let downloads held at the test server (``SiteServer.hold``) go, once each has been
     asked for."""
