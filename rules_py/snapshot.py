@@ -38,3 +38,26 @@ def warm_up(systems: Iterable[str] | None = None) -> None:
         widget.panel({})
         if widget.roll is not None:
             widget.rolled({})
+
+
+def stdlib_arrived(path: str) -> None:
+    """Make the standard library's zip, just written at ``path``, importable.
+
+    The snapshot is taken and restored with an empty zip in its place (worker.js,
+    ``EMPTY_ZIP``): the snapshot holds every module the widgets import, and the real zip
+    is written only once the worker has been idle a moment, for a module imported later.
+    What the import system knew of the empty zip is kept in ``sys.path_importer_cache``:
+    its importer, which reads the archive's listing again when told, or ``None``. Only
+    that entry is refreshed. ``importlib.invalidate_caches()`` would refresh it too, but
+    it also imports ``importlib.metadata`` (``PathFinder.invalidate_caches``, CPython
+    3.10 on), which took 270 to 340 ms in the browser's worker on every page where
+    Python had answered, and a tap in that time waited for it.
+    """
+    import sys
+    import zipimport
+
+    finder = sys.path_importer_cache.get(path)
+    if finder is None:
+        sys.path_importer_cache.pop(path, None)  # made again, from the real zip, when next asked
+    elif isinstance(finder, zipimport.zipimporter):
+        finder.invalidate_caches()  # its listing read again from the file

@@ -367,7 +367,9 @@ async function boot() {
       (stdlib ??= fetch(new URL("python_stdlib.zip", runtime)).then(async (response) => {
         if (!response.ok) throw new Error(`python_stdlib.zip answered ${response.status}`);
         /** @type {PyodideAPI} */ (pyodide).FS.writeFile(zip, new Uint8Array(await response.arrayBuffer()));
-        /** @type {PyodideAPI} */ (pyodide).runPython("import importlib\nimportlib.invalidate_caches()");
+        // Not importlib.invalidate_caches(): it imports importlib.metadata, 270-340 ms of
+        // this worker's time (rules_py/snapshot.py, stdlib_arrived).
+        /** @type {PyodideAPI} */ (pyodide).runPython(`import rules_py.snapshot\nrules_py.snapshot.stdlib_arrived(${JSON.stringify(zip)})`);
       }));
     unpackWheels = () =>
       (unpacking ??= /** @type {() => Promise<void>} */ (loadStdlib)().then(() => /** @type {PyodideAPI} */ (pyodide).loadPackage(wheels, { messageCallback: () => {} })));

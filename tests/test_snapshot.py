@@ -1,0 +1,74 @@
+"""rules_py.snapshot: the standard library's zip written after a restore becomes importable.
+
+Each case runs in a Python of its own, as the browser's worker is: an import system that
+has already looked in the empty zip the snapshot was restored with.
+"""
+
+from __future__ import annotations
+
+import base64
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+EMPTY_ZIP = base64.b64decode("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==")
+"""worker.js's EMPTY_ZIP: what stands in for the standard library when Python restores."""
+
+LATER = """
+import importlib, sys, zipfile
+zip_path, fix = sys.argv[1], sys.argv[2]
+sys.path.insert(0, zip_path)
+try:
+    import rb_imported_later
+except ImportError:
+    pass
+else:
+    raise SystemExit("found in the empty zip")
+with zipfile.ZipFile(zip_path + ".new", "w") as archive:
+    archive.writestr("rb_imported_later.py", "WHAT = 'the real zip'\\n")
+import os
+os.replace(zip_path + ".new", zip_path)  # FS.writeFile: the file at the same path replaced
+metadata_before = "importlib.metadata" in sys.modules
+if fix == "stdlib_arrived":
+    import rules_py.snapshot
+    rules_py.snapshot.stdlib_arrived(zip_path)
+import rb_imported_later
+print(rb_imported_later.WHAT, metadata_before, "importlib.metadata" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("before", ["empty zip", "no zip"])
+def test_a_module_from_the_zip_written_later_is_imported_without_importlib_metadata(
+    tmp_path: Path, before: str
+) -> None:
+    """An empty zip gets an importer whose listing is empty; a missing one, ``None``."""
+    zip_path = tmp_path / "python313.zip"
+    if before == "empty zip":
+        zip_path.write_bytes(EMPTY_ZIP)
+    ran = subprocess.run(
+        [sys.executable, "-c", LATER, str(zip_path), "stdlib_arrived"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["the", "real", "zip", "False", "False"]
+
+
+def test_without_being_told_the_import_system_misses_the_zip_written_later(
+    tmp_path: Path,
+) -> None:
+    """The case above is a test of something: untold, the empty listing stands."""
+    zip_path = tmp_path / "python313.zip"
+    zip_path.write_bytes(EMPTY_ZIP)
+    ran = subprocess.run(
+        [sys.executable, "-c", LATER, str(zip_path), "nothing"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode != 0 and "No module named 'rb_imported_later'" in ran.stderr
