@@ -41,6 +41,13 @@ print(rb_imported_later.WHAT, metadata_before, "importlib.metadata" in sys.modul
 """
 
 
+def _import_later(zip_path: Path, fix: str) -> subprocess.CompletedProcess[str]:
+    """:data:`LATER` run on ``zip_path``, told by ``fix`` ("stdlib_arrived" or "nothing")."""
+    return subprocess.run(
+        [sys.executable, "-c", LATER, str(zip_path), fix], cwd=ROOT, capture_output=True, text=True
+    )
+
+
 @pytest.mark.parametrize("before", ["empty zip", "no zip"])
 def test_a_module_from_the_zip_written_later_is_imported_without_importlib_metadata(
     tmp_path: Path, before: str
@@ -49,12 +56,7 @@ def test_a_module_from_the_zip_written_later_is_imported_without_importlib_metad
     zip_path = tmp_path / "python313.zip"
     if before == "empty zip":
         zip_path.write_bytes(EMPTY_ZIP)
-    ran = subprocess.run(
-        [sys.executable, "-c", LATER, str(zip_path), "stdlib_arrived"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    ran = _import_later(zip_path, "stdlib_arrived")
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.split() == ["the", "real", "zip", "False", "False"]
 
@@ -65,10 +67,5 @@ def test_without_being_told_the_import_system_misses_the_zip_written_later(
     """The case above is a test of something: untold, the empty listing stands."""
     zip_path = tmp_path / "python313.zip"
     zip_path.write_bytes(EMPTY_ZIP)
-    ran = subprocess.run(
-        [sys.executable, "-c", LATER, str(zip_path), "nothing"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    ran = _import_later(zip_path, "nothing")
     assert ran.returncode != 0 and "No module named 'rb_imported_later'" in ran.stderr
