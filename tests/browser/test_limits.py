@@ -120,19 +120,27 @@ def test_an_override_in_a_shared_rolls_label_leaves_its_dice_in_order(
     assert where is not None and where[0] < where[1], where
 
 
-LONG_TASKS = """() => {
-  window.rbLongTasks = [];
-  window.rbLongTaskObserver = new PerformanceObserver((list) => {
-    for (const task of list.getEntries()) window.rbLongTasks.push(Math.round(task.duration));
-  });
-  window.rbLongTaskObserver.observe({ type: "longtask" });
-}"""
-"""Record the main thread's long tasks (50 ms or more) from now on, in ``window.rbLongTasks``."""
+AT_ONCE = 100
+"""The rows, and the bars, a task adds (draw.js AT_ONCE)."""
 
-LONG_TASKS_SO_FAR = """() => [...window.rbLongTasks,
-  ...window.rbLongTaskObserver.takeRecords().map((task) => Math.round(task.duration))]"""
-"""Every long task recorded, those whose report the observer has not yet been handed too:
-a task is reported as it ends, so this task, which runs after the drawing's, sees them all."""
+BATCHES = """(figure) => {
+  window.rbBatches = [];
+  new MutationObserver((records) => {
+    let rows = 0;
+    let bars = 0;
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        rows += (node.matches('tbody tr') ? 1 : 0) + node.querySelectorAll('tbody tr').length;
+        bars += (node.matches('rect.rb-chart__bar') ? 1 : 0)
+          + node.querySelectorAll('rect.rb-chart__bar').length;
+      }
+    }
+    if (rows || bars) window.rbBatches.push([rows, bars]);
+  }).observe(figure, { childList: true, subtree: true });
+}"""
+"""Record, in ``window.rbBatches``, the table rows and chart bars ``figure`` gains in each
+of the page's tasks ([rows, bars]): a MutationObserver is told once a task has run."""
 
 
 def test_the_dice_box_draws_its_largest_odds_without_freezing_the_page(
@@ -140,8 +148,13 @@ def test_the_dice_box_draws_its_largest_odds_without_freezing_the_page(
 ) -> None:
     """The largest tables the notation computes: drawn at once, a table and chart froze the page.
 
-    Python may take its time in the worker (seconds, on a busy machine); the page's own
-    tasks, the answer's drawing among them, each stay under 200 ms.
+    Python may take its time in the worker (seconds, on a busy machine); the page draws
+    the answer a slice at a time (docs/assets/rollbook/draw.js, AT_ONCE), a task each.
+    Drawn at once, 2,971 rows and bars took 220 to 450 ms of the page's thread at a
+    quarter of this machine's speed, as a phone's may be; a slice at a time, no task
+    reached 50 ms (3 runs, idle machine). What is checked is the slicing itself: a task's
+    length on a busy machine is the machine's (a task of 206 ms was seen in CI, with
+    every other under 50), and timings belong to scripts/bench.
     """
     page.goto(server.url + "dice/")
     page.evaluate("() => window.rollbook.ready")
@@ -150,20 +163,18 @@ def test_the_dice_box_draws_its_largest_odds_without_freezing_the_page(
     expect(field).to_be_focused()
     figure = page.locator("#rb-dicebox .rb-odds")
     expect(figure.locator("tbody tr").first).to_be_visible(timeout=TIMEOUT)
-    # At a quarter of this machine's speed, as a phone's may be: drawn at once, 2,971 rows
-    # and bars took 220 to 450 ms here; a slice at a time, under 140.
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.evaluate(LONG_TASKS)
+    figure.evaluate(BATCHES)
     expr, totals = "30d100", 2971  # of the largest the notation computes (MAX_TOTALS)
     field.fill(expr)
     expect(figure.locator(".rb-odds__expr")).to_have_text(expr, timeout=4 * TIMEOUT)
-    # Drawn a slice at a time on a throttled page: a minute and more on a busy machine.
     expect(figure).not_to_have_attribute("aria-busy", "true", timeout=4 * TIMEOUT)
     expect(figure.locator("tbody tr")).to_have_count(totals)
     expect(figure.locator("svg.rb-chart rect.rb-chart__bar")).to_have_count(totals)
-    tasks = page.evaluate(LONG_TASKS_SO_FAR)
-    assert max(tasks, default=0) < 200, tasks
+    batches: list[list[int]] = page.evaluate("window.rbBatches")
+    assert sum(rows for rows, _ in batches) == totals, batches  # every row seen arriving
+    assert sum(bars for _, bars in batches) == totals, batches
+    assert max(max(rows, bars) for rows, bars in batches) <= AT_ONCE, batches
+    assert len(batches) >= totals // AT_ONCE, batches  # many tasks, not one
 
 
 def test_the_dice_box_refuses_the_odds_of_too_many_totals_and_still_rolls_them(
