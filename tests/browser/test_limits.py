@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -120,8 +121,9 @@ def test_an_override_in_a_shared_rolls_label_leaves_its_dice_in_order(
     assert where is not None and where[0] < where[1], where
 
 
-AT_ONCE = 100
-"""The rows, and the bars, a task adds (draw.js AT_ONCE)."""
+DRAW_JS = Path(__file__).resolve().parents[2] / "docs" / "assets" / "rollbook" / "draw.js"
+AT_ONCE = int(re.search(r"export const AT_ONCE = (\d+);", DRAW_JS.read_text())[1])  # type: ignore[index]
+"""The rows, and the bars, a task adds: draw.js's own AT_ONCE."""
 
 BATCHES = """(figure) => {
   window.rbBatches = [];
