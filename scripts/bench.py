@@ -319,6 +319,7 @@ def measure(browser: Browser, server: SiteServer, runs: int) -> tuple[list[Row],
         for owner in owners
     )
     click_median, click_p95 = statistics.median(clicks), _p95(clicks)
+    idle_tap = statistics.median(idle_taps)
     rows = [
         _timed("navigation to first paint (cold)", cold, "first_paint", 300),
         _timed("navigation to first paint (revisit)", revisit, "first_paint", 300),
@@ -345,9 +346,9 @@ def measure(browser: Browser, server: SiteServer, runs: int) -> tuple[list[Row],
         Row("click to result once ready, p95", f"{click_p95:.1f} ms", "<= 16 ms", click_p95 <= 16),
         Row(
             f"click to result {IDLE_TAP_S:.2f} s after the last answer, median",
-            f"{statistics.median(idle_taps):.1f} ms",
+            f"{idle_tap:.1f} ms",
             f"<= {IDLE_TAP_MS} ms",
-            statistics.median(idle_taps) <= IDLE_TAP_MS,
+            idle_tap <= IDLE_TAP_MS,
         ),
         Row(
             "longest main-thread task during load (all runs)",

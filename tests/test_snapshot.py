@@ -19,7 +19,7 @@ EMPTY_ZIP = base64.b64decode("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==")
 """worker.js's EMPTY_ZIP: what stands in for the standard library when Python restores."""
 
 LATER = """
-import importlib, sys, zipfile
+import os, sys, zipfile
 zip_path, fix = sys.argv[1], sys.argv[2]
 sys.path.insert(0, zip_path)
 try:
@@ -30,7 +30,6 @@ else:
     raise SystemExit("found in the empty zip")
 with zipfile.ZipFile(zip_path + ".new", "w") as archive:
     archive.writestr("rb_imported_later.py", "WHAT = 'the real zip'\\n")
-import os
 os.replace(zip_path + ".new", zip_path)  # FS.writeFile: the file at the same path replaced
 metadata_before = "importlib.metadata" in sys.modules
 if fix == "stdlib_arrived":
