@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.play import kept_before
 from tests.browser.widgets import TIMEOUT
+from tests.page_scripts import exported_number
 from tests.sitesrv import SiteServer
 
 ENTRIES = "#rb-log .rb-log__entry"
@@ -121,21 +121,22 @@ def test_an_override_in_a_shared_rolls_label_leaves_its_dice_in_order(
     assert where is not None and where[0] < where[1], where
 
 
-DRAW_JS = Path(__file__).resolve().parents[2] / "docs" / "assets" / "rollbook" / "draw.js"
-AT_ONCE = int(re.search(r"export const AT_ONCE = (\d+);", DRAW_JS.read_text())[1])  # type: ignore[index]
+AT_ONCE = exported_number("draw.js", "AT_ONCE")
 """The rows, and the bars, a task adds: draw.js's own AT_ONCE."""
 
 BATCHES = """(figure) => {
   window.rbBatches = [];
+  // An added node's own matches: itself, and what it holds.
+  const count = (node, selector) => Number(node.matches(selector))
+    + node.querySelectorAll(selector).length;
   new MutationObserver((records) => {
     let rows = 0;
     let bars = 0;
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (!(node instanceof Element)) continue;
-        rows += (node.matches('tbody tr') ? 1 : 0) + node.querySelectorAll('tbody tr').length;
-        bars += (node.matches('rect.rb-chart__bar') ? 1 : 0)
-          + node.querySelectorAll('rect.rb-chart__bar').length;
+        rows += count(node, 'tbody tr');
+        bars += count(node, 'rect.rb-chart__bar');
       }
     }
     if (rows || bars) window.rbBatches.push([rows, bars]);

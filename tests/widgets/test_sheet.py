@@ -39,6 +39,7 @@ from rules_py.widgets._widget import (
     Values,
     WidgetError,
 )
+from tests.page_scripts import exported_number
 
 
 def _show(values: Values) -> list[Block]:
@@ -286,13 +287,10 @@ def test_a_file_of_100_of_the_largest_sheets_the_fields_allow_fits_the_limit(nam
 
 
 def test_the_page_reads_files_as_large_as_python_does() -> None:
-    script = (DOCS / "assets" / "rollbook" / "characters.js").read_text(encoding="utf-8")
-    (limit,) = re.findall(r"export const MAX_FILE_CHARS = ([\d_]+);", script)
-    assert int(limit.replace("_", "")) == MAX_IMPORT_CHARS
-    (depth,) = re.findall(r"export const MAX_NESTING = (\d+);", script)
-    assert int(depth) == MAX_NESTING
-    (most,) = re.findall(r"export const MAX_CHARACTERS = (\d+);", script)
-    assert int(most) == MAX_CHARACTERS  # a roster holds no more than Export all saves
+    assert exported_number("characters.js", "MAX_FILE_CHARS") == MAX_IMPORT_CHARS
+    assert exported_number("characters.js", "MAX_NESTING") == MAX_NESTING
+    # A roster holds no more than Export all saves.
+    assert exported_number("characters.js", "MAX_CHARACTERS") == MAX_CHARACTERS
 
 
 def test_export_all_names_an_over_budget_character_and_import_leaves_only_it_out() -> None:
