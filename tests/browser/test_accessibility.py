@@ -93,30 +93,35 @@ def test_axe_finds_nothing_serious(audit_page: Page, server: SiteServer, path: s
     assert not failures, f"{len(failures)} axe violations:\n" + "\n".join(failures)
 
 
-# Direct measurements of the item 12 cases (WCAG 2 contrast ratio).
-@pytest.mark.parametrize(
-    ("scheme", "path", "selector"),
-    [
-        ("dark", "wodu/damage/", "button[data-roll] .rb-roll__expr"),
-        ("light", "wodu/damage/", "button[data-roll] .rb-roll__expr"),
-        ("dark", "peupfudge/abilities/", ".rb-widget__reset"),
-        ("light", "peupfudge/abilities/", ".rb-widget__reset"),
-        ("light", "peupfudge/abilities/", ".rb-field__hint"),
-        ("dark", "peupfudge/abilities/", ".rb-field__hint"),
-        ("light", "wodu/", ".md-tabs__item:not(.md-tabs__item--active) .md-tabs__link"),
-        ("dark", "wodu/", ".md-tabs__item:not(.md-tabs__item--active) .md-tabs__link"),
-    ],
+# Direct measurements of the item 12 cases (WCAG 2 contrast ratio): in each scheme, the
+# pages below read in turn in one tab, as a reader follows links from one to the next.
+ITEM_12 = (
+    ("wodu/damage/", "button[data-roll] .rb-roll__expr"),
+    ("peupfudge/abilities/", ".rb-widget__reset"),
+    ("peupfudge/abilities/", ".rb-field__hint"),
+    ("wodu/", ".md-tabs__item:not(.md-tabs__item--active) .md-tabs__link"),
 )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_of_item_12_reads_at_4_5_to_1(
-    browser: Browser, server: SiteServer, scheme: str, path: str, selector: str
+    browser: Browser, server: SiteServer, scheme: str
 ) -> None:
+    """Each case of a section this site publishes (a group's copy may leave one out)."""
+    cases = [(p, s) for p, s in ITEM_12 if site_config.publishes(p.split("/")[0])]
+    if not cases:
+        pytest.skip(site_config.left_out_reason("wodu"))
+    failures = []
     with scheme_context(browser, scheme, 1280) as context:
         page = context.new_page()
-        page.goto(server.url + path)
-        page.wait_for_function(SETTLED, timeout=30_000)
-        colours = page.evaluate(COLOURS, selector)
-        ratio = contrast_ratio(colours["fore"], colours["back"])
-        assert ratio >= 4.5, f"{selector} on /{path} ({scheme}): {ratio:.2f}:1 {colours}"
+        for path, selector in cases:
+            if page.url != server.url + path:
+                visit(page, server.url + path)
+            colours = page.evaluate(COLOURS, selector)
+            ratio = contrast_ratio(colours["fore"], colours["back"])
+            if ratio < 4.5:
+                failures.append(f"{selector} on /{path} ({scheme}): {ratio:.2f}:1 {colours}")
+    assert not failures, "\n".join(failures)
 
 
 def test_links_in_running_text_are_underlined(page: Page, server: SiteServer) -> None:
