@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,25 +24,20 @@ FLAG_HINTS = """root => [...root.querySelectorAll('.rb-field:has(> input[type=ch
   })"""
 
 
-@pytest.mark.parametrize(
-    ("path", "name"),
-    [("d10-0/bursts-and-blasts/", "d10-0-burst"), ("2d6/combat/", "2d6-combat")],
-)
-def test_a_check_box_s_hint_reads_under_it(
-    page: Page, server: SiteServer, path: str, name: str
-) -> None:
-    """At a desktop's width, then at a phone's (the window resized: the layout is the
-    stylesheet's, for the width the page has now)."""
-    page.goto(server.url + path)
+def check_box_hints_read_under_them(page: Page, name: str) -> None:
+    """A check box's hint reads under it in widget ``name`` on the page, at a desktop's
+    width, then at a phone's (the window resized: the layout is the stylesheet's, for the
+    width the page has now); the page is left at 1280 px."""
     root = widget(page, name)
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         page.evaluate(NEXT_FRAME)
         hints = root.evaluate(FLAG_HINTS)
-        assert hints, f"no check box with a hint in this widget at {width} px"
+        assert hints, f"no check box with a hint in {name} at {width} px"
         for hint in hints:
-            assert hint["below"], (width, hint)
-            assert hint["width"] > 150, (width, hint)  # a line of text, not a narrow column
+            assert hint["below"], (name, width, hint)
+            assert hint["width"] > 150, (name, width, hint)  # a line of text, not a column
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 SYSTEMS = ("wodu", "peupfudge", "d10-0", "2d6", "danger-world")
@@ -130,34 +125,16 @@ OFFERED = """input => {
 }"""
 
 
-@pytest.mark.parametrize(
-    ("path", "name", "field", "first", "count"),
-    [
-        ("2d6/checks/", "2d6-check", '[data-field="dc"]', ["Easy", "DC 7"], 6),
-        ("2d6/magic/", "2d6-casting", '[data-field="spell"]', ["Animate", "DC 13, 5 XP"], 23),
-        (
-            "d10-0/actions/",
-            "d10-0-check",
-            '[data-field="difficulty"]',
-            ["Average", "0 on an attribute, 0 on a skill"],
-            7,
-        ),
-    ],
-)
-def test_a_closed_list_is_offered_as_the_reader_types(
-    page: Page, server: SiteServer, path: str, name: str, field: str, first: list[str], count: int
-) -> None:
+def closed_list_offered(page: Page, name: str, field: str, first: list[str], count: int) -> None:
     """Issue 16, item 25: the rules' names (from Python) are a datalist of the field."""
-    page.goto(server.url + path)
     offered = widget(page, name).locator(field).evaluate(OFFERED)
-    assert offered is not None, "the field offers no list"
-    assert offered[0] == first
-    assert len(offered) == count
+    assert offered is not None, f"{name}'s {field} offers no list"
+    assert offered[0] == first, name
+    assert len(offered) == count, name
 
 
-def test_every_row_s_spell_is_offered_the_sample_spells(page: Page, server: SiteServer) -> None:
-    """A row the reader adds shares the one datalist of its column."""
-    page.goto(server.url + "2d6/character-creation/")
+def every_row_s_spell_is_offered_the_sample_spells(page: Page) -> None:
+    """A row the reader adds to 2d6's builder shares the one datalist of its column."""
     spells = widget(page, "2d6-builder").locator('[data-rows="spells"]')
     spells.locator(".rb-rows__add").click()
     names = spells.locator('[data-cell="name"]')
@@ -167,3 +144,52 @@ def test_every_row_s_spell_is_offered_the_sample_spells(page: Page, server: Site
     offered = names.nth(1).evaluate(OFFERED)
     assert [value for value, _ in offered][:3] == ["Animate", "Blast", "Charm"]
     assert page.locator(f"datalist#{lists[0]}").count() == 1
+
+
+FIELDS: dict[str, list[tuple[str, Callable[[Page], None]]]] = {
+    "2d6": [
+        ("2d6/combat/", lambda page: check_box_hints_read_under_them(page, "2d6-combat")),
+        (
+            "2d6/checks/",
+            lambda page: closed_list_offered(
+                page, "2d6-check", '[data-field="dc"]', ["Easy", "DC 7"], 6
+            ),
+        ),
+        (
+            "2d6/magic/",
+            lambda page: closed_list_offered(
+                page, "2d6-casting", '[data-field="spell"]', ["Animate", "DC 13, 5 XP"], 23
+            ),
+        ),
+        ("2d6/character-creation/", every_row_s_spell_is_offered_the_sample_spells),
+    ],
+    "d10-0": [
+        (
+            "d10-0/bursts-and-blasts/",
+            lambda page: check_box_hints_read_under_them(page, "d10-0-burst"),
+        ),
+        (
+            "d10-0/actions/",
+            lambda page: closed_list_offered(
+                page,
+                "d10-0-check",
+                '[data-field="difficulty"]',
+                ["Average", "0 on an attribute, 0 on a skill"],
+                7,
+            ),
+        ),
+    ],
+}
+"""Each section's fields to read, page by page, in the order a reader follows the links."""
+
+
+@pytest.mark.parametrize("section", sorted(FIELDS))
+def test_hints_read_under_check_boxes_and_closed_lists_are_offered(
+    page: Page, server: SiteServer, section: str
+) -> None:
+    """Page after page of the section, followed by links in one tab: a check box's hint
+    reads under it at 1280 and 390 px, a field whose values the rules name offers them
+    as the reader types, and a row the reader adds shares its column's list."""
+    for path, read in FIELDS[section]:
+        visit(page, server.url + path)
+        read(page)
