@@ -124,12 +124,16 @@ def test_after_one_visit_every_page_roll_widget_and_search_works_offline(
     expect(results.first).to_contain_text(re.compile("botch", re.IGNORECASE), timeout=TIMEOUT)
 
 
-def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
+def test_offline_python_reads_the_saved_copy_and_an_unsaved_page_opens_the_offline_page(
     offline_context: BrowserContext, site: Site
 ) -> None:
-    """The worker reads the runtime straight from the offline copy's Cache Storage: through
-    the service worker (its one thread, Workbox's routing, behind the page's own requests)
-    Python started slower than from the HTTP cache (issue 16, item 23)."""
+    """After one visit, with no network:
+    - the worker reads the runtime straight from the offline copy's Cache Storage, not
+      through the service worker: through it (its one thread, Workbox's routing, behind
+      the page's own requests) Python started slower than from the HTTP cache (issue 16,
+      item 23);
+    - a page never saved opens the site's offline page, whose links open saved pages.
+    """
     visit_and_save(offline_context, site.url + "dice/").close()
     offline_context.set_offline(True)
     asked: list[str] = []
@@ -146,12 +150,6 @@ def test_python_starts_from_the_saved_copy_without_asking_the_service_worker(
     assert pyodide <= runtime <= {*pyodide, "zstd.js"}, runtime
     assert any(url.endswith("/assets/rollbook/worker.js") for url in asked)  # the page's own
 
-
-def test_a_page_never_saved_opens_the_sites_offline_page(
-    offline_context: BrowserContext, site: Site
-) -> None:
-    page = visit_and_save(offline_context, site.url)
-    offline_context.set_offline(True)
     page.goto(site.url + "no/such/page/")
     expect(page).to_have_url(site.url + "offline/?from=%2Frollbook%2Fno%2Fsuch%2Fpage%2F")
     expect(page.locator("h1")).to_contain_text("You are offline")
@@ -214,11 +212,53 @@ def test_a_new_build_replaces_the_saved_runtime(
         site.deploy(site.build)
 
 
-def test_the_offline_copy_can_be_removed_and_saved_again(
+def test_a_question_asked_while_the_dice_start_stays_asked(
     offline_context: BrowserContext, site: Site
 ) -> None:
+    """Asked to remove the copy as a page loads, the footer keeps its question: the save
+    that follows the dice's start looks at the copy again, and used to put "Available
+    offline" back over the question, dropping the reader's click."""
+    visit_and_save(offline_context, site.url).close()
+    page = offline_context.new_page()
+    page.goto(site.url + first_section() + "/")
+    status = page.locator(".rb-offline__status")
+    expect(status).to_have_text("Available offline")  # the earlier visit's copy, at once
+    page.get_by_role("button", name="Remove offline copy").click()
+    question = "Remove the offline copy? Without it, this site needs the network."
+    expect(status).to_have_text(question)
+    page.wait_for_function("window.rollbookOffline.looked === 1")  # the save after the dice's start
+    expect(status).to_have_text(question)
+    expect(page.get_by_role("button", name="Keep it")).to_be_focused()
+
+
+def test_the_offline_copy_stays_while_offline_and_online_is_removed_and_saved_again(
+    offline_context: BrowserContext, site: Site
+) -> None:
+    """Offline, the copy is what the site runs on: removing it is refused, and says why.
+    Back online, it can be removed (after a question, which Keep it answers no), stays
+    removed over a reload, and is saved again on the reader's word."""
     page = visit_and_save(offline_context, site.url)
     status = page.locator(".rb-offline__status")
+    offline_context.set_offline(True)
+    page.get_by_role("button", name="Remove offline copy").click()
+    expect(status).to_contain_text("You are offline now")
+    expect(page.get_by_role("button", name="Remove", exact=True)).to_have_count(0)
+    # Asked while online, confirmed once offline: still refused.
+    offline_context.set_offline(False)
+    expect(status).to_have_text("Available offline")
+    page.get_by_role("button", name="Remove offline copy").click()
+    offline_context.set_offline(True)
+    expect(status).to_contain_text("You are offline now")
+    assert page.evaluate(
+        """async () => [
+          (await navigator.serviceWorker.getRegistrations()).length,
+          (await caches.keys()).filter((n) => n.startsWith('rollbook-')).length,
+        ]"""
+    ) == [1, 1]
+    page.reload()  # and the site still opens from the copy
+    expect(status).to_have_text("Available offline", timeout=TIMEOUT)
+    offline_context.set_offline(False)
+    expect(status).to_have_text("Available offline")
     assert status.get_attribute("role") == "status"
     # It asks first, and keeping the copy leaves it as it was.
     page.get_by_role("button", name="Remove offline copy").click()
@@ -247,51 +287,6 @@ def test_the_offline_copy_can_be_removed_and_saved_again(
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     page.get_by_role("button", name="Save for offline").click()
     expect(status).to_have_text("Available offline", timeout=SAVED)
-
-
-def test_a_question_asked_while_the_dice_start_stays_asked(
-    offline_context: BrowserContext, site: Site
-) -> None:
-    """Asked to remove the copy as a page loads, the footer keeps its question: the save
-    that follows the dice's start looks at the copy again, and used to put "Available
-    offline" back over the question, dropping the reader's click."""
-    visit_and_save(offline_context, site.url).close()
-    page = offline_context.new_page()
-    page.goto(site.url + first_section() + "/")
-    status = page.locator(".rb-offline__status")
-    expect(status).to_have_text("Available offline")  # the earlier visit's copy, at once
-    page.get_by_role("button", name="Remove offline copy").click()
-    question = "Remove the offline copy? Without it, this site needs the network."
-    expect(status).to_have_text(question)
-    page.wait_for_function("window.rollbookOffline.looked === 1")  # the save after the dice's start
-    expect(status).to_have_text(question)
-    expect(page.get_by_role("button", name="Keep it")).to_be_focused()
-
-
-def test_the_offline_copy_is_not_removed_while_offline(
-    offline_context: BrowserContext, site: Site
-) -> None:
-    """Offline, the copy is what the site runs on: removing it is refused, and says why."""
-    page = visit_and_save(offline_context, site.url)
-    status = page.locator(".rb-offline__status")
-    offline_context.set_offline(True)
-    page.get_by_role("button", name="Remove offline copy").click()
-    expect(status).to_contain_text("You are offline now")
-    expect(page.get_by_role("button", name="Remove", exact=True)).to_have_count(0)
-    # Asked while online, confirmed once offline: still refused.
-    offline_context.set_offline(False)
-    expect(status).to_have_text("Available offline")
-    page.get_by_role("button", name="Remove offline copy").click()
-    offline_context.set_offline(True)
-    expect(status).to_contain_text("You are offline now")
-    assert page.evaluate(
-        """async () => [
-          (await navigator.serviceWorker.getRegistrations()).length,
-          (await caches.keys()).filter((n) => n.startsWith('rollbook-')).length,
-        ]"""
-    ) == [1, 1]
-    page.reload()  # and the site still opens from the copy
-    expect(status).to_have_text("Available offline", timeout=TIMEOUT)
 
 
 def test_the_offline_line_and_page_pass_axe(browser: Browser, site: Site) -> None:
