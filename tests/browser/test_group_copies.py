@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scripts import tasks
-from tests.browser.axe import audit_four_ways
+from tests.browser.axe import audit_four_ways, visit
 from tests.browser.conftest import _free_port, build_site, site_port
 from tests.browser.play import SHEETS, roll_row
 from tests.browser.widgets import TIMEOUT, pointer_away, wait_idle, widget
@@ -108,7 +108,7 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
         assert [t for t in tabs if t in TITLES.values()] == [TITLES[s] for s in systems]
         _ready(page)  # Python starts from this copy's own snapshot
         for system in systems:
-            page.goto(f"{server.url}{system}/")
+            visit(page, f"{server.url}{system}/")  # by a link, as a reader goes: one Python
             expect(page.locator("h1")).to_contain_text(TITLES[system].removeprefix("The "))
             button = page.locator("button[data-roll]").first
             if button.count():
@@ -117,7 +117,7 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
                 expect(output.locator(".rb-total, .rb-rolled__outcome").first).to_be_visible(
                     timeout=TIMEOUT
                 )
-            page.goto(f"{server.url}{system}/play/")
+            visit(page, f"{server.url}{system}/play/")
             _ready(page)
             if system in SHEETS:
                 sheet = widget(page, SHEETS[system])
@@ -141,10 +141,10 @@ def test_home_names_only_the_copys_systems_and_each_section_rolls(
 
 def _the_house_page_rolls_at_its_house_values(page: Page, server: SiteServer) -> None:
     """The example house page: a tab after the systems; its roll, odds and widget work."""
-    page.goto(server.url)
+    visit(page, server.url)
     tabs = page.locator(".md-tabs__link").all_inner_texts()
     assert tabs.index("House rules") == tabs.index(TITLES["2d6"]) + 1
-    page.goto(f"{server.url}house-rules/")
+    visit(page, f"{server.url}house-rules/")
     _ready(page)
     button = page.locator("button[data-roll='2d6+1']")
     button.click()
