@@ -152,8 +152,17 @@ def test_roller_rolls_taps_rerolls_two_rounds_and_advises(page: Page, server: Si
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_roller_dice_wrap_on_a_phone(page: Page, server: SiteServer) -> None:
-    page.set_viewport_size({"width": 390, "height": 800})
+def test_on_a_phone_the_dice_wrap_and_axe_finds_nothing_on_a_roll_with_marked_dice(
+    page: Page, server: SiteServer
+) -> None:
+    """The roller on a phone (390 px, light: the context's scheme):
+
+    - sixteen rolled dice wrap onto more lines, within the screen, each a finger's width;
+    - the dice appear only after a roll, so the site-wide audit never sees them: this one
+      does, after a roll with danger and threat dice, two marked and the advice shown,
+      light and dark at 390 and 1280 px (tests/browser/axe.py).
+    """
+    page.set_viewport_size({"width": 390, "height": 900})
     page.goto(server.url + "danger-world/checks/")
     roller = widget(page, "danger-world-roller")
     set_field(roller, "bonus", "9")
@@ -169,10 +178,89 @@ def test_roller_dice_wrap_on_a_phone(page: Page, server: SiteServer) -> None:
     assert len({round(top) for _, _, top in boxes}) >= 2  # they wrap onto more lines
     assert all(right - left >= 24 for left, right, _ in boxes)  # a finger's target
 
+    set_field(roller, "bonus", "0")  # the pool as the page gives it, then ...
+    set_field(roller, "level", "7")
+    set_field(roller, "danger", "2")
+    set_field(roller, "threat", "1")
+    wait_idle(roller)
+    _press(roller, "roll")
+    expect(_dice(roller)).to_have_count(8, timeout=TIMEOUT)
+    _dice(roller).nth(0).click()
+    _dice(roller).nth(5).click()  # a danger die
+    _press(roller, "advise")
+    assert audit_four_ways(page) == []
 
-def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
+
+def test_a_reader_reads_the_odds_then_rolls_and_rerolls_into_the_roll_log(
     page: Page, server: SiteServer
 ) -> None:
+    """On Checks:
+
+    - the odds widget recomputes exactly for the reader's pool (cells titled with exact
+      fractions, a chart) and refuses a pool of 30; the odds table, with one reroll
+      round played well, is exact too;
+    - the roller's roll and reroll, the first rolls of this browser, go to the roll log:
+      two entries, the newest the reroll, its dice and outcome in Danger World's words;
+    - no page error on the way.
+    """
+    page.goto(server.url + "danger-world/checks/")
+    odds = widget(page, "danger-world-odds")
+    set_field(odds, "dice", "12")
+    set_field(odds, "difficulty", "5")
+    expect_panel(odds, "12 dice at difficulty 5 (major)")
+    wait_idle(odds)
+    assert [Fraction(t) for t in cell_titles(odds, "5: major")] == [
+        dw.success_chance(12, 5, r) for r in range(3)
+    ]
+    expect(odds.locator(".rb-widget__panel svg, .rb-widget__panel .rb-chart")).not_to_have_count(0)
+    set_field(odds, "dice", "30")
+    expect(odds.locator('[data-field="dice"]')).to_have_attribute(
+        "aria-invalid", "true", timeout=TIMEOUT
+    )
+
+    table = widget(page, "danger-world-odds-table")
+    set_field(table, "rerolls", "1")
+    expect_panel(table, "with one reroll round played well")
+    wait_idle(table)
+    assert [Fraction(t) for t in cell_titles(table, "16")] == [
+        dw.success_chance(16, d, 1) for d in range(2, 7)
+    ]
+
+    roller = widget(page, "danger-world-roller")
+    _press(roller, "roll")
+    expect(_dice(roller)).to_have_count(5, timeout=TIMEOUT)
+    _dice(roller).nth(0).click()
+    expect(_button(roller, "reroll")).to_be_enabled(timeout=TIMEOUT)
+    _press(roller, "reroll")
+    expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
+    faces = _faces(roller)
+    page.locator("#rb-log-button").click()
+    entries = page.locator("#rb-log .rb-log__entry")
+    expect(entries).to_have_count(2)
+    newest = entries.nth(0)
+    expect(newest.locator(".rb-log__what")).to_have_text(
+        re.compile(r"^Pool roller: 5 dice against difficulty .*, round 1 of 2$")
+    )
+    expect(newest.locator(".rb-log__dice")).to_have_text(" ".join(f"[{f}]" for f in faces))
+    expect(newest.locator(".rb-log__outcome")).to_have_text(re.compile(r"^(Set of \d|No set): "))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_reader_keeps_a_sheet_that_feeds_the_roller_refuses_exports_and_imports(
+    page: Page, server: SiteServer, tmp_path: Path
+) -> None:
+    """The sheet on Player Characters, from the page's example:
+
+    - the roller on Checks, opened in a second tab, takes the sheet's stats and tracks
+      on load (read-only), follows the sheet as it changes in the other tab, hears a sheet
+      saved on its own page, and lets the reader set it by hand instead;
+    - back on the sheet (the example's tracks and level put back): a stat spread too wide
+      is refused and marked; mended, a track's threat die and the stat's exact chance are
+      shown, and kept across a reload;
+    - Export saves the sheet as JSON; Import refuses one that breaks a rule, leaving the
+      sheet as it was, and takes a good one, kept across a reload;
+    - no page error in either tab.
+    """
     page.goto(server.url + "danger-world/player-characters/")
     sheet = widget(page, "danger-world-sheet")
     set_field(sheet, "name", "Ada")
@@ -224,42 +312,12 @@ def test_the_sheet_feeds_the_roller_on_load_and_as_it_changes(
     expect(roller.locator('[data-field="lost"]')).to_have_value("0")
     expect(roller.locator(".rb-widget__panel")).not_to_contain_text("From your sheet")
     assert errors == []
-    assert page.errors == []  # type: ignore[attr-defined]
+    roller_page.close()
 
-
-def test_odds_widget_recomputes_exactly_for_the_readers_pool(
-    page: Page, server: SiteServer
-) -> None:
-    page.goto(server.url + "danger-world/checks/")
-    odds = widget(page, "danger-world-odds")
-    set_field(odds, "dice", "12")
-    set_field(odds, "difficulty", "5")
-    expect_panel(odds, "12 dice at difficulty 5 (major)")
-    wait_idle(odds)
-    assert [Fraction(t) for t in cell_titles(odds, "5: major")] == [
-        dw.success_chance(12, 5, r) for r in range(3)
-    ]
-    expect(odds.locator(".rb-widget__panel svg, .rb-widget__panel .rb-chart")).not_to_have_count(0)
-    set_field(odds, "dice", "30")
-    expect(odds.locator('[data-field="dice"]')).to_have_attribute(
-        "aria-invalid", "true", timeout=TIMEOUT
-    )
-
-    table = widget(page, "danger-world-odds-table")
-    set_field(table, "rerolls", "1")
-    expect_panel(table, "with one reroll round played well")
-    wait_idle(table)
-    assert [Fraction(t) for t in cell_titles(table, "16")] == [
-        dw.success_chance(16, d, 1) for d in range(2, 7)
-    ]
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
-    page: Page, server: SiteServer, tmp_path: Path
-) -> None:
-    page.goto(server.url + "danger-world/player-characters/")
-    sheet = widget(page, "danger-world-sheet")
+    # Back on the sheet: the example's tracks and level again, then a stat spread too wide.
+    set_field(sheet, "track_stunned", "0")
+    set_field(sheet, "level", "1")
+    expect(sheet.locator('[data-field="track_bashed"]')).to_have_value("0")
     set_field(sheet, "name", "Ada")
     set_field(sheet, "Cool", "2")
     expect_panel(sheet, "A new PC spreads 8 dice beyond one in each stat (these stats spread 9)")
@@ -305,42 +363,3 @@ def test_sheet_refuses_keeps_across_a_reload_exports_and_imports(
     page.reload()
     expect(widget(page, "danger-world-sheet").locator('[data-field="name"]')).to_have_value("Wren")
     assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_axe_finds_nothing_on_a_roll_with_marked_dice(page: Page, server: SiteServer) -> None:
-    """The dice appear only after a roll, so the site-wide audit never sees them: this one
-    does, light and dark at 390 and 1280 px (tests/browser/axe.py)."""
-    page.set_viewport_size({"width": 390, "height": 900})  # (light: the context's scheme)
-    page.goto(server.url + "danger-world/checks/")
-    roller = widget(page, "danger-world-roller")
-    set_field(roller, "level", "7")
-    set_field(roller, "danger", "2")
-    set_field(roller, "threat", "1")
-    wait_idle(roller)
-    _press(roller, "roll")
-    expect(_dice(roller)).to_have_count(8, timeout=TIMEOUT)
-    _dice(roller).nth(0).click()
-    _dice(roller).nth(5).click()  # a danger die
-    _press(roller, "advise")
-    assert audit_four_ways(page) == []
-
-
-def test_roller_rolls_and_rerolls_go_to_the_roll_log(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "danger-world/checks/")
-    roller = widget(page, "danger-world-roller")
-    _press(roller, "roll")
-    expect(_dice(roller)).to_have_count(5, timeout=TIMEOUT)
-    _dice(roller).nth(0).click()
-    expect(_button(roller, "reroll")).to_be_enabled(timeout=TIMEOUT)
-    _press(roller, "reroll")
-    expect(roller.locator('[data-field="round"]')).to_have_value("1", timeout=TIMEOUT)
-    faces = _faces(roller)
-    page.locator("#rb-log-button").click()
-    entries = page.locator("#rb-log .rb-log__entry")
-    expect(entries).to_have_count(2)
-    newest = entries.nth(0)
-    expect(newest.locator(".rb-log__what")).to_have_text(
-        re.compile(r"^Pool roller: 5 dice against difficulty .*, round 1 of 2$")
-    )
-    expect(newest.locator(".rb-log__dice")).to_have_text(" ".join(f"[{f}]" for f in faces))
-    expect(newest.locator(".rb-log__outcome")).to_have_text(re.compile(r"^(Set of \d|No set): "))

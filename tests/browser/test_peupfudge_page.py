@@ -8,6 +8,7 @@ from fractions import Fraction
 from playwright.sync_api import Page, expect
 
 from rules_py.systems import peupfudge
+from tests.browser.axe import visit
 from tests.browser.widgets import (
     ACTION_HEIGHTS,
     COLUMN_MISALIGNMENTS,
@@ -29,9 +30,22 @@ from tests.sitesrv import SiteServer
 FACES = {"−": -1, " ": 0, "+": 1}
 
 
-def test_action_check_gives_the_exact_chance_and_rolls_four_fudge_dice(
+def test_a_reader_works_through_the_action_opposed_and_xp_pages(
     page: Page, server: SiteServer
 ) -> None:
+    """Actions, then Opposed Actions and the Examples, each reached by a link:
+
+    - the action check gives the exact chance (5/27) and rolls four Fudge dice, each
+      outcome worked out in full; a dice count off the scale is refused;
+    - the opposed roll takes a new participant, names the winner or the tie for all, and
+      removes participants down to two, the last remove button then disabled;
+    - Kotorikh's XP panel at 1280 px, before any edit: each ability's and trait's row on
+      one line, labels level, controls level, headers over columns, the five action
+      buttons one height; the single-ability form's five fields on one line;
+    - the panel reproduces Kotorikh, takes XP moved between abilities, keeps it across a
+      reload, and refuses over-spending with the reason;
+    - no page error on the way.
+    """
     page.goto(server.url + "peupfudge/actions/")
     action = widget(page, "peupfudge-action")
     set_field(action, "L", "6")
@@ -56,13 +70,8 @@ def test_action_check_gives_the_exact_chance_and_rolls_four_fudge_dice(
         )
     set_field(action, "dice", "12")
     expect_panel(action, "must be from 1 to 9")
-    assert page.errors == []  # type: ignore[attr-defined]
 
-
-def test_opposed_roll_names_the_winner_or_the_tie_for_every_participant(
-    page: Page, server: SiteServer
-) -> None:
-    page.goto(server.url + "peupfudge/opposed-actions/")
+    visit(page, server.url + "peupfudge/opposed-actions/")
     race = widget(page, "peupfudge-opposed")
     rows = race.locator(".rb-row")
     start = rows.count()
@@ -95,48 +104,16 @@ def test_opposed_roll_names_the_winner_or_the_tie_for_every_participant(
         rows.nth(0).locator(".rb-row__remove").click()
     expect(rows.nth(0).locator(".rb-row__remove")).to_be_disabled()
     expect_panel(race, re.compile(r"with 3dF each"))
-    assert page.errors == []  # type: ignore[attr-defined]
 
-
-def test_xp_panel_reproduces_kotorikh_and_survives_a_reload(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "peupfudge/examples/")
-    kotorikh = widget(page, "peupfudge-xp-panel", 1)
-    expect(kotorikh.locator('[data-field="character"]')).to_have_value("Kotorikh")
-    perception = kotorikh.locator(".rb-widget__panel tr", has_text="Perception")
-    expect(perception).to_contain_text("4 (+4/16)")
-    expect(perception).to_contain_text("4 (+11/16)")
-    # Move 3 XP from Knowledge to Perception: 22 + 7 = 29 XP is level 4 (+14/16).
-    assert str(peupfudge.allocate_xp(22 + 7)) == "4 (+14/16)"
-    abilities = kotorikh.locator(".rb-field--abilities")  # after his traits' rows
-    set_cell(abilities, 2, "xp", "22")
-    set_cell(abilities, 3, "xp", "28")
-    expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
-        "4 (+14/16)", timeout=TIMEOUT
-    )
-    page.reload()
-    kotorikh = widget(page, "peupfudge-xp-panel", 1)
-    abilities = kotorikh.locator(".rb-field--abilities")
-    expect(abilities.locator(".rb-row").nth(2).locator('[data-cell="xp"]')).to_have_value("22")
-    expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
-        "4 (+14/16)", timeout=TIMEOUT
-    )
-    # Over-spending is refused with the reason.
-    set_cell(abilities, 3, "xp", "40")
-    expect_panel(kotorikh, "62 XP allocated but only 50 XP awarded")
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_xp_rows_fit_at_1280_with_labels_on_top_and_headers_over_columns(
-    page: Page, server: SiteServer
-) -> None:
-    page.goto(server.url + "peupfudge/examples/")
+    # Kotorikh's XP panel: its layout at 1280 px first, as the page gives it.
+    visit(page, server.url + "peupfudge/examples/")
     kotorikh = widget(page, "peupfudge-xp-panel", 1)
     wait_idle(kotorikh)
     # Each ability's six cells and its remove button on one line (a status's five cells,
     # its states' names among them, take two), and each trait's row on one line.
     abilities = kotorikh.locator(".rb-field--abilities")
-    for rows in ("abilities", "characteristics", "inventory", "properties"):
-        assert kotorikh.locator(f".rb-field--{rows}").evaluate(WRAPPED_ROWS) == [], rows
+    for field in ("abilities", "characteristics", "inventory", "properties"):
+        assert kotorikh.locator(f".rb-field--{field}").evaluate(WRAPPED_ROWS) == [], field
     assert kotorikh.evaluate(OVERLAPPING_CELLS) == []
     labels = abilities.locator(".rb-row").first.locator(".rb-field__label")
     tops = labels.evaluate_all("ls => ls.map(l => Math.round(l.getBoundingClientRect().top))")
@@ -156,6 +133,30 @@ def test_xp_rows_fit_at_1280_with_labels_on_top_and_headers_over_columns(
     assert [len(line) for line in xp.evaluate(LABEL_TOPS_BY_LINE)] == [5]
     assert all(max(line) - min(line) <= 1 for line in xp.evaluate(LABEL_TOPS_BY_LINE))
     assert xp.evaluate(COLUMN_MISALIGNMENTS) == []
+
+    # Then the reader moves XP about.
+    expect(kotorikh.locator('[data-field="character"]')).to_have_value("Kotorikh")
+    perception = kotorikh.locator(".rb-widget__panel tr", has_text="Perception")
+    expect(perception).to_contain_text("4 (+4/16)")
+    expect(perception).to_contain_text("4 (+11/16)")
+    # Move 3 XP from Knowledge to Perception: 22 + 7 = 29 XP is level 4 (+14/16).
+    assert str(peupfudge.allocate_xp(22 + 7)) == "4 (+14/16)"
+    set_cell(abilities, 2, "xp", "22")
+    set_cell(abilities, 3, "xp", "28")
+    expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
+        "4 (+14/16)", timeout=TIMEOUT
+    )
+    page.reload()
+    kotorikh = widget(page, "peupfudge-xp-panel", 1)
+    abilities = kotorikh.locator(".rb-field--abilities")
+    expect(abilities.locator(".rb-row").nth(2).locator('[data-cell="xp"]')).to_have_value("22")
+    expect(kotorikh.locator(".rb-widget__panel tr", has_text="Perception")).to_contain_text(
+        "4 (+14/16)", timeout=TIMEOUT
+    )
+    # Over-spending is refused with the reason.
+    set_cell(abilities, 3, "xp", "40")
+    expect_panel(kotorikh, "62 XP allocated but only 50 XP awarded")
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_action_chart_titles_its_axis_and_stays_readable_at_390(

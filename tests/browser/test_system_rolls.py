@@ -2,13 +2,15 @@
 
 A Danger World pool shows its faces and its sets, never a total, in the page, the
 roll log and a shared roll's panel; a D10/0 die is read from 0, never drawn as
-"n - 1"; 2d6 initiative shows each roll as its two dice. axe finds nothing on them.
+"n - 1". axe finds nothing on them. (2d6 initiative, which shows each roll as its two
+dice, is tested with the Combat page's other widgets in test_two_d6_page.py.)
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import unquote
 
@@ -17,19 +19,25 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import roll_view
 from tests.browser.axe import SETTLED, WIDTHS, audit_four_ways, scheme_context, visit
-from tests.browser.widgets import TIMEOUT, copy_roll_link, pointer_away, widget
-from tests.browser.widgets import roll as roll_widget
+from tests.browser.widgets import TIMEOUT, copy_roll_link, pointer_away
 from tests.sitesrv import SiteServer
 
 
-@pytest.fixture
-def fresh(browser: Browser) -> Iterator[BrowserContext]:
-    """A second reader, who opens the shared link: nothing saved, nothing cached."""
+@contextmanager
+def _second_reader(browser: Browser) -> Iterator[BrowserContext]:
+    """A second reader, who opens a shared link: nothing saved, nothing cached."""
     context = browser.new_context(viewport={"width": 390, "height": 900})
     try:
         yield context
     finally:
         context.close()
+
+
+@pytest.fixture
+def fresh(browser: Browser) -> Iterator[BrowserContext]:
+    """A second reader, who opens the shared link: nothing saved, nothing cached."""
+    with _second_reader(browser) as context:
+        yield context
 
 
 def _roll(page: Page, button: Locator) -> Locator:
@@ -98,64 +106,52 @@ def test_a_danger_world_pool_shows_faces_and_sets_never_a_total(
     assert "=" not in (line.text_content() or "")
 
 
-@pytest.mark.parametrize(
-    ("path", "expr", "reading", "dice"),
-    [
-        ("d10-0/attributes/", "d10", "0-9", 1),
-        ("d10-0/skills/", "d100", "00-99", 2),
-    ],
+D10_0_DICE = (
+    ("d10-0/attributes/", "d10", "0-9", 1),
+    ("d10-0/skills/", "d100", "00-99", 2),
 )
-def test_a_d10_0_die_is_read_from_zero_never_minus_one(
-    context: BrowserContext,
-    fresh: BrowserContext,
-    server: SiteServer,
-    path: str,
-    expr: str,
-    reading: str,
-    dice: int,
+"""Each D10/0 page, the roll its buttons read from 0, that reading, and the dice shown."""
+
+
+@pytest.mark.system("d10-0")
+def test_a_d10_0_die_is_read_from_zero_never_minus_one_and_shared_so(
+    context: BrowserContext, browser: Browser, server: SiteServer
 ) -> None:
+    """On Attributes (a d10 read 0 to 9), then Skills (a d100 read 00 to 99), reached by
+    a link: the button's title says so; twelve rolls each show the dice from 0, no
+    operator, no "- 1", no total, "Reads" them, and are rolled anew; a second reader
+    (a fresh context for each link) who opens the shared link sees the same roll, no "- 1"."""
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(server.url + path)
-    button = page.locator(f"button[data-roll='{expr}'][data-reading='{reading}']").first
-    expect(button).to_be_enabled(timeout=TIMEOUT)
-    title = button.get_attribute("title") or ""
-    assert reading.replace("-", " to ") in title and "- 1" not in title  # "0 to 9", "00 to 99"
-    seen = set()
-    for _ in range(12):
-        output = _roll(page, button)
-        shown = output.locator(".rb-part").all_text_contents()
-        assert len(shown) == dice and all(re.fullmatch(r"[0-9]", d) for d in shown), shown
-        assert output.locator(".rb-part--op").count() == 0
-        text = output.text_content() or ""
-        assert "- 1" not in text and "−" not in text and "=" not in text
-        expect(output.locator(".rb-total")).to_have_text(f"Reads {''.join(shown)}")
-        seen.add("".join(shown))
-    assert len(seen) > 1  # rolled anew each time
+    for path, expr, reading, dice in D10_0_DICE:
+        visit(page, server.url + path)
+        button = page.locator(f"button[data-roll='{expr}'][data-reading='{reading}']").first
+        expect(button).to_be_enabled(timeout=TIMEOUT)
+        title = button.get_attribute("title") or ""
+        assert reading.replace("-", " to ") in title and "- 1" not in title  # "0 to 9", "00 to 99"
+        seen = set()
+        for _ in range(12):
+            output = _roll(page, button)
+            shown = output.locator(".rb-part").all_text_contents()
+            assert len(shown) == dice and all(re.fullmatch(r"[0-9]", d) for d in shown), shown
+            assert output.locator(".rb-part--op").count() == 0
+            text = output.text_content() or ""
+            assert "- 1" not in text and "−" not in text and "=" not in text
+            expect(output.locator(".rb-total")).to_have_text(f"Reads {''.join(shown)}")
+            seen.add("".join(shown))
+        assert len(seen) > 1, path  # rolled anew each time
 
-    link = _shared_link(page, output)
-    assert f"#roll={expr}&reading={reading}&seed=" in unquote(link), link
-    expected = roll_view(expr, seed=_seed(link), reading=reading)
-    other = fresh.new_page()
-    other.goto(link)
-    line = other.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
-    expect(line.locator(".rb-total")).to_have_text(expected["result"], timeout=TIMEOUT)
-    assert line.locator(".rb-part").all_text_contents() == [p["text"] for p in expected["parts"]]
-    assert "- 1" not in (line.text_content() or "")
-
-
-def test_2d6_initiative_shows_two_dice_for_each_roll(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "2d6/combat/")
-    output = roll_widget(widget(page, "2d6-initiative"))
-    lines = output.locator(".rb-rolled__line")
-    assert lines.count() >= 3
-    for i in range(lines.count()):
-        line = lines.nth(i)
-        dice = line.locator(".rb-part--die").all_text_contents()
-        assert len(dice) == 2 and all(d in "123456" for d in dice), dice
-        bonus = int((line.locator(".rb-part--op").text_content() or "").removeprefix("+ "))
-        total = int((line.locator(".rb-total").text_content() or "").removeprefix("= "))
-        assert total == sum(map(int, dice)) + bonus
+        link = _shared_link(page, output)
+        assert f"#roll={expr}&reading={reading}&seed=" in unquote(link), link
+        expected = roll_view(expr, seed=_seed(link), reading=reading)
+        with _second_reader(browser) as second:
+            other = second.new_page()
+            other.goto(link)
+            line = other.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
+            expect(line.locator(".rb-total")).to_have_text(expected["result"], timeout=TIMEOUT)
+            parts = [p["text"] for p in expected["parts"]]
+            assert line.locator(".rb-part").all_text_contents() == parts, path
+            assert "- 1" not in (line.text_content() or "")
 
 
 @pytest.mark.system("d10-0", "danger-world")
