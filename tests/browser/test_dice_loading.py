@@ -200,40 +200,6 @@ def test_the_wait_speaks_to_players_and_shows_progress(
     expect(pressed).not_to_have_attribute("aria-busy", "true")
 
 
-def test_the_head_starts_python_and_the_first_roll_restores_the_snapshot(
-    context: BrowserContext, server: SiteServer
-) -> None:
-    """The production build: the worker starts in the page's head, Python restores from
-    the memory snapshot, and nothing the first roll can do without is downloaded first."""
-    # What was asked is read from the test server's record: Playwright's request events
-    # can miss what the decoder's nested worker asks for (the runtime's wasm among it).
-    start = len(server.seen)
-
-    def asked() -> list[str]:
-        return [path.split("?")[0].rsplit("/", 1)[-1] for path in server.seen[start:]]
-
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    _, output = click_roll(page)
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    assert page.evaluate("window.rollbook.state.how") == "snapshot"
-    # Started while the page was still being parsed, not once rollbook.js ran.
-    assert page.evaluate(
-        """performance.getEntriesByName('rollbook:worker-start')[0].startTime <
-           performance.getEntriesByType('navigation')[0].domInteractive"""
-    )
-    before = asked()
-    assert before.count("pyodide.asm.wasm.zst") == 1  # compiled from its one download
-    assert "pyodide.asm.wasm" not in before  # Pyodide's own request is answered in the worker
-    assert "python_stdlib.zip" not in before
-    assert not [name for name in before if name.endswith(".whl")]
-    # Once the worker has been idle a moment, the standard library arrives (for a
-    # module imported later), and the dice still answer.
-    wait_until(page, lambda: "python_stdlib.zip" in asked(), "the standard library to be asked")
-    _, output = click_roll(page, "3d6")
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-
-
 def _runtime_bytes(server: SiteServer, start: int) -> dict[str, int]:
     """What ``server`` sent of the runtime's files since ``start``, by name."""
     sent: dict[str, int] = {}
@@ -317,26 +283,6 @@ def test_the_search_index_waits_for_the_dice_unless_the_reader_searches(
     page.wait_for_function(READY, timeout=TIMEOUT)
 
 
-def test_the_search_index_loads_once_the_dice_are_ready_and_quiet(
-    context: BrowserContext, server: SiteServer
-) -> None:
-    asked = _index_asked(context)
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    page.wait_for_function(READY, timeout=TIMEOUT)
-    # Not while the reader's first rolls are answered (its worker would slow them)...
-    _, output = click_roll(page)
-    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
-    assert asked == []
-    # ... but once the dice have been quiet a moment.
-    wait_until(page, lambda: len(asked) == 1, "the search index, once the dice are quiet")
-    # and search works as on any page
-    search = page.locator(".md-search__input")
-    search.click()
-    search.press_sequentially("botch")
-    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
-
-
 def _rolled(context: BrowserContext, server: SiteServer) -> Page:
     """A new visit to the dice page, once its first roll is answered from the snapshot."""
     page = context.new_page()
@@ -347,12 +293,50 @@ def _rolled(context: BrowserContext, server: SiteServer) -> Page:
     return page
 
 
-def test_a_later_visit_starts_from_the_runtime_kept_decoded(
+def test_the_first_roll_restores_the_snapshot_and_the_rest_waits_until_the_dice_are_quiet(
     context: BrowserContext, server: SiteServer
 ) -> None:
-    """Once Python has answered and been idle a moment, the wasm and the snapshot are kept
-    decoded (decoded-cache.mjs); a later visit reads them instead of decoding them."""
+    """The production build, a first visit then two later ones:
+    - the worker starts in the page's head, Python restores from the memory snapshot,
+      and nothing the first roll can do without is downloaded first: not the standard
+      library, no wheel, nor the search index while the first rolls are answered (its
+      worker would slow them);
+    - once the dice have been quiet a moment, the standard library arrives (for a module
+      imported later) and the dice still answer, the search index arrives and search
+      works, and the wasm and the snapshot are kept decoded (decoded-cache.mjs);
+    - a later visit reads them instead of decoding them, but not another build's.
+    """
+    # What was asked is read from the test server's record: Playwright's request events
+    # can miss what the decoder's nested worker asks for (the runtime's wasm among it).
+    start = len(server.seen)
+
+    def asked() -> list[str]:
+        return [path.split("?")[0].rsplit("/", 1)[-1] for path in server.seen[start:]]
+
+    index = _index_asked(context)
     page = _rolled(context, server)
+    # Started while the page was still being parsed, not once rollbook.js ran.
+    assert page.evaluate(
+        """performance.getEntriesByName('rollbook:worker-start')[0].startTime <
+           performance.getEntriesByType('navigation')[0].domInteractive"""
+    )
+    before = asked()
+    assert before.count("pyodide.asm.wasm.zst") == 1  # compiled from its one download
+    assert "pyodide.asm.wasm" not in before  # Pyodide's own request is answered in the worker
+    assert "python_stdlib.zip" not in before
+    assert not [name for name in before if name.endswith(".whl")]
+    assert index == []
+    # Once the worker has been idle a moment: the standard library, and the dice answer.
+    wait_until(page, lambda: "python_stdlib.zip" in asked(), "the standard library to be asked")
+    _, output = click_roll(page, "3d6")
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    # The search index, once the dice are quiet, and search works as on any page.
+    wait_until(page, lambda: len(index) == 1, "the search index, once the dice are quiet")
+    search = page.locator(".md-search__input")
+    search.click()
+    search.press_sequentially("botch")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=TIMEOUT)
+    # The runtime kept decoded, for a later visit.
     manifest = server.url + "assets/rollbook/runtime/manifest.json"
     fingerprint = page.evaluate("(u) => fetch(u).then((r) => r.json())", manifest)["fingerprint"]
     wait_until(page, lambda: len(page.evaluate(KEPT_DECODED)) == 2, "the runtime kept decoded")
