@@ -91,11 +91,31 @@ def python_chances(sheet: str, values: dict[str, Any]) -> dict[str, tuple[str, s
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
-def test_a_sheet_in_play_mode_fits_and_rolls_on_screen(
+def test_a_first_visit_plays_the_example_on_a_compact_sheet_with_exact_chances(
     touch: BrowserContext, server: SiteServer, sheet: str
 ) -> None:
+    """A player's first visit on a phone, in order:
+    - the section's example is played, and says so;
+    - each Roll shows Python's exact chance for the difficulty set;
+    - the sheet in play mode fits (at most 1,700 px, every target 44 px), and a Roll's
+      result shows wholly on screen with the row tapped in view, at the top, middle and
+      bottom of the sheet, and on a laptop too; closing the result hides it;
+    - another difficulty changes the chances to Python's for it; a chance shows its
+      exact fraction on a tap, and back;
+    - New starts a character as the rules start one.
+    """
     page = touch.new_page()
     root = open_sheet(page, server, sheet, section(sheet))
+    widget = WIDGETS[sheet]
+    defaults = json.loads(root.get_attribute("data-values") or "{}")
+    example = widget.character_name(defaults, "")
+    assert example, f"{sheet}'s example has no name"
+    expect(roster(root).locator("option:checked")).to_have_text(f"{example} (example)")
+    expect(root.locator(".rb-roster__said")).to_contain_text("example character")
+    before = chances_shown(root)
+    assert before == python_chances(sheet, defaults)
+    assert all(chance for chance, _ in before.values()), before
+
     height = play_height(root)
     assert height <= MOST_PX, f"{sheet} is {height:.0f} px tall in play mode"
     small = root.evaluate(SMALL_TARGETS)
@@ -112,18 +132,9 @@ def test_a_sheet_in_play_mode_fits_and_rolls_on_screen(
     page.set_viewport_size(DESKTOP)
     row = roll_row(root, rows - 1)
     assert not result_off_screen(root, row)
+    page.get_by_role("button", name="Close the result").click()
+    page.set_viewport_size(PHONE)
 
-
-@pytest.mark.parametrize("sheet", SHEETS)
-def test_each_roll_shows_pythons_exact_chance_for_the_difficulty_set(
-    touch: BrowserContext, server: SiteServer, sheet: str
-) -> None:
-    page = touch.new_page()
-    root = open_sheet(page, server, sheet, section(sheet))
-    defaults = json.loads(root.get_attribute("data-values") or "{}")
-    before = chances_shown(root)
-    assert before == python_chances(sheet, defaults)
-    assert all(chance for chance, _ in before.values()), before
     field, value = another_difficulty(sheet, defaults)
     set_field(root, field, value)
     wait_idle(root)
@@ -138,25 +149,13 @@ def test_each_roll_shows_pythons_exact_chance_for_the_difficulty_set(
     chance.click()
     expect(chance).to_have_text(shown)
 
-
-@pytest.mark.parametrize("sheet", SHEETS)
-def test_a_first_visit_plays_the_example_and_new_starts_afresh(
-    touch: BrowserContext, server: SiteServer, sheet: str
-) -> None:
-    page = touch.new_page()
-    root = open_sheet(page, server, sheet, section(sheet))
-    widget = WIDGETS[sheet]
-    example = widget.character_name(json.loads(root.get_attribute("data-values") or "{}"), "")
-    assert example, f"{sheet}'s example has no name"
-    expect(roster(root).locator("option:checked")).to_have_text(f"{example} (example)")
-    expect(root.locator(".rb-roster__said")).to_contain_text("example character")
     root.locator('[data-roster="new"]').click()
     expect(root.locator(".rb-roster__said")).to_contain_text("A new character")
     wait_idle(root)
     fresh = widget.fresh_values()
     kept, errors = read_values(widget.fields, sheet_values(root))
     assert not errors and kept == fresh
-    assert fresh != json.loads(root.get_attribute("data-values") or "{}")
+    assert fresh != defaults
 
 
 def test_every_play_page_s_sheet_is_among_those_tested_here() -> None:
