@@ -32,8 +32,7 @@ def roll_parts(page: Page, button_id: str) -> tuple[list[int], list[int], int]:
 # (inline roll): the same d20 on this page, held back the same way, and more.
 
 
-def test_odds_inputs_recompute_the_table_and_chart(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _odds_inputs_recompute_the_table_and_chart(page: Page) -> None:
     figure = page.locator("[data-odds='3d10k2+2']")
     expect(figure.locator("form")).to_be_visible()
     figure.locator("input[name=modifier]").fill("3")
@@ -58,13 +57,10 @@ REFUSED = [
 ]
 
 
-def test_an_odds_field_refused_is_named_and_marked_invalid_and_the_table_kept(
-    page: Page, server: SiteServer
-) -> None:
+def _an_odds_field_refused_is_named_and_marked_invalid_and_the_table_kept(page: Page) -> None:
     """Issue 16, item 25: the refusal names the field, which is marked aria-invalid; the
     table keeps the last answer. Each refusal in turn on one figure, each mended before
     the next (what the refusal and the mending prove does not depend on the load)."""
-    page.goto(server.url + "dice/")
     figure = page.locator("[data-odds='4dF']")
     for field, text, message in REFUSED:
         before = figure.locator("tbody").inner_text()
@@ -81,8 +77,7 @@ def test_an_odds_field_refused_is_named_and_marked_invalid_and_the_table_kept(
         expect(figure).not_to_have_attribute("aria-busy", "true", timeout=30_000)  # answered
 
 
-def test_odds_inputs_survive_a_reload(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _odds_inputs_survive_a_reload(page: Page) -> None:
     figure = page.locator("[data-odds='4dF']")
     figure.locator("input[name=modifier]").fill("2")
     expect(figure.locator(".rb-odds__expr")).to_have_text("4dF+2", timeout=30_000)
@@ -222,8 +217,7 @@ def test_without_javascript_a_labelled_roll_does_not_push_a_phone_sideways(
     context.close()
 
 
-def test_keyboard_rolls(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _keyboard_rolls(page: Page) -> None:
     button = page.locator("button[data-roll='d%']")
     button.focus()
     page.keyboard.press("Enter")
@@ -249,11 +243,8 @@ def spoken(output: Locator) -> str:
     )
 
 
-def test_an_inline_roll_shows_the_dice_and_the_total_and_is_announced_die_by_die(
-    page: Page, server: SiteServer
-) -> None:
+def _an_inline_roll_shows_the_dice_and_the_total_and_is_announced_die_by_die(page: Page) -> None:
     """One roll of 3d6, seen (the dice and their total) and heard (die by die)."""
-    page.goto(server.url + "dice/")
     button_id = page.locator("button[data-roll='3d6']").get_attribute("id")
     assert button_id
     kept, dropped, total = roll_parts(page, button_id)
@@ -265,12 +256,9 @@ def test_an_inline_roll_shows_the_dice_and_the_total_and_is_announced_die_by_die
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_keep_highest_strikes_the_dropped_die_and_dice_are_announced_in_words(
-    page: Page, server: SiteServer
-) -> None:
+def _keep_highest_strikes_the_dropped_die_and_dice_are_announced_in_words(page: Page) -> None:
     """One roll of 3d10k2, seen (the lowest die struck out) and heard (the dropped die
     said so); then 4dF's faces heard as words."""
-    page.goto(server.url + "dice/")
     button_id = page.locator("button[data-roll='3d10k2']").first.get_attribute("id")
     assert button_id
     kept, dropped, total = roll_parts(page, button_id)
@@ -286,8 +274,7 @@ def test_keep_highest_strikes_the_dropped_die_and_dice_are_announced_in_words(
     assert re.fullmatch(r"4dF: ((minus|blank|plus), ){4}total -?\d", spoken(output))
 
 
-def test_every_fudge_face_gets_the_same_visible_box(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _every_fudge_face_gets_the_same_visible_box(page: Page) -> None:
     page.wait_for_function(READY, timeout=30_000)
     button = page.locator("button[data-roll='4dF']").first
     output = page.locator(f'output[for="{button.get_attribute("id")}"]')
@@ -309,10 +296,7 @@ def test_every_fudge_face_gets_the_same_visible_box(page: Page, server: SiteServ
     assert len(heights) == 1 and heights.pop() > 10
 
 
-def test_odds_reset_marks_edits_and_an_empty_target_means_none(
-    page: Page, server: SiteServer
-) -> None:
-    page.goto(server.url + "dice/")
+def _odds_reset_marks_edits_and_an_empty_target_means_none(page: Page) -> None:
     figure = page.locator("[data-odds='2d10kh1']")
     target = figure.locator("input[name=target]")
     reset = figure.get_by_role("button", name="Reset")
@@ -349,9 +333,7 @@ def test_odds_reset_marks_edits_and_an_empty_target_means_none(
     expect(figure).not_to_have_attribute("data-edited", "")
 
 
-@pytest.mark.system("wodu")
-def test_a_worked_example_widget_marks_edits_like_the_odds(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "wodu/damage/")
+def _a_worked_example_widget_marks_edits_like_the_odds(page: Page) -> None:
     damage = widget(page, "wodu-damage")
     expect(damage).not_to_have_attribute("data-edited", "")
     set_field(damage, "wr", "5")
@@ -364,13 +346,9 @@ def test_a_worked_example_widget_marks_edits_like_the_odds(page: Page, server: S
     expect(damage.locator(".rb-edited")).to_be_hidden()
 
 
-@pytest.mark.system("wodu")
-def test_a_widget_is_busy_from_the_keystroke_until_its_new_answer(
-    page: Page, server: SiteServer
-) -> None:
+def _a_widget_is_busy_from_the_keystroke_until_its_new_answer(page: Page) -> None:
     """Typing starts a pause before the question goes to Python; the old answer is stale
     all through it, so the widget says busy at once (and a test waiting for idle waits)."""
-    page.goto(server.url + "wodu/damage/")
     page.wait_for_function(READY, timeout=30_000)
     damage = widget(page, "wodu-damage")
     expect(damage).not_to_have_attribute("aria-busy", "true", timeout=30_000)
@@ -395,12 +373,9 @@ TYPE_AND_READ_BUSY = """([input, busy, text]) => {
 """Type ``text`` into ``input`` and read ``busy``'s aria-busy in the same task."""
 
 
-def test_odds_and_the_dice_box_are_busy_from_the_keystroke_until_their_answer(
-    page: Page, server: SiteServer
-) -> None:
+def _odds_and_the_dice_box_are_busy_from_the_keystroke_until_their_answer(page: Page) -> None:
     """The same pause before asking as a widget's, and the same busy from the first key;
     typing that leaves nothing to ask (not a number, an empty box) is not left busy."""
-    page.goto(server.url + "dice/")
     page.wait_for_function(READY, timeout=30_000)
     figure = page.locator("[data-odds='2d10kh1']")
     modifier = figure.locator("input[name=modifier]")
@@ -442,8 +417,7 @@ def test_without_javascript_roll_buttons_say_why(browser: Browser, server: SiteS
     context.close()
 
 
-def test_with_javascript_the_no_script_hint_is_gone(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _the_no_script_hint_is_gone(page: Page) -> None:
     button = page.locator("button[data-roll='3d6']")
     # Mounted by rollbook.js, the last to set its title (Python, ready or not, never does).
     expect(button).to_have_attribute("data-rb-mounted", "1", timeout=30_000)
@@ -451,3 +425,54 @@ def test_with_javascript_the_no_script_hint_is_gone(page: Page, server: SiteServ
     assert (button.get_attribute("title") or "").startswith("Roll 3d6: 3 to 18")
     expect(page.locator(".rb-roll__nojs")).to_have_count(0)
     assert "needs JavaScript" not in page.locator("article").inner_text()
+
+
+@pytest.mark.system("developers")
+def test_a_reader_rolls_by_mouse_and_keyboard_and_sees_and_hears_every_die(
+    page: Page, server: SiteServer
+) -> None:
+    """On the Dice page, in turn:
+    - with JavaScript, the no-script hint is gone and the roll buttons are live;
+    - a roll of 3d6 is seen (the dice and their total) and heard (die by die);
+    - a focused roll button rolls on Enter;
+    - 3d10k2 strikes its dropped die and says so; 4dF's faces are heard as words;
+    - every Fudge face (blank, minus, plus) gets the same visible box.
+    """
+    page.goto(server.url + "dice/")
+    _the_no_script_hint_is_gone(page)
+    _an_inline_roll_shows_the_dice_and_the_total_and_is_announced_die_by_die(page)
+    _keyboard_rolls(page)
+    _keep_highest_strikes_the_dropped_die_and_dice_are_announced_in_words(page)
+    _every_fudge_face_gets_the_same_visible_box(page)
+
+
+@pytest.mark.system("developers")
+def test_a_reader_edits_odds_that_recompute_refuse_reset_and_are_kept(
+    page: Page, server: SiteServer
+) -> None:
+    """On the Dice page, in turn:
+    - an odds figure's modifier and target recompute its table and chart exactly;
+    - a refused field is named and marked invalid, and the table kept (issue 16, item 25);
+    - what was typed survives a reload;
+    - Reset marks edits and puts the preset back, an empty target means none, and both
+      are kept over a reload;
+    - odds and the dice box are busy from the first key until their answer.
+    """
+    page.goto(server.url + "dice/")
+    _odds_inputs_recompute_the_table_and_chart(page)
+    _an_odds_field_refused_is_named_and_marked_invalid_and_the_table_kept(page)
+    _odds_inputs_survive_a_reload(page)
+    _odds_reset_marks_edits_and_an_empty_target_means_none(page)
+    page.wait_for_function(READY, timeout=30_000)
+    _odds_and_the_dice_box_are_busy_from_the_keystroke_until_their_answer(page)
+
+
+@pytest.mark.system("wodu")
+def test_a_worked_example_widget_marks_edits_and_is_busy_until_its_answer(
+    page: Page, server: SiteServer
+) -> None:
+    """On WoDu's damage page: the worked example's widget marks an edit and Reset puts
+    it back, like the odds; then it is busy from the keystroke until its new answer."""
+    page.goto(server.url + "wodu/damage/")
+    _a_worked_example_widget_marks_edits_like_the_odds(page)
+    _a_widget_is_busy_from_the_keystroke_until_its_new_answer(page)
