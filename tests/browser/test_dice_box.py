@@ -30,15 +30,14 @@ FIELD = "#rb-dicebox-expr"
 
 
 def open_box(page: Page) -> None:
-    page.keyboard.press("d")
+    """Open the box with its key (a box already open is left as it is)."""
+    if not page.locator(BOX).is_visible():
+        page.keyboard.press("d")
     expect(page.locator(BOX)).to_be_visible()
     expect(page.locator(FIELD)).to_be_focused()
 
 
-def test_the_header_button_opens_the_box_and_escape_gives_the_focus_back(
-    page: Page, server: SiteServer
-) -> None:
-    page.goto(server.url + "dice/")
+def _the_header_button_opens_the_box_and_escape_gives_the_focus_back(page: Page) -> None:
     button = page.locator("#rb-dicebox-button")
     assert button.get_attribute("aria-label") == "Dice box"
     assert "(D)" in (button.get_attribute("title") or "")
@@ -60,8 +59,7 @@ def test_the_header_button_opens_the_box_and_escape_gives_the_focus_back(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_shortcut_is_not_taken_while_typing(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _the_shortcut_is_not_taken_while_typing(page: Page) -> None:
     page.keyboard.press("s")  # Material's search
     page.keyboard.type("dice")
     expect(page.locator(BOX)).to_be_hidden()
@@ -82,8 +80,7 @@ def test_the_shortcut_is_not_taken_while_typing(page: Page, server: SiteServer) 
     expect(page.locator(BOX)).to_be_visible()
 
 
-def test_the_box_shows_exact_odds_and_a_chart_and_rolls(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _the_box_shows_exact_odds_and_a_chart_and_rolls(page: Page) -> None:
     open_box(page)
     page.locator(FIELD).fill("2d6+1")
     box = page.locator(BOX)
@@ -112,17 +109,14 @@ def test_the_box_shows_exact_odds_and_a_chart_and_rolls(page: Page, server: Site
     expect(page.locator(FIELD)).to_have_value("2d6+1")
 
 
-@pytest.mark.parametrize(
-    ("expr", "caret", "message"),
-    [
-        ("3d6+", "    ^", "expected a die or a number after '+' (at position 5)"),
-        ("2d", "  ^", "expected the number of sides after 'd', found the end (at position 3)"),
-    ],
-)
-def test_a_mistake_is_pointed_at_with_a_caret(
-    page: Page, server: SiteServer, expr: str, caret: str, message: str
-) -> None:
-    page.goto(server.url + "dice/")
+MISTAKES = [
+    ("3d6+", "    ^", "expected a die or a number after '+' (at position 5)"),
+    ("2d", "  ^", "expected the number of sides after 'd', found the end (at position 3)"),
+]
+"""Expressions the box refuses: where its caret points, and what it says."""
+
+
+def _a_mistake_is_pointed_at_with_a_caret(page: Page, expr: str, caret: str, message: str) -> None:
     open_box(page)
     field = page.locator(FIELD)
     field.fill(expr)
@@ -215,8 +209,7 @@ def test_a_dropped_die_reads_at_4_5_to_1(browser: Browser, server: SiteServer, s
     assert ratio >= 4.5, f"dropped die ({scheme}): {ratio:.2f}:1 {colours}"
 
 
-def test_a_dice_box_roll_goes_to_the_log(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "dice/")
+def _a_dice_box_roll_goes_to_the_log(page: Page) -> None:
     open_box(page)
     page.locator(FIELD).fill("4dF")
     page.locator(FIELD).press("Enter")
@@ -233,11 +226,8 @@ def test_a_dice_box_roll_goes_to_the_log(page: Page, server: SiteServer) -> None
     assert re.fullmatch(r"(\[[+− ]\] ?){4}", entry.locator(".rb-log__dice").text_content() or "")
 
 
-def test_a_mistake_clears_the_odds_of_the_last_good_expression(
-    page: Page, server: SiteServer
-) -> None:
+def _a_mistake_clears_the_odds_of_the_last_good_expression(page: Page) -> None:
     """Issue 16, item 25: under an error, no chart or table of another expression stays."""
-    page.goto(server.url + "dice/")
     open_box(page)
     field = page.locator(FIELD)
     field.fill("3d6")
@@ -256,9 +246,8 @@ def test_a_mistake_clears_the_odds_of_the_last_good_expression(
     expect(box.locator(".rb-odds__expr")).to_have_text("2d6")
 
 
-def test_a_labelled_roll_names_what_it_was_for_in_the_log(page: Page, server: SiteServer) -> None:
+def _a_labelled_roll_names_what_it_was_for_in_the_log(page: Page) -> None:
     """A GM's roll from the box carries its label (issue 30, item 5): "Goblin 2 attacks"."""
-    page.goto(server.url + "dice/")
     open_box(page)
     page.locator("#rb-dicebox-label").fill("Goblin 2 attacks")
     page.locator(FIELD).fill("2d6+1")
@@ -268,3 +257,37 @@ def test_a_labelled_roll_names_what_it_was_for_in_the_log(page: Page, server: Si
     page.keyboard.press("l")
     entry = page.locator("#rb-log .rb-log__entry").first
     expect(entry.locator(".rb-log__what")).to_have_text("Goblin 2 attacks: 2d6+1")
+
+
+def test_the_box_opens_from_the_header_or_with_d_but_not_while_typing(
+    page: Page, server: SiteServer
+) -> None:
+    """The header's button and the D key open the box, Escape closes it and hands the
+    focus back; D typed into search, or with Control, opens nothing, and while the box is
+    open the log's key opens no panel behind it."""
+    page.goto(server.url + "dice/")
+    _the_header_button_opens_the_box_and_escape_gives_the_focus_back(page)
+    _the_shortcut_is_not_taken_while_typing(page)
+
+
+def test_the_box_points_at_mistakes_and_shows_exact_odds_and_rolls(
+    page: Page, server: SiteServer
+) -> None:
+    """Under a mistake no odds of another expression stay; each mistake is pointed at
+    with a caret, refused a roll and mended; a good expression's exact odds and chart
+    are shown, and it rolls and is remembered over a reload."""
+    page.goto(server.url + "dice/")
+    _a_mistake_clears_the_odds_of_the_last_good_expression(page)
+    for expr, caret, message in MISTAKES:
+        _a_mistake_is_pointed_at_with_a_caret(page, expr, caret, message)
+    _the_box_shows_exact_odds_and_a_chart_and_rolls(page)
+
+
+def test_the_box_s_rolls_go_to_the_log_named_by_their_label(page: Page, server: SiteServer) -> None:
+    """A roll from the box goes to the log; a labelled one (a GM's, issue 30, item 5:
+    "Goblin 2 attacks") names what it was for."""
+    page.goto(server.url + "dice/")
+    _a_dice_box_roll_goes_to_the_log(page)
+    page.keyboard.press("Escape")  # the log closed
+    expect(page.locator("#rb-log")).to_be_hidden()
+    _a_labelled_roll_names_what_it_was_for_in_the_log(page)
