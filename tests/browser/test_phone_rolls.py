@@ -23,12 +23,7 @@ def phone(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-@pytest.mark.parametrize("path", ["wodu/damage/", "dice/"])
-def test_roll_buttons_fit_their_cells_and_the_screen(
-    phone: Page, server: SiteServer, path: str
-) -> None:
-    phone.goto(server.url + path)
-    phone.wait_for_function(READY, timeout=TIMEOUT)
+def _roll_buttons_fit_their_cells_and_the_screen(phone: Page) -> None:
     boxes = phone.evaluate(
         """() => [...document.querySelectorAll("td .rb-roll__button")].map(button => {
           const own = button.getBoundingClientRect();
@@ -45,10 +40,7 @@ def test_roll_buttons_fit_their_cells_and_the_screen(
         assert box["left"] >= 0 and box["right"] <= 390, box
 
 
-@pytest.mark.system("wodu")
-def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: SiteServer) -> None:
-    phone.goto(server.url + "wodu/damage/")
-    phone.wait_for_function(READY, timeout=TIMEOUT)
+def _a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page) -> None:
     button = phone.locator("td button[data-roll='2d10kh1']")
     button.scroll_into_view_if_needed()
     button.tap()
@@ -65,10 +57,8 @@ def test_a_tapped_roll_leaves_no_tooltip_over_its_result(phone: Page, server: Si
     expect(phone.locator(".md-tooltip2")).to_have_count(0)
 
 
-def test_a_tapped_roll_does_not_stay_filled_as_if_hovered(phone: Page, server: SiteServer) -> None:
+def _a_tapped_roll_does_not_stay_filled_as_if_hovered(phone: Page) -> None:
     """On a touch screen the last tap counts as a hover until the next: no fill for it."""
-    phone.goto(server.url + "dice/")
-    phone.wait_for_function(READY, timeout=TIMEOUT)
     button = phone.locator("button[data-roll='d20']").first
     button.scroll_into_view_if_needed()
     resting = button.evaluate("b => getComputedStyle(b).backgroundColor")
@@ -79,6 +69,25 @@ def test_a_tapped_roll_does_not_stay_filled_as_if_hovered(phone: Page, server: S
     button.evaluate("b => Promise.all(b.getAnimations().map((a) => a.finished.catch(() => null)))")
     assert button.evaluate("b => b.matches(':hover')"), "the tap should count as a hover"
     assert button.evaluate("b => getComputedStyle(b).backgroundColor") == resting
+
+
+TAPS: dict[str, Callable[[Page], None]] = {
+    "wodu/damage/": _a_tapped_roll_leaves_no_tooltip_over_its_result,
+    "dice/": _a_tapped_roll_does_not_stay_filled_as_if_hovered,
+}
+"""What a tap on each page's roll leaves behind: no tooltip, no hover's fill."""
+
+
+@pytest.mark.parametrize("path", sorted(TAPS))
+def test_roll_buttons_fit_their_cells_and_a_tap_leaves_no_hover_behind(
+    phone: Page, server: SiteServer, path: str
+) -> None:
+    """Every roll button in a table fits its cell and the screen; then a tap on a roll
+    leaves neither a tooltip over its result nor a hover's fill."""
+    phone.goto(server.url + path)
+    phone.wait_for_function(READY, timeout=TIMEOUT)
+    _roll_buttons_fit_their_cells_and_the_screen(phone)
+    TAPS[path](phone)
 
 
 @pytest.fixture
@@ -127,27 +136,27 @@ ACTIVE_TOOLTIP = ".md-tooltip2--active, .md-tooltip--active"
 """Material's tooltips while shown (content.tooltips, and the header's buttons)."""
 
 
-@pytest.mark.parametrize(
-    "target",
-    [
-        '[data-widget="2d6-check"] .rb-panel__table td[title]',  # an exact fraction
-        '[data-widget="2d6-check"] .rb-facts dd[title]',
-        "#rb-log-button",  # the header's Roll log: its panel opens, its name goes
-    ],
+TAPPED = (
+    '[data-widget="2d6-check"] .rb-panel__table td[title]',  # an exact fraction
+    '[data-widget="2d6-check"] .rb-facts dd[title]',
+    "#rb-log-button",  # the header's Roll log: its panel opens, its name goes (last)
 )
-def test_a_tap_leaves_no_tooltip_over_what_it_tapped(
-    phone: Page, server: SiteServer, target: str
-) -> None:
-    """Issue 16, item 25: on a touch screen a tap is no hover that stays."""
+
+
+@pytest.mark.system("2d6")
+def test_a_tap_leaves_no_tooltip_over_what_it_tapped(phone: Page, server: SiteServer) -> None:
+    """Issue 16, item 25: on a touch screen a tap is no hover that stays; each of
+    :data:`TAPPED` in turn."""
     phone.clock.install()  # the page's timers, to run ahead instead of waiting them out
     phone.goto(server.url + "2d6/checks/")
     phone.wait_for_function(READY, timeout=TIMEOUT)
-    tapped = phone.locator(target).first
-    tapped.scroll_into_view_if_needed()
-    tapped.tap()
-    phone.clock.run_for(1000)  # past Material's 250 ms before a hovered title shows
-    phone.evaluate(NEXT_FRAMES)
-    expect(phone.locator(ACTIVE_TOOLTIP)).to_have_count(0)
+    for target in TAPPED:
+        tapped = phone.locator(target).first
+        tapped.scroll_into_view_if_needed()
+        tapped.tap()
+        phone.clock.run_for(1000)  # past Material's 250 ms before a hovered title shows
+        phone.evaluate(NEXT_FRAMES)
+        expect(phone.locator(ACTIVE_TOOLTIP), target).to_have_count(0)
 
 
 def test_a_mouse_still_gets_the_tooltip(page: Page, server: SiteServer) -> None:
