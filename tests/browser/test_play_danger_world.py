@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.axe import audit_four_ways, serious, visit
+from tests.browser.axe import audit_four_ways, serious
 from tests.browser.play import (
     PHONE,
     boxes_ticked,
@@ -198,27 +198,18 @@ def test_two_characters_roll_a_stat_reroll_with_advice_track_reload_and_carry_on
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_axe_finds_nothing_serious_on_the_play_page_after_a_roll(
+def test_a_move_picked_in_the_roller_names_the_best_set_then_a_roll_from_the_sheet_audits_clean(
     page: Page, server: SiteServer
 ) -> None:
-    """Audited light and dark, at 390 and 1280 px (tests/browser/axe.py). The page before
-    a roll is audited so, by the same rule (serious), in tests/browser/test_accessibility.py
-    as every page is; the footer's offline line, absent with the service worker blocked,
-    in each of its states in tests/browser/test_offline.py."""
-    page.set_viewport_size({"width": 390, "height": 900})
-    visit(page, server.url + "danger-world/play/")
-    roll_pair(widget(page, SHEET), "Agility", "Speed")
-    roller = widget(page, ROLLER)
-    expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
-    wait_idle(roller)
-    # The tapped Roll keeps its tooltip while it has the focus: axe would wait for it to fade.
-    page.evaluate("document.activeElement?.blur()")
-    assert audit_four_ways(page, keep=serious) == []
-
-
-def test_a_move_picked_in_the_roller_names_what_the_best_set_achieves(
-    page: Page, server: SiteServer
-) -> None:
+    """On a phone, in order:
+    - a move picked in the roller (Fighting) and rolled names what the best set achieves,
+      and the dice, the action bar and the best set's outcome still share one phone screen;
+    - then a stat's Roll from the sheet, carried on by the roller with its 5 dice: axe finds
+      nothing serious, light and dark, at 390 and 1280 px (tests/browser/axe.py).
+    The page before a roll is audited so, by the same rule (serious), in
+    tests/browser/test_accessibility.py as every page is; the footer's offline line, absent
+    with the service worker blocked, in each of its states in tests/browser/test_offline.py.
+    """
     page.set_viewport_size(PHONE)
     open_sheet(page, server, SHEET, "danger-world")
     roller = widget(page, ROLLER)
@@ -232,6 +223,15 @@ def test_a_move_picked_in_the_roller_names_what_the_best_set_achieves(
     screen = roller.evaluate(ON_ONE_SCREEN)
     assert screen["header"] <= screen["outcome"][0] < screen["outcome"][1] <= screen["height"]
     assert screen["header"] <= screen["bar"][0] < screen["bar"][1] <= screen["height"]
+
+    # A roll from the sheet, audited at 390 px (900 high) and 1280 px.
+    page.set_viewport_size({"width": 390, "height": 900})
+    roll_pair(widget(page, SHEET), "Agility", "Speed")
+    expect(roller.locator(".rb-dice__list .rb-die")).to_have_count(5, timeout=TIMEOUT)
+    wait_idle(roller)
+    # The tapped Roll keeps its tooltip while it has the focus: axe would wait for it to fade.
+    page.evaluate("document.activeElement?.blur()")
+    assert audit_four_ways(page, keep=serious) == []
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -1,8 +1,9 @@
 """The Peupfudge Play page at the table, on a phone: two characters, a roll from an ability
 row, a status ticked by its boxes and XP stepped in Edit mode, the action roller taking L
 from the sheet, and a reload offline where all of it was kept (issue 17, "Done means");
-and the sheet readers kept on the reference sheet before there were characters, adopted
-as the first one."""
+the sheet readers kept on the reference sheet before there were characters, adopted as
+the first one; and a status removed in one tap put back with Undo, kept over a reload,
+and waiting for room in a list filled meanwhile (issue 28, item 7)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import math
 
 from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 
-from tests.browser.axe import audit_four_ways, serious
+from tests.browser.axe import audit_four_ways, serious, visit
 from tests.browser.play import (
     PHONE,
     edit,
@@ -110,7 +111,8 @@ def test_the_reference_sheets_saved_sheet_becomes_the_first_character(
     page: Page, server: SiteServer
 ) -> None:
     """Readers kept their abilities on the reference sheet's bare sheet, saved under that
-    page's own key; the fence now has the store, which adopts them, and Play plays them."""
+    page's own key; the fence now has the store, which adopts them, and Play, reached by a
+    link, plays them."""
     old = {
         "character": "Obazana",
         "award": 50,
@@ -128,7 +130,8 @@ def test_the_reference_sheets_saved_sheet_becomes_the_first_character(
     expect_panel(root, "4 (+6/16)")
     wait_idle(root)
 
-    page.goto(server.url + "peupfudge/play/")
+    # To the Play page by a link, as a reader goes (its roster is read from storage).
+    visit(page, server.url + "peupfudge/play/")
     root = widget(page, SHEET)
     assert names(root) == ["Obazana"] and playing(root) == "Obazana"
     assert roll_check(root, "ability:0").startswith("Obazana: Muscle (L = 4) against D = ")
@@ -147,10 +150,19 @@ def box(locator: Locator) -> FloatRect:
     return found
 
 
-def test_a_status_removed_in_one_tap_comes_back_with_undo(page: Page, server: SiteServer) -> None:
-    """Issue 28, item 7: a status's × sits on a line of its own, one target or more away
-    from its − and +, and removing the status offers Undo where the status was; Undo puts
-    it back with its state, saved as any tap is."""
+def test_a_status_removed_in_one_tap_comes_back_with_undo_once_there_is_room(
+    page: Page, server: SiteServer
+) -> None:
+    """Issue 28, item 7, on the Play page at 390 px, in order:
+    - a status's × sits on a line of its own, one target or more away from its − and +
+      (at 390 and 1280 px);
+    - removing the status offers Undo where the status was, on screen, focused; axe finds
+      nothing serious with the offer shown (light and dark, 390 and 1280 px);
+    - Undo puts it back with its state, saved as any tap is: a reload keeps it;
+    - Peupfudge keeps 8 statuses at most: a status removed, then the list filled to 8, is
+      put back only once one of them goes, and the offer says so where the status was;
+      the second row removed still offers its own Undo, at the list's end.
+    """
     page.set_viewport_size(PHONE)
     page.goto(server.url + "peupfudge/play/")
     root = widget(page, SHEET)
@@ -211,4 +223,29 @@ def test_a_status_removed_in_one_tap_comes_back_with_undo(page: Page, server: Si
     expect(health.locator('[data-cell="name"]')).to_have_value("Health")
     expect(health.locator('[data-cell="current"]')).to_have_value("4")
     expect(health.locator('[data-cell="maximum"]')).to_have_value("5")
+
+    # A list filled meanwhile: Energy removed, the list filled up to its 8 statuses, Undo
+    # waits for room.
+    statuses = root.locator(".rb-field--statuses")
+    rows, add = statuses.locator(".rb-row"), statuses.locator(".rb-rows__add")
+    expect(rows.first.locator('[data-cell="name"]')).to_have_value("Energy")
+    edit(root)  # the statuses' rows are the sheet's setup
+    rows.first.locator(".rb-row__remove").click()
+    removed = statuses.locator(".rb-rows__removed")
+    undo = removed.first.get_by_role("button", name="Undo")
+    expect(rows).to_have_count(1)  # Health, kept
+    for _ in range(7):
+        add.click()
+    expect(add).to_be_disabled()
+    undo.click()
+    expect(removed).to_have_text("No room for status Energy: remove another status first. Undo")
+    expect(rows).to_have_count(8)
+    rows.last.locator(".rb-row__remove").click()
+    undo.click()
+    expect(rows).to_have_count(8)
+    expect(rows.first.locator('[data-cell="name"]')).to_have_value("Energy")
+    expect(rows.first.locator('[data-cell="current"]')).to_have_value("-1")
+    # The second row removed still offers its own Undo, at the list's end where it was.
+    expect(removed).to_have_text("Removed status 8. Undo")
+    wait_idle(root)
     assert page.errors == []  # type: ignore[attr-defined]

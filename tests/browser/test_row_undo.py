@@ -1,13 +1,13 @@
 """A row removed from a list (a skill, a player, a setback, a status) can be put back
-(issue 28, item 7: one tap must not delete for good): every system's lists, and a list
-that filled up meanwhile."""
+(issue 28, item 7: one tap must not delete for good): a list of each system's widgets.
+Peupfudge's statuses, and a list that filled up meanwhile, are put back on its Play page in
+test_play_peupfudge.py (test_a_status_removed_in_one_tap_comes_back_with_undo_once_...)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.play import edit
 from tests.browser.widgets import wait_idle, widget
 from tests.sitesrv import SiteServer
 
@@ -57,35 +57,5 @@ def test_a_removed_row_comes_back_in_its_place_with_undo(
         f"{what[0].upper()}{what[1:]} is back."
     )
     assert cells(box) == before
-    wait_idle(root)
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-@pytest.mark.system("peupfudge")
-def test_undo_waits_for_room_in_a_list_filled_meanwhile(page: Page, server: SiteServer) -> None:
-    """Peupfudge keeps 8 statuses at most: a status removed, then 8 added, is put back only
-    once one of them goes, and the offer says so where the status was."""
-    page.goto(server.url + "peupfudge/play/")
-    root = widget(page, "peupfudge-xp-panel")
-    box = root.locator(".rb-field--statuses")
-    rows, add = box.locator(".rb-row"), box.locator(".rb-rows__add")
-    expect(rows.first.locator('[data-cell="name"]')).to_have_value("Energy")
-    edit(root)  # the statuses' rows are the sheet's setup
-    rows.first.locator(".rb-row__remove").click()
-    removed = box.locator(".rb-rows__removed")
-    undo = removed.first.get_by_role("button", name="Undo")
-    for _ in range(8):
-        add.click()
-    expect(add).to_be_disabled()
-    undo.click()
-    expect(removed).to_have_text("No room for status Energy: remove another status first. Undo")
-    expect(rows).to_have_count(8)
-    rows.last.locator(".rb-row__remove").click()
-    undo.click()
-    expect(rows).to_have_count(8)
-    expect(rows.first.locator('[data-cell="name"]')).to_have_value("Energy")
-    expect(rows.first.locator('[data-cell="current"]')).to_have_value("-1")
-    # The second row removed still offers its own Undo, at the list's end where it was.
-    expect(removed).to_have_text("Removed status 8. Undo")
     wait_idle(root)
     assert page.errors == []  # type: ignore[attr-defined]
