@@ -46,12 +46,42 @@ def test_the_sheet_saved_before_characters_becomes_the_first(
     assert [c["values"]["name"] for c in kept["characters"]] == ["Old Tom"]
 
 
-def test_delete_offers_undo_and_the_last_deleted_leaves_a_fresh_sheet(
-    page: Page, server: SiteServer
+def test_a_reader_rolls_as_a_character_then_deletes_undoes_exports_and_imports(
+    context: BrowserContext, page: Page, server: SiteServer, tmp_path: Path
 ) -> None:
+    """One reader's characters on the 2d6 builder's page, in turn:
+
+    - a check from the sheet is logged, and shared, under the character's name (its link,
+      opened in another tab, shows the same dice);
+    - Delete offers Undo, and deleting the last character leaves a fresh sheet;
+    - Export all saves every character; Import refuses a file from a newer Rollbook,
+      changing nothing, and adds a party beside the reader's, overwriting none.
+    """
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(server.url + PAGE)
     root = widget(page, SHEET)
     name_character(root, "name", "Ash")
+
+    # A check rolled from the sheet, logged and shared as Ash's.
+    rolled = roll_check(root, "stat:PER")
+    assert rolled.startswith("Ash: PER +3 against DC 9 (Average)")
+    dice = root.locator(".rb-widget__checked .rb-part--die").all_text_contents()
+    page.locator("#rb-log-button").click()
+    newest = page.locator("#rb-log .rb-log__entry").first
+    expect(newest.locator(".rb-log__what")).to_have_text("Ash: PER +3 against DC 9 (Average)")
+    page.keyboard.press("Escape")
+    link = copy_roll_link(page, root.locator(".rb-widget__checks"))
+    assert re.search(r"#rolled=[^&]+&values=[^&]+&check=stat%3APER&seed=\d+", link)
+    other = context.new_page()
+    other.goto(link)
+    shared = other.locator(".rb-shared__roll")
+    expect(shared.locator(".rb-shared__what")).to_contain_text(
+        "Ash: PER +3 against DC 9 (Average), rolled at", timeout=TIMEOUT
+    )
+    assert shared.locator(".rb-part--die").all_text_contents() == dice
+    other.close()  # (a tab of the same browser would follow the roster below)
+
+    # Delete, and Undo.
     new_character(root, "name", "Bryn")
     root.locator('[data-roster="delete"]').click()
     said = root.locator(".rb-roster__said")
@@ -70,20 +100,14 @@ def test_delete_offers_undo_and_the_last_deleted_leaves_a_fresh_sheet(
     said.get_by_role("button", name="Undo").click()
     assert names(root) == ["Bryn"]
 
-
-def test_export_all_then_import_adds_characters_and_overwrites_none(
-    page: Page, server: SiteServer, tmp_path: Path
-) -> None:
-    page.goto(server.url + PAGE)
-    root = widget(page, SHEET)
-    name_character(root, "name", "Ash")
-    new_character(root, "name", "Bryn")
+    # Export all, then Import.
+    new_character(root, "name", "Ash")
     with page.expect_download() as download:
         root.locator('[data-roster="export-all"]').click()
     saved = json.loads(Path(download.value.path()).read_text())
     assert download.value.suggested_filename == "2d6-character-all.json"
     assert saved["version"] == 2
-    assert [c["name"] for c in saved["characters"]] == ["Ash", "Bryn"]
+    assert [c["name"] for c in saved["characters"]] == ["Bryn", "Ash"]
 
     chooser = root.locator(".rb-widget__import input[type=file]")
     status = root.locator(".rb-roster__said")
@@ -92,45 +116,18 @@ def test_export_all_then_import_adds_characters_and_overwrites_none(
     chooser.set_input_files(newer)
     expect(status).to_contain_text("may come from a newer Rollbook", timeout=TIMEOUT)
     expect(status).to_contain_text("Your characters are unchanged")
-    assert names(root) == ["Ash", "Bryn"]
+    assert names(root) == ["Bryn", "Ash"]
 
     party = tmp_path / "party.json"
     renamed = [{**c, "name": f"{c['name']} II"} for c in saved["characters"]]
     party.write_text(json.dumps({**saved, "characters": renamed}))
     chooser.set_input_files(party)
     expect(status).to_contain_text(
-        "Imported party.json: 2 characters (Ash II, Bryn II). Your other characters are unchanged.",
+        "Imported party.json: 2 characters (Bryn II, Ash II). Your other characters are unchanged.",
         timeout=TIMEOUT,
     )
-    assert names(root) == ["Ash", "Bryn", "Ash II", "Bryn II"]
-    assert playing(root) == "Ash II"
-
-
-def test_a_check_from_the_sheet_is_logged_and_shared_under_the_character_s_name(
-    context: BrowserContext, page: Page, server: SiteServer
-) -> None:
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(server.url + PAGE)
-    root = widget(page, SHEET)
-    name_character(root, "name", "Ash")
-    rolled = roll_check(root, "stat:PER")
-    assert rolled.startswith("Ash: PER +3 against DC 9 (Average)")
-    dice = root.locator(".rb-widget__checked .rb-part--die").all_text_contents()
-
-    page.locator("#rb-log-button").click()
-    newest = page.locator("#rb-log .rb-log__entry").first
-    expect(newest.locator(".rb-log__what")).to_have_text("Ash: PER +3 against DC 9 (Average)")
-    page.keyboard.press("Escape")
-
-    link = copy_roll_link(page, root.locator(".rb-widget__checks"))
-    assert re.search(r"#rolled=[^&]+&values=[^&]+&check=stat%3APER&seed=\d+", link)
-    other = context.new_page()
-    other.goto(link)
-    shared = other.locator(".rb-shared__roll")
-    expect(shared.locator(".rb-shared__what")).to_contain_text(
-        "Ash: PER +3 against DC 9 (Average), rolled at", timeout=TIMEOUT
-    )
-    assert shared.locator(".rb-part--die").all_text_contents() == dice
+    assert names(root) == ["Bryn", "Ash", "Bryn II", "Ash II"]
+    assert playing(root) == "Bryn II"
 
 
 def test_a_shared_character_is_kept_as_a_new_one_beside_the_reader_s(

@@ -17,24 +17,54 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from rules_py.widgets import WIDGETS
-from tests.browser.axe import SCHEMES, set_scheme
+from tests.browser.axe import SCHEMES, set_scheme, visit
 from tests.browser.contrast import text_contrasts
 from tests.browser.widgets import TIMEOUT, expect_panel, set_field, wait_idle, widget
 from tests.sitesrv import SiteServer
 
-# (page, widget, name field, a character's name, the system named in the heading)
+# (builder's page, Play page, widget, name field, a character's name, the system named in
+# the heading)
 BUILDERS = [
-    ("wodu/character-creation/", "wodu-builder", "name", "Rook Halloway", "2d10 WoDu Hack"),
-    ("d10-0/building-a-character/", "d10-0-builder", "name", "Ilse Marrow", "The D10/0 System"),
-    ("2d6/character-creation/", "2d6-builder", "name", "Vessa Quill", "[2d6] Roleplaying System"),
+    (
+        "wodu/character-creation/",
+        "wodu/play/",
+        "wodu-builder",
+        "name",
+        "Rook Halloway",
+        "2d10 WoDu Hack",
+    ),
+    (
+        "d10-0/building-a-character/",
+        "d10-0/play/",
+        "d10-0-builder",
+        "name",
+        "Ilse Marrow",
+        "The D10/0 System",
+    ),
+    (
+        "2d6/character-creation/",
+        "2d6/play/",
+        "2d6-builder",
+        "name",
+        "Vessa Quill",
+        "[2d6] Roleplaying System",
+    ),
     (
         "danger-world/player-characters/",
+        "danger-world/play/",
         "danger-world-sheet",
         "name",
         "Cass Dunmore",
         "Danger World",
     ),
-    ("peupfudge/aptitude/", "peupfudge-xp-panel", "character", "Odo Fenwick", "Peupfudge"),
+    (
+        "peupfudge/aptitude/",
+        "peupfudge/play/",
+        "peupfudge-xp-panel",
+        "character",
+        "Odo Fenwick",
+        "Peupfudge",
+    ),
 ]
 # What a printed sheet must not show: the site's frame, navigation and any control.
 CHROME = ".md-header, .md-tabs, .md-sidebar, .md-footer, nav, button, input, select, textarea"
@@ -70,18 +100,23 @@ def printed_labels(name: str, values: dict[str, str]) -> list[str]:
     return [f"{f.label}:" for f in builder.fields if f.printed and f.name not in unused]
 
 
-@pytest.mark.parametrize(("path", "name", "field", "who", "system"), BUILDERS, ids=lambda v: v)
-def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
+@pytest.mark.parametrize(
+    ("path", "play", "name", "field", "who", "system"), BUILDERS, ids=lambda v: v
+)
+def test_each_builder_and_its_play_page_print_one_light_page_headed_with_name_and_system(
     page: Page,
     server: SiteServer,
     path: str,
+    play: str,
     name: str,
     field: str,
     who: str,
     system: str,
 ) -> None:
-    """Printed from the light scheme, then from the dark one (Material's palette toggle,
-    as a reader switches: the page as it stands when loaded in that scheme)."""
+    """The builder's sheet printed from the light scheme, then from the dark one
+    (Material's palette toggle, as a reader switches: the page as it stands when loaded
+    in that scheme). Then, back in the light scheme, the section's Play page (by a link):
+    its sheet prints on one A4 and one Letter page, with its tracks."""
     page.goto(server.url + path)
     root = widget(page, name)
     set_field(root, field, who)
@@ -92,6 +127,10 @@ def test_each_builder_prints_as_one_light_page_headed_with_name_and_system(
         set_scheme(page, scheme)
         assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
         _prints_as_one_light_page(page, name, field, who, system, panel, scheme)
+
+    set_scheme(page, "light")
+    visit(page, server.url + play)
+    _play_page_prints_on_one_page(page, play, name, field, who, system)
 
 
 def _prints_as_one_light_page(
@@ -185,16 +224,26 @@ def test_a_printed_sheet_lists_the_values_its_answer_does_not_show(
     expect(root.locator(".rb-widget__panel table").filter(has_text="Pistols")).to_be_visible()
 
 
-def test_the_whole_page_prints_without_share_or_print_buttons(
+def test_the_whole_page_prints_without_share_or_print_buttons_nor_a_check_a_sheet(
     page: Page, server: SiteServer
 ) -> None:
-    """Printing the page itself (Ctrl+P) still prints it all, minus the share actions."""
+    """Printing the page itself (Ctrl+P) still prints it all, minus the share actions.
+    Then, on another page reached by a link, a widget that is no character sheet (a
+    check) shares its values but prints no sheet: only portable widgets print one."""
     page.goto(server.url + "2d6/character-creation/")
     widget(page, "2d6-builder")
     page.emulate_media(media="print")
     expect(page.locator("h1")).to_be_visible()
     assert page.evaluate(VISIBLE, ".rb-share, .rb-print") == []
     assert pages_in(page.pdf(format="A4")) > 1
+
+    page.emulate_media(media="screen")
+    visit(page, server.url + "2d6/checks/")
+    root = widget(page, "2d6-check")
+    expect(root.get_by_role("button", name="Share a link to these values")).to_be_visible(
+        timeout=TIMEOUT
+    )
+    assert root.get_by_role("button", name="Print sheet").count() == 0
 
 
 @pytest.mark.system("wodu")
@@ -209,29 +258,11 @@ def test_print_sheet_needs_javascript(browser: Browser, server: SiteServer) -> N
         context.close()
 
 
-def test_only_portable_widgets_print_a_sheet(page: Page, server: SiteServer) -> None:
-    page.goto(server.url + "2d6/checks/")
-    root = widget(page, "2d6-check")
-    expect(root.get_by_role("button", name="Share a link to these values")).to_be_visible(
-        timeout=TIMEOUT
-    )
-    assert root.get_by_role("button", name="Print sheet").count() == 0
-
-
-PLAY_PAGES = [
-    ("wodu/play/", "wodu-builder", "name", "Rook Halloway", "2d10 WoDu Hack"),
-    ("d10-0/play/", "d10-0-builder", "name", "Ilse Marrow", "The D10/0 System"),
-    ("2d6/play/", "2d6-builder", "name", "Vessa Quill", "[2d6] Roleplaying System"),
-    ("peupfudge/play/", "peupfudge-xp-panel", "character", "Odo Fenwick", "Peupfudge"),
-    ("danger-world/play/", "danger-world-sheet", "name", "Cass Dunmore", "Danger World"),
-]
-
-
-@pytest.mark.parametrize(("path", "name", "field", "who", "system"), PLAY_PAGES, ids=lambda v: v)
-def test_a_play_page_s_sheet_prints_on_one_page_with_its_tracks(
-    page: Page, server: SiteServer, path: str, name: str, field: str, who: str, system: str
+def _play_page_prints_on_one_page(
+    page: Page, path: str, name: str, field: str, who: str, system: str
 ) -> None:
-    page.goto(server.url + path)
+    """A Play page's sheet (the page open at ``path``) prints on one A4 and one Letter
+    page, headed with ``who`` and ``system``, with its room for notes and no site around."""
     root = widget(page, name)
     set_field(root, field, who)
     wait_idle(root)
