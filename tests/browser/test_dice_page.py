@@ -87,10 +87,10 @@ def _odds_inputs_survive_a_reload(page: Page) -> None:
     expect(figure.locator(".rb-odds__expr")).to_have_text("4dF+2", timeout=30_000)
 
 
-@pytest.mark.system("developers")
-def test_instant_navigation_keeps_one_python(page: Page, server: SiteServer) -> None:
-    workers_before = server.seen.count("/assets/rollbook/worker.js")
-    page.goto(server.url + "dice/")
+def _instant_navigation_keeps_one_python(
+    page: Page, server: SiteServer, workers_before: int
+) -> None:
+    """A link to another page is followed without reloading: the same Python rolls there."""
     page.wait_for_function(READY, timeout=30_000)
     page.evaluate("window.__sameDocument = true")
     page.locator("article a[href$='authoring/']").first.click()
@@ -126,14 +126,28 @@ ROLL_TIMES = """async ([id, times]) => {
 """The totals of rolling a button again and again, in one call (not a round trip a roll)."""
 
 
-def test_two_page_loads_roll_differently(browser: Browser, server: SiteServer) -> None:
-    """A memory snapshot restores Python's random state: each load must reseed."""
+def test_two_readers_loading_the_page_roll_differently_and_a_phone_does_not_scroll_sideways(
+    browser: Browser, server: SiteServer
+) -> None:
+    """Two first visits to the Dice page, the second on a phone (375 px):
+    - each rolls d20 eight times, and the two loads roll differently (a memory snapshot
+      restores Python's random state: each load must reseed);
+    - on the phone, the page does not scroll sideways.
+    """
     sequences = []
-    for _ in range(2):
-        context = browser.new_context(service_workers="block")  # a first visit each
+    for phone in (False, True):
+        context = (
+            browser.new_context(
+                viewport={"width": 375, "height": 740}, is_mobile=True, service_workers="block"
+            )
+            if phone
+            else browser.new_context(service_workers="block")  # a first visit each
+        )
         page = context.new_page()
         page.goto(server.url + "dice/")
         page.wait_for_function(READY, timeout=30_000)
+        if phone:
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         button_id = page.locator("button[data-roll='d20']").get_attribute("id")
         assert button_id
         sequences.append(page.evaluate(ROLL_TIMES, [button_id, 8]))
@@ -142,9 +156,13 @@ def test_two_page_loads_roll_differently(browser: Browser, server: SiteServer) -
     assert sequences[0] != sequences[1]
 
 
-def test_without_javascript_every_table_and_chart_is_there(
+def test_without_javascript_every_table_and_chart_is_there_and_roll_buttons_say_why(
     browser: Browser, server: SiteServer, built_site: tuple[Path, int]
 ) -> None:
+    """The Dice page without JavaScript:
+    - every odds fence has its table and chart, and the odds inputs are hidden;
+    - a roll button is disabled, its title and a hint beside it saying it needs JavaScript.
+    """
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(server.url + "dice/")
@@ -155,6 +173,14 @@ def test_without_javascript_every_table_and_chart_is_there(
     expect(page.locator("[data-odds] svg rect.rb-chart__bar").first).to_be_visible()
     assert page.locator("[data-odds='2d10kh1'] tbody tr").count() == 10
     expect(page.locator("[data-odds] form").first).to_be_hidden()
+
+    button = page.locator("button[data-roll='3d6']")
+    expect(button).to_be_disabled()
+    assert (button.get_attribute("title") or "").startswith("Rolling needs JavaScript.")
+    hint = button.locator("xpath=..").locator(".rb-roll__nojs")
+    expect(hint).to_be_visible()
+    expect(hint).to_have_text("Rolling needs JavaScript")
+    expect(page.locator("[data-odds] table").first).to_be_visible()
     context.close()
 
 
@@ -190,17 +216,6 @@ def test_site_served_from_a_subpath(
         assert "/rollbook/assets/rollbook/runtime/manifest.json" in sub.seen
         context.close()
     assert requests.outside() == []
-
-
-def test_phone_layout_does_not_scroll_sideways(browser: Browser, server: SiteServer) -> None:
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740}, is_mobile=True, service_workers="block"
-    )
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    page.wait_for_function(READY, timeout=30_000)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    context.close()
 
 
 @pytest.mark.parametrize("path", ["authoring/", "danger-world/checks/"])
@@ -403,20 +418,6 @@ def _odds_and_the_dice_box_are_busy_from_the_keystroke_until_their_answer(page: 
     expect(shown).to_be_hidden()
 
 
-def test_without_javascript_roll_buttons_say_why(browser: Browser, server: SiteServer) -> None:
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(server.url + "dice/")
-    button = page.locator("button[data-roll='3d6']")
-    expect(button).to_be_disabled()
-    assert (button.get_attribute("title") or "").startswith("Rolling needs JavaScript.")
-    hint = button.locator("xpath=..").locator(".rb-roll__nojs")
-    expect(hint).to_be_visible()
-    expect(hint).to_have_text("Rolling needs JavaScript")
-    expect(page.locator("[data-odds] table").first).to_be_visible()
-    context.close()
-
-
 def _the_no_script_hint_is_gone(page: Page) -> None:
     button = page.locator("button[data-roll='3d6']")
     # Mounted by rollbook.js, the last to set its title (Python, ready or not, never does).
@@ -436,14 +437,18 @@ def test_a_reader_rolls_by_mouse_and_keyboard_and_sees_and_hears_every_die(
     - a roll of 3d6 is seen (the dice and their total) and heard (die by die);
     - a focused roll button rolls on Enter;
     - 3d10k2 strikes its dropped die and says so; 4dF's faces are heard as words;
-    - every Fudge face (blank, minus, plus) gets the same visible box.
+    - every Fudge face (blank, minus, plus) gets the same visible box;
+    - a link to the Authoring page is followed without reloading (instant navigation):
+      the same Python, one worker in all, rolls 2d10+2 there.
     """
+    workers_before = server.seen.count("/assets/rollbook/worker.js")
     page.goto(server.url + "dice/")
     _the_no_script_hint_is_gone(page)
     _an_inline_roll_shows_the_dice_and_the_total_and_is_announced_die_by_die(page)
     _keyboard_rolls(page)
     _keep_highest_strikes_the_dropped_die_and_dice_are_announced_in_words(page)
     _every_fudge_face_gets_the_same_visible_box(page)
+    _instant_navigation_keeps_one_python(page, server, workers_before)
 
 
 @pytest.mark.system("developers")
