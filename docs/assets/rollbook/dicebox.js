@@ -226,8 +226,12 @@ button.setAttribute("aria-expanded", "false");
 button.addEventListener("click", open);
 onShortcut("d", open);
 
+// The close event is a task queued after the box has closed (by Escape, say): a key
+// pressed before it runs (Escape then L, typed quickly) may have opened another panel,
+// or D the box again, and that panel keeps the focus it took.
 box.dialog.addEventListener("close", () => {
   button.setAttribute("aria-expanded", "false");
+  if (box.dialog.open || document.activeElement?.closest("dialog[open]")) return;
   focusBack(before, button);
 });
 // A click on the backdrop (outside the box) closes it, as Escape does.
