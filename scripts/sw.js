@@ -78,5 +78,20 @@ routing.registerRoute(
 
 // A new build takes over as soon as its files are saved: no reader stays on an
 // old runtime. Pages already open keep what they loaded until they reload.
+//
+// When it took over is kept where the pages read it (offline.js, TOOK_OVER), written
+// before it claims them: a page the build before served, whose scripts ran only after
+// the takeover (a busy device), missed the "controllerchange" event that said so, and
+// would not offer the reload that uses the new build.
+const TOOK_OVER = `rollbook-took-over-${self.registration.scope}`;
 self.addEventListener("install", () => self.skipWaiting());
-core.clientsClaim();
+self.addEventListener("activate", (event) => {
+  const stamp = new Response(String(Date.now()), { headers: { "Content-Type": "text/plain" } });
+  event.waitUntil(
+    caches
+      .open(TOOK_OVER)
+      .then((cache) => cache.put(new URL("took-over", self.registration.scope).href, stamp))
+      .catch(() => {})
+      .then(() => self.clients.claim()),
+  );
+});

@@ -12,6 +12,8 @@ import { readStored, removeStored, writeStored } from "./store.js";
 const root = new URL("../../", import.meta.url); // the site's address, under any path
 const script = new URL("sw.js", root);
 const REMOVED = "rollbook:offline:removed"; // the reader removed the offline copy: don't save it again
+// When the build saved now took over (scripts/sw.js TOOK_OVER; a registration's scope is root).
+const TOOK_OVER = `rollbook-took-over-${root.href}`;
 
 /** @typedef {"none" | "saving" | "ready" | "confirm" | "kept" | "updated" | "failed" | "removed"} State */
 /** @typedef {{ state: State, saved: number, total: number, looked: number }} Offline */
@@ -107,12 +109,27 @@ function follow(registration) {
     // A new build being saved: the copy saved before still serves until it takes over.
     else if (offline.state === "none") show("ready");
     installing.addEventListener("statechange", () => {
-      if (installing.state === "activated") show(offline.state === "updated" ? "updated" : "ready");
+      if (installing.state === "activated") {
+        show(offline.state === "updated" ? "updated" : "ready");
+        sayIfReplaced();
+      }
       else if (installing.state === "redundant" && !registration.active) show("failed");
     });
   } else if (registration.active && !ANSWERING.has(offline.state)) {
     show("ready");
   }
+}
+
+// A new build took over after this page was served by the one before: say so, and
+// offer the reload that uses it. The page learns it from the "controllerchange" event,
+// unless its scripts ran only after the takeover (a busy device) and missed it: then
+// from when the build took over (sw.js writes it) against when this page was asked for.
+async function sayIfReplaced() {
+  const served = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
+  if (!served || !(served.workerStart > 0)) return; // not served by a saved build
+  const stamp = await caches.match(new URL("took-over", root).href, { cacheName: TOOK_OVER }).catch(() => undefined);
+  const tookOver = stamp ? Number(await stamp.text()) : 0;
+  if (tookOver > performance.timeOrigin && !["removed", "confirm", "kept"].includes(offline.state)) show("updated");
 }
 
 // While the reader is asked whether to remove the copy (or told it cannot be removed
@@ -232,7 +249,10 @@ async function start() {
   }
   // Saved on an earlier visit: say so at once.
   const earlier = await navigator.serviceWorker.getRegistration(root.href);
-  if (earlier?.scope === root.href) watch(earlier);
+  if (earlier?.scope === root.href) {
+    watch(earlier);
+    await sayIfReplaced();
+  }
   // Let the page and its dice start first: saving the site competes for the network.
   if (document.readyState !== "complete") await new Promise((done) => addEventListener("load", done, { once: true }));
   if (window.rollbook?.state?.status === "loading") await window.rollbook.ready;
