@@ -256,6 +256,9 @@ async function start() {
   // Let the page and its dice start first: saving the site competes for the network.
   if (document.readyState !== "complete") await new Promise((done) => addEventListener("load", done, { once: true }));
   if (window.rollbook?.state?.status === "loading") await window.rollbook.ready;
+  // The reader removed the copy meanwhile (the dice start in seconds on a slow device):
+  // saving it now would undo their click.
+  if (offline.state === "removed" || readStored(REMOVED)) return;
   await save();
 }
 
