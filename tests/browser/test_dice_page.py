@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rules_py.views import odds_view
+from tests.browser.axe import ANIMATIONS_ENDED
 from tests.browser.conftest import Requests
 from tests.browser.widgets import expect_panel, set_field, widget
 from tests.sitesrv import SiteServer
@@ -298,12 +299,14 @@ def _every_fudge_face_gets_the_same_visible_box(page: Page) -> None:
     for _ in range(40):  # until a roll has shown a blank, a minus and a plus
         button.click()
         expect(output.locator(".rb-total")).to_be_visible(timeout=30_000)
-        dice = output.locator(".rb-part--die")
-        faces |= set(dice.all_text_contents())
-        heights |= {
-            round((box or {"height": 0})["height"], 1)
-            for box in map(lambda d: d.bounding_box(), dice.all())
-        }
+        page.evaluate(ANIMATIONS_ENDED)  # the dice drawn as they stay, not mid-animation
+        # Read in one go: read die by die, a die could be measured as it was replaced.
+        drawn = output.evaluate(
+            """o => [...o.querySelectorAll('.rb-part--die')].map(
+                 (d) => [d.textContent, d.getBoundingClientRect().height])"""
+        )
+        faces |= {face for face, _ in drawn}
+        heights |= {round(height, 1) for _, height in drawn}
         if faces >= {" ", "−", "+"}:
             break
         output.evaluate("o => o.replaceChildren()")
