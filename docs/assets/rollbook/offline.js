@@ -109,10 +109,7 @@ function follow(registration) {
     // A new build being saved: the copy saved before still serves until it takes over.
     else if (offline.state === "none") show("ready");
     installing.addEventListener("statechange", () => {
-      if (installing.state === "activated") {
-        show(offline.state === "updated" ? "updated" : "ready");
-        sayIfReplaced();
-      }
+      if (installing.state === "activated") replacedSinceServed().then((replaced) => show(offline.state === "updated" || replaced ? "updated" : "ready"));
       else if (installing.state === "redundant" && !registration.active) show("failed");
     });
   } else if (registration.active && !ANSWERING.has(offline.state)) {
@@ -120,16 +117,16 @@ function follow(registration) {
   }
 }
 
-// A new build took over after this page was served by the one before: say so, and
-// offer the reload that uses it. The page learns it from the "controllerchange" event,
-// unless its scripts ran only after the takeover (a busy device) and missed it: then
-// from when the build took over (sw.js writes it) against when this page was asked for.
-async function sayIfReplaced() {
+// Whether a new build took over after this page was served by the one before (then a
+// reload uses it). The page learns it from the "controllerchange" event, unless its
+// scripts ran only after the takeover (a busy device) and missed it: then from when the
+// build took over (sw.js writes it) against when this page was asked for.
+/** @returns {Promise<boolean>} */
+async function replacedSinceServed() {
   const served = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
-  if (!served || !(served.workerStart > 0)) return; // not served by a saved build
+  if (!served || !(served.workerStart > 0)) return false; // not served by a saved build
   const stamp = await caches.match(new URL("took-over", root).href, { cacheName: TOOK_OVER }).catch(() => undefined);
-  const tookOver = stamp ? Number(await stamp.text()) : 0;
-  if (tookOver > performance.timeOrigin && !["removed", "confirm", "kept"].includes(offline.state)) show("updated");
+  return Boolean(stamp) && Number(await stamp?.text()) > performance.timeOrigin;
 }
 
 // While the reader is asked whether to remove the copy (or told it cannot be removed
@@ -251,7 +248,8 @@ async function start() {
   const earlier = await navigator.serviceWorker.getRegistration(root.href);
   if (earlier?.scope === root.href) {
     watch(earlier);
-    await sayIfReplaced();
+    // (A question asked meanwhile, or a removal, stands.)
+    if ((await replacedSinceServed()) && !ANSWERING.has(offline.state) && offline.state !== "removed") show("updated");
   }
   // Let the page and its dice start first: saving the site competes for the network.
   if (document.readyState !== "complete") await new Promise((done) => addEventListener("load", done, { once: true }));
