@@ -103,7 +103,9 @@ function show(state) {
 
 /** @param {ServiceWorkerRegistration} registration */
 function follow(registration) {
-  const installing = registration.installing || registration.waiting;
+  // A worker yet to take over: installing, installed, or still activating (sw.js writes
+  // when it took over in that step, and the page reads it once the worker is activated).
+  const installing = registration.installing || registration.waiting || (registration.active?.state === "activating" ? registration.active : null);
   if (installing) {
     if (!registration.active) show("saving");
     // A new build being saved: the copy saved before still serves until it takes over.
