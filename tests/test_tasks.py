@@ -601,8 +601,8 @@ def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        ([], ["-n", "auto", "--dist", "worksteal", "--durations=10"]),
-        (["tests/dice"], ["-n", "auto", "--dist", "worksteal", "--durations=10", "tests/dice"]),
+        ([], ["-n", "WORKERS", "--dist", "worksteal", "--durations=10"]),
+        (["tests/dice"], ["-n", "WORKERS", "--dist", "worksteal", "--durations=10", "tests/dice"]),
         (["-n", "0"], ["--durations=10", "-n", "0"]),
         (["-p", "no:xdist", "--durations=3"], ["-p", "no:xdist", "--durations=3"]),
     ],
@@ -610,4 +610,14 @@ def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
 def test_scripts_test_spreads_the_tests_and_names_the_slowest(
     given: list[str], expected: list[str]
 ) -> None:
-    assert tasks.pytest_args(given) == expected
+    workers = str(tasks.test_workers())
+    assert tasks.pytest_args(given) == [workers if a == "WORKERS" else a for a in expected]
+
+
+def test_scripts_test_starts_a_worker_for_every_core_and_one_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    assert tasks.pytest_args([])[:2] == ["-n", "3"]
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 4, 6})
+    assert tasks.test_workers() == 5
