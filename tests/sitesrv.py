@@ -278,11 +278,25 @@ Headless Chromium 156 loads it in a renderer of its own for every tab a test ope
 whether or not anything types in an address bar: about 0.5 s of CPU a tab, a third of
 what opening a page of the site costs, and nothing of the site's own."""
 
+WASM_BASELINE_ONLY = "--js-flags=--liftoff-only"
+"""V8 runs the WebAssembly as first compiled (Liftoff) and never compiles it again.
+
+By default V8 recompiles the functions a page calls often (Python's interpreter loop among
+them) with its optimising compiler, on background threads: some 0.6 s of CPU for every
+start of the dice, to make a reading session's later rolls faster. A browser test ends
+seconds after its start, before that pays back, and with a test per core and one more,
+the suite is CPU-bound: in paired runs of the same test files (tests of GM pages and of
+rolls read by their system), the flag saved 10 to 13 % of all the CPU they used. The
+code's behaviour is the same at either tier; only how fast it runs differs, and
+``scripts/bench`` measures that in a browser without the flag, as a reader's is."""
+
 TEST_CHROMIUM_ARGS = [
     *CHROMIUM_ARGS,
     "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *OMNIBOX_POPUP_FEATURES)),
+    WASM_BASELINE_ONLY,
 ]
-"""The browser tests' Chromium: the project's arguments, without the address-bar popup."""
+"""The browser tests' Chromium: the project's arguments, without the address-bar popup,
+its WebAssembly left at its first tier."""
 
 
 def launch(playwright: Playwright, args: list[str]) -> Browser:

@@ -12,6 +12,7 @@ from tests.sitesrv import (
     OMNIBOX_POPUP_FEATURES,
     PLAYWRIGHT_DISABLED_FEATURES,
     TEST_CHROMIUM_ARGS,
+    WASM_BASELINE_ONLY,
 )
 
 DRIVER = Path(playwright.__file__).parent / "driver" / "package" / "lib"
@@ -35,10 +36,13 @@ def test_our_disable_features_restates_every_feature_playwright_turns_off() -> N
     assert not missing, f"add Playwright's {sorted(missing)} to PLAYWRIGHT_DISABLED_FEATURES"
 
 
-def test_the_test_browser_is_the_project_s_without_the_address_bar_popup() -> None:
+def test_the_test_browser_is_the_project_s_without_the_address_bar_popup_or_wasm_tier_up() -> None:
     assert TEST_CHROMIUM_ARGS[: len(CHROMIUM_ARGS)] == CHROMIUM_ARGS
     features = [a for a in TEST_CHROMIUM_ARGS if a.startswith("--disable-features=")]
     assert len(features) == 1
     named = features[0].removeprefix("--disable-features=").split(",")
     assert set(OMNIBOX_POPUP_FEATURES) <= set(named)
     assert set(PLAYWRIGHT_DISABLED_FEATURES) <= set(named)
+    # Chromium reads only the last --js-flags: one, ours; the bench's browser has none.
+    assert [a for a in TEST_CHROMIUM_ARGS if a.startswith("--js-flags=")] == [WASM_BASELINE_ONLY]
+    assert not [a for a in CHROMIUM_ARGS if a.startswith("--js-flags=")]
