@@ -226,12 +226,15 @@ button.setAttribute("aria-expanded", "false");
 button.addEventListener("click", open);
 onShortcut("d", open);
 
-// The close event is a task queued after the box has closed (by Escape, say): a key
-// pressed before it runs (Escape then L, typed quickly) may have opened another panel,
-// or D the box again, and that panel keeps the focus it took.
+// The close event is a task queued after the box has closed (by Escape, say). Closing
+// already gave the focus back to what had it before (the dialog's own focus steps), and
+// by the time this runs on a busy page, a key (Escape then L, typed quickly) may have
+// opened another panel or the box again, or the reader moved the focus on: wherever the
+// focus is, it stays. Only a page where nothing has it (what had it is gone) gets it back.
 box.dialog.addEventListener("close", () => {
   button.setAttribute("aria-expanded", "false");
-  if (box.dialog.open || document.activeElement?.closest("dialog[open]")) return;
+  const now = document.activeElement;
+  if (box.dialog.open || (now && now !== document.body && !box.dialog.contains(now))) return;
   focusBack(before, button);
 });
 // A click on the backdrop (outside the box) closes it, as Escape does.
