@@ -848,7 +848,7 @@ def test() -> None:
     sys.exit(result.returncode)
 
 
-def test_workers() -> int:
+def pytest_workers() -> int:
     """How many pytest-xdist workers ``scripts/test`` starts: the cores this process may
     use, and one more."""
     return len(os.sched_getaffinity(0)) + 1
@@ -868,7 +868,7 @@ def pytest_args(args: list[str]) -> list[str]:
     spread = (
         []
         if re.search(r"(^| )(-n|--numprocesses|-p no:xdist)", chosen)
-        else ["-n", str(test_workers()), "--dist", "worksteal"]
+        else ["-n", str(pytest_workers()), "--dist", "worksteal"]
     )
     slowest = [] if "--durations" in chosen else ["--durations=10"]
     return [*spread, *slowest, *args]

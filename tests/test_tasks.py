@@ -598,11 +598,14 @@ def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
     assert not (tasks.ROOT / ".cache" / f"serve-{server.process.pid}").exists()
 
 
+WORKERS = str(tasks.pytest_workers())
+
+
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        ([], ["-n", "WORKERS", "--dist", "worksteal", "--durations=10"]),
-        (["tests/dice"], ["-n", "WORKERS", "--dist", "worksteal", "--durations=10", "tests/dice"]),
+        ([], ["-n", WORKERS, "--dist", "worksteal", "--durations=10"]),
+        (["tests/dice"], ["-n", WORKERS, "--dist", "worksteal", "--durations=10", "tests/dice"]),
         (["-n", "0"], ["--durations=10", "-n", "0"]),
         (["-p", "no:xdist", "--durations=3"], ["-p", "no:xdist", "--durations=3"]),
     ],
@@ -610,8 +613,7 @@ def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
 def test_scripts_test_spreads_the_tests_and_names_the_slowest(
     given: list[str], expected: list[str]
 ) -> None:
-    workers = str(tasks.test_workers())
-    assert tasks.pytest_args(given) == [workers if a == "WORKERS" else a for a in expected]
+    assert tasks.pytest_args(given) == expected
 
 
 def test_scripts_test_starts_a_worker_for_every_core_and_one_more(
@@ -620,4 +622,4 @@ def test_scripts_test_starts_a_worker_for_every_core_and_one_more(
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     assert tasks.pytest_args([])[:2] == ["-n", "3"]
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 4, 6})
-    assert tasks.test_workers() == 5
+    assert tasks.pytest_workers() == 5
