@@ -565,7 +565,7 @@ def main(argv: Sequence[str]) -> None:
             rows += [_against(name, ms, limit) for name, ms, limit in play]
             sheets = bench_play.sheet_rows(browser, server, args.runs)
             for name, measured, limit in sheets + bench_play.gm_rows(browser, server, args.runs):
-                met = limit is None or measured <= limit
+                met = None if limit is None else measured <= limit
                 unit = "px" if name.endswith("(px)") else "ms"
                 shown, target = f"{measured:.0f} {unit}", f"<= {limit:g} {unit}" if limit else ""
                 rows.append(Row(name.rsplit(" (", 1)[0], shown, target, met))
