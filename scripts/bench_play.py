@@ -21,7 +21,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from scripts import tasks
-from tests.browser.play import KEPT_DECODED, difficulties
+from tests.browser.play import FIRST_SEEN, KEPT_DECODED, MOVED, difficulties
 from tests.sitesrv import CHROMIUM_ARGS, SiteServer, launch
 
 PHONE = {"width": 390, "height": 844}
@@ -157,25 +157,6 @@ ASK_SHOW = """async ([name, values]) => {
   await window.rollbook.ask('widget', { name, action: 'show', values, previous: values });
   return performance.now() - t;
 }"""
-
-
-FIRST_SEEN = """(() => {
-  const look = () => {
-    const roll = document.querySelector(".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose");
-    if (roll) window.__rollbookFirstSeen = roll.getBoundingClientRect().top + scrollY;
-    else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})();"""
-"""Where a sheet row's first Roll is on the page in the first frame that has it (it is in
-the page as built, before the page's scripts start)."""
-
-MOVED = """() => {
-  const roll = document.querySelector(".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose");
-  return roll.getBoundingClientRect().top + scrollY - window.__rollbookFirstSeen;
-}"""
-"""How far down that Roll has moved since: what the page's scripts put above it (the
-roster, the sheet's controls) once they start."""
 
 
 def sheet_rows(

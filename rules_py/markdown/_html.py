@@ -7,6 +7,14 @@ from typing import Any
 
 from markdown import Markdown
 
+SHARE_AS_BUILT = (
+    '<button type="button" class="{}">Share'
+    '<span class="rb-visually-hidden"> a link to these values</span></button>'
+)
+"""The Share button that share.js adds to a widget's actions and an odds figure's controls,
+in its place in the page as built (``.format(its classes)``): where scripts run, those are
+laid out from first paint, and share.js puts the live button in its place."""
+
 DIE_ICON = (
     '<svg class="rb-die-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
     '<rect x="3" y="3" width="18" height="18" rx="4"/>'

@@ -36,6 +36,7 @@ from pymdownx.superfences import SuperFencesException
 
 from rules_py.dice import DiceError
 from rules_py.markdown._html import (
+    SHARE_AS_BUILT,
     attrs,
     chart_svg,
     next_id,
@@ -104,7 +105,8 @@ def parse_settings(source: str) -> dict[str, str]:
 def render(
     view: dict[str, Any], expr: str, widget_id: str, inputs: list[str], cls: str, title: str
 ) -> str:
-    """The whole widget: controls (shown by the script), summary, chart and table.
+    """The whole widget: controls (hidden without scripts; where they run, laid out from
+    first paint and inert until the page's script mounts them), summary, chart and table.
 
     ``title`` is the figure's name on its page ("Odds of 3d10k2+2"): its form and its
     scrolling table are named after it. Neither the form nor the numbers go in search.
@@ -112,9 +114,10 @@ def render(
     columns = " ".join(c["key"] for c in view["columns"][1:])
     controls = "".join(_input(widget_id, name, view) for name in inputs)
     form = (
-        f'<form class="rb-odds__controls" hidden{attrs(aria_label=f"{title}: settings")}'
+        f'<form class="rb-odds__controls" hidden inert{attrs(aria_label=f"{title}: settings")}'
         f" data-search-exclude>{controls}"
         '<button type="button" class="rb-odds__reset">Reset</button>'
+        f"{SHARE_AS_BUILT.format('rb-share-button rb-share')}"
         f'<output class="rb-odds__status" aria-live="polite"></output></form>'
         if inputs
         else ""

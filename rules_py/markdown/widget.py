@@ -42,6 +42,7 @@ from pymdownx.superfences import SuperFencesException
 from rules_py.markdown._html import (
     DIE_ICON,
     NO_SCRIPT,
+    SHARE_AS_BUILT,
     attrs,
     chart_svg,
     next_id,
@@ -125,7 +126,9 @@ def render(
     *,
     play: bool = False,
 ) -> str:
-    """The whole widget: the form (shown by the script), the roll output and the answer.
+    """The whole widget: the form (hidden without scripts; where they run, laid out from
+    first paint and inert until the page's script mounts it), the roll output and the
+    answer.
 
     The form is named ``title`` (the widget's, made unique on its page) and stays out
     of the site's search index, options and buttons alike. On a Play page (``play``)
@@ -174,18 +177,37 @@ def render(
             f'<button type="button" class="md-button md-button--primary rb-widget__roll">'
             f"{DIE_ICON}{escape(widget.roll_label)}</button>"
         )
+    # A sheet with characters keeps them in a roster (characters.js), whose bar takes Import.
+    kept = store is not None and bool(widget.name_field) and widget.portable
+    importer = (
+        '<label class="md-button rb-widget__import{}">{}'
+        '<input type="file" accept="application/json,.json" class="rb-visually-hidden">'
+        "</label>"
+    )
     if widget.portable:
-        actions.append(
-            '<button type="button" class="md-button rb-widget__export">Export JSON</button>'
-            '<label class="md-button rb-widget__import">Import JSON'
-            '<input type="file" accept="application/json,.json" class="rb-visually-hidden">'
-            "</label>"
-        )
+        export = '<button type="button" class="md-button rb-widget__export">Export JSON</button>'
+        actions.append(export)
+        if not kept:
+            actions.append(importer.format("", "Import JSON"))
     actions.append('<button type="button" class="md-button rb-widget__reset">Reset</button>')
+    # What the page's script adds to the actions, laid out as built (it takes their places):
+    # Print sheet beside Export (print.js printable), Share on every widget (share.js).
+    if widget.portable:
+        actions.append('<button type="button" class="md-button rb-print">Print sheet</button>')
+    actions.append(SHARE_AS_BUILT.format("md-button rb-share"))
     actions.append('<output class="rb-widget__message" aria-live="polite"></output>')
+    roster = (
+        _roster_as_built(
+            str(values.get(widget.name_field) or ""),
+            importer.format(" rb-roster__button", "Import"),
+            play,
+        )
+        if kept
+        else ""
+    )
     form = (
-        f'<form class="rb-widget__form" hidden aria-label="{escape(title)}" data-search-exclude>'
-        f"{fields}"
+        f'<form class="rb-widget__form" hidden inert aria-label="{escape(title)}"'
+        f" data-search-exclude>{roster}{fields}"
         f'<div class="rb-widget__actions">{"".join(actions)}'
         '<output class="rb-widget__status" aria-live="polite"></output></div>'
         "</form>"
@@ -208,6 +230,38 @@ def render(
     return (
         f"<div{root}>{form}{rolled}"
         f'<div class="rb-widget__panel">{render_blocks(panel["blocks"])}</div></div>'
+    )
+
+
+ROSTER_BUTTONS = ("New", "Duplicate", "Rename", "Delete", "Export all")
+"""The roster's buttons as characters.js puts them in its bar (mountRoster), before Import."""
+
+
+def _roster_as_built(name: str, importer: str, play: bool) -> str:
+    """The roster's bar as characters.js draws it on a first visit (the section's example
+    character, no backup yet): laid out in the page as built, so that where scripts run it
+    holds the bar's room from first paint, inert, and the sheet below it does not move when
+    the page's script puts the live bar in its place (mountRoster). ``play``: a Play page's
+    bar, with Back up (backup.js mountBackup). ``importer``: the form's Import, which the
+    live bar takes over."""
+    buttons = "".join(
+        f'<button type="button" class="md-button rb-roster__button">{label}</button>'
+        for label in ROSTER_BUTTONS
+    )
+    backup = '<button type="button" class="md-button rb-backup__button">Back up</button>'
+    backup_said = '<output class="rb-backup__said">No backup made in this browser yet.</output>'
+    said = (
+        f"{name.strip() or 'This character'} is this section's example character:"
+        " play it as it is, or press New to start your own."
+    )
+    option = f"{name.strip() or 'Unnamed character 1'} (example)"
+    return (
+        '<div class="rb-roster" role="group" aria-label="Characters">'
+        '<label class="rb-roster__pick"><span class="rb-roster__label">Playing as</span>'
+        f'<select class="rb-roster__select"><option>{escape(option)}</option></select></label>'
+        f'<div class="rb-roster__buttons">{buttons}{importer}{backup if play else ""}</div>'
+        f'<output class="rb-roster__said">{escape(said)}</output>'
+        f'<output class="rb-roster__kept"></output>{backup_said if play else ""}</div>'
     )
 
 

@@ -226,6 +226,24 @@ def kept(page: Page, key: str) -> str | None:
 ROW_ROLLS = ".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose"
 """Each row's Roll (a row with a choice of checks opens them first)."""
 
+FIRST_SEEN = """(() => {
+  const look = () => {
+    const roll = document.querySelector(".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose");
+    if (roll) window.__rollbookFirstSeen = roll.getBoundingClientRect().top + scrollY;
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+"""An init script: where the sheet's first Roll is on the page in the first frame that
+has it (in the page as built, before the page's scripts mount it). Read by :data:`MOVED`."""
+
+MOVED = """() => {
+  const roll = document.querySelector(".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose");
+  return roll.getBoundingClientRect().top + scrollY - window.__rollbookFirstSeen;
+}"""
+"""How far down that Roll has moved since: what the page's scripts put above it once they
+start (tests/browser/test_play_sheets.py; scripts/bench prints it for each Play page)."""
+
 ON_SCREEN = """([panel, row]) => {
   // The result panel wholly inside the viewport, and the row just tapped above it, below
   // Material's header: both seen without scrolling.

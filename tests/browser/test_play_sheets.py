@@ -25,6 +25,8 @@ from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
 from tests.browser.axe import FOUR_WAYS, ON_A_PHONE, audit_four_ways
 from tests.browser.play import (
+    FIRST_SEEN,
+    MOVED,
     PHONE,
     ROW_ROLLS,
     SMALL_TARGETS,
@@ -156,6 +158,30 @@ def test_a_first_visit_plays_the_example_on_a_compact_sheet_with_exact_chances(
     kept, errors = read_values(widget.fields, sheet_values(root))
     assert not errors and kept == fresh
     assert fresh != defaults
+
+
+ONCE = (".rb-roster", ".rb-roster__select", ".rb-backup__button", ".rb-print", ".rb-share")
+"""Controls the page as built lays out and the page's script replaces: each is there once."""
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_the_rows_stay_where_a_player_first_sees_them_as_the_page_s_scripts_start(
+    touch: BrowserContext, server: SiteServer, sheet: str
+) -> None:
+    """The sheet's controls (the roster, the difficulty, Edit the sheet, Print sheet,
+    Share) are laid out from first paint, inert, and the live ones take their places: the
+    first Roll does not move when the page's scripts mount the sheet (it moved 408 to 770
+    px down at 390 px when they were put in at mount), and each control is there once."""
+    touch.add_init_script(FIRST_SEEN)
+    page = touch.new_page()
+    root = open_sheet(page, server, sheet, section(sheet))
+    moved = float(page.evaluate(MOVED))
+    assert abs(moved) < 1, f"{sheet}'s first Roll moved {moved:.0f} px as the page started"
+    assert root.locator(".rb-widget__form").get_attribute("inert") is None
+    for control in ONCE:
+        expect(root.locator(control)).to_have_count(1)
+    expect(root.locator(".rb-roster .rb-widget__import")).to_have_text("Import")
+    expect(root.locator(".rb-widget__import")).to_have_count(1)
 
 
 def test_every_play_page_s_sheet_is_among_those_tested_here() -> None:

@@ -331,7 +331,7 @@ def test_a_shared_roll_shows_the_same_dice_and_links_pasted_on_the_page_open_too
     # Links pasted on the same page.
     pasted = roll_view("2d10", seed=5)
     figure = page.locator("figure[data-odds]").first
-    expect(figure.locator(".rb-odds__controls")).to_be_visible(timeout=TIMEOUT)
+    expect(figure.locator(".rb-odds__controls:not([inert])")).to_be_visible(timeout=TIMEOUT)
     page.evaluate("() => { location.hash = 'roll=2d10&seed=5&at=2026-11-22T20:14:00Z'; }")
     line = page.get_by_role("region", name="Shared roll").locator(".rb-shared__roll")
     expect(line.locator(".rb-total")).to_have_text(f"= {pasted['total']}", timeout=TIMEOUT)

@@ -60,7 +60,7 @@ def pointer_away(page: Page) -> None:
 def widget(page: Page, name: str, index: int = 0) -> Locator:
     """The ``index``-th widget called ``name`` on the page, once its form is live."""
     root = page.locator(f'[data-widget="{name}"]').nth(index)
-    expect(root.locator(".rb-widget__form")).to_be_visible(timeout=TIMEOUT)
+    expect(root.locator(".rb-widget__form:not([inert])")).to_be_visible(timeout=TIMEOUT)
     return root
 
 

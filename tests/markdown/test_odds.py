@@ -22,7 +22,7 @@ def test_odds_fence_renders_table_and_chart(convert) -> None:  # type: ignore[no
 
 def test_inputs_are_hidden_until_the_script_shows_them(convert) -> None:  # type: ignore[no-untyped-def]
     html = convert(FENCE)
-    assert '<form class="rb-odds__controls" hidden' in html
+    assert '<form class="rb-odds__controls" hidden inert' in html
     assert 'name="modifier"' in html and 'name="target"' in html and 'value="9"' in html
 
 
@@ -35,7 +35,8 @@ def test_the_inputs_come_with_a_reset_to_the_preset(convert) -> None:  # type: i
 
 def test_figures_are_named_for_their_expression_and_kept_out_of_search(convert) -> None:  # type: ignore[no-untyped-def]
     html = convert(FENCE + "\n" + FENCE)
-    assert re.findall(r'<form class="rb-odds__controls" hidden aria-label="([^"]*)"', html) == [
+    named = r'<form class="rb-odds__controls" hidden inert aria-label="([^"]*)"'
+    assert re.findall(named, html) == [
         "Odds of 2d6: settings",
         "Odds of 2d6 (2): settings",
     ]

@@ -32,7 +32,8 @@ def test_the_check_renders_its_form_and_answer(convert: Convert) -> None:
         "fr": "12-14",
     }
     assert 'data-source="wodu-sheet"' in html  # the played character's sheet, for Use my sheet
-    assert '<form class="rb-widget__form" hidden aria-label="Check" data-search-exclude>' in html
+    form = '<form class="rb-widget__form" hidden inert aria-label="Check" data-search-exclude>'
+    assert form in html
     assert '<input type="number" value="2" min="-1" max="6"' in html
     assert '<option value="fr" selected>' in html
     assert '<label class="rb-field rb-field--dr" hidden>' in html  # unused with a FR
@@ -50,7 +51,7 @@ def test_ids_count_up_on_a_page(convert: Convert) -> None:
 
 def test_forms_are_named_apart_and_kept_out_of_search(convert: Convert) -> None:
     html = convert(_fence("widget: wodu-check") + "\n" + _fence("widget: wodu-check"))
-    assert re.findall(r'<form class="rb-widget__form" hidden aria-label="([^"]*)"', html) == [
+    assert re.findall(r'<form class="rb-widget__form" hidden inert aria-label="([^"]*)"', html) == [
         "Check",
         "Check (2)",
     ]

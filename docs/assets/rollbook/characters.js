@@ -345,7 +345,12 @@ export function mountRoster(root, sheet) {
     if (answer) persisted.textContent = PERSISTED[answer];
   };
   void showPersisted(false);
-  /** @type {Element} */ (root.querySelector(".rb-widget__form")).prepend(bar);
+  // In the place of the bar as the page was built (rules_py/markdown/widget.py
+  // _roster_as_built), which held its room from first paint.
+  const form = /** @type {Element} */ (root.querySelector(".rb-widget__form"));
+  const asBuilt = form.querySelector(":scope > .rb-roster");
+  if (asBuilt) asBuilt.replaceWith(bar);
+  else form.prepend(bar);
 
   /**
    * @param {Values | undefined} values

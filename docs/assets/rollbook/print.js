@@ -143,6 +143,8 @@ export function printable(root, actions) {
   button.type = "button";
   button.addEventListener("click", () => printSheet(root));
   const outputs = actions.querySelector(":scope > output");
-  if (outputs) outputs.before(button);
+  const asBuilt = actions.querySelector(":scope > .rb-print"); // its place in the page as built
+  if (asBuilt) asBuilt.replaceWith(button);
+  else if (outputs) outputs.before(button);
   else actions.append(button);
 }

@@ -391,6 +391,7 @@ function mountOdds(figure) {
   const form = /** @type {HTMLFormElement | null} */ (figure.querySelector(".rb-odds__controls"));
   if (!form) return;
   form.hidden = false;
+  form.inert = false; // (laid out, inert, from first paint where scripts run: start.js)
   const status = /** @type {HTMLElement} */ (form.querySelector(".rb-odds__status"));
   const inputs = [...form.querySelectorAll("input")];
   const key = STORE + location.pathname + "#" + figure.id;

@@ -191,7 +191,9 @@ export function shareable(root, { key, read, apply, own, actions, rollAgain, ado
   said.setAttribute("aria-live", "polite");
   button.addEventListener("click", () => copy(stateLink(root, read()), said));
   const outputs = actions.querySelector(":scope > output");
-  if (outputs) outputs.before(button, said);
+  const asBuilt = actions.querySelector(":scope > .rb-share"); // its place in the page as built
+  if (asBuilt) asBuilt.replaceWith(button, said);
+  else if (outputs) outputs.before(button, said);
   else actions.append(button, said);
 }
 

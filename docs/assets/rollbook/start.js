@@ -10,6 +10,11 @@
 // scripts), and a tap before rollbook.js runs is kept (window.rollbookTaps) and
 // answered by it once Python is ready. The tapped roll says it is getting ready.
 // (A file, not an inline script: a Content-Security-Policy of script-src 'self' runs it.)
+// Scripts run on this page: its widgets' forms, in the page as built but hidden from a
+// browser without scripts, are laid out from first paint (rollbook.css, html.rb-scripted),
+// inert until rollbook.js mounts them, rather than put in above the sheet at mount and
+// pushing its rows down a screen or more (scripts/bench: "moved as the page's scripts start").
+document.documentElement.classList.add("rb-scripted");
 try {
   (function () {
     // Served from the offline copy: the worker reads the runtime from it (worker.js).

@@ -910,6 +910,7 @@ export function mountWidget(root, rollbook) {
   });
 
   form.hidden = false;
+  form.inert = false; // (laid out, inert, from first paint where scripts run: start.js)
   root.classList.add("rb-widget--live"); // (a Play page folds the sheet's setup away only now)
   // A Play page's sheet is played with its setup folded away; open, it is in Edit mode.
   const setup = /** @type {HTMLDetailsElement | null} */ (form.querySelector(".rb-widget__setup"));

@@ -285,7 +285,11 @@ def test_wodu_builder_fence_shares_its_store(convert: Callable[[str], str]) -> N
     html = convert("```widget\nwidget: wodu-builder\nstore: wodu-sheet\n```\n")
     assert 'data-widget="wodu-builder"' in html
     assert 'data-store="wodu-sheet"' in html
-    assert "Export JSON" in html and "Import JSON" in html
+    assert "Export JSON" in html and "Print sheet" in html
+    # Its characters are kept in a roster, whose bar takes Import (as the page will draw it).
+    assert '<div class="rb-roster" role="group" aria-label="Characters">' in html
+    assert 'rb-widget__import rb-roster__button">Import<input type="file"' in html
+    assert "Import JSON" not in html and "Back up" not in html  # (not a Play page's)
     assert "Max HP" in html and "<dd" in html
 
 
