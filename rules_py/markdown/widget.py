@@ -77,13 +77,22 @@ def format_widget(
 ) -> str:
     """Render one widget fence (see the module's docstring)."""
     widget, values, store, play = parse_settings(source)
-    panel = widget.panel(values)
+    # The values of the sheets already on this page, by store: a widget that reads one
+    # (data-source) answers for it, as the page's script does on a first visit (widget.js
+    # sourceValues: the store's example, the page's sheet), so that its "use my sheet"
+    # fields and the line saying so are laid out as built instead of put in at mount.
+    sheets: dict[str, dict[str, Any]] = getattr(md, "_rollbook_sheets", None) or {}
+    given = sheets.get(widget.source.store) if widget.source else None
+    panel = widget.panel(values, source=given)
     if rules := refusals(panel):
         raise SuperFencesException(
             f"Rollbook: widget {widget.name!r} refuses the fence's values: {rules[0]}"
         )
+    if store is not None and md is not None:
+        md._rollbook_sheets = {**sheets, store: values}
     title = unique_label(md, widget.title)
-    return render(widget, values, panel, next_id(md, "widget"), store, class_name, title, play=play)
+    widget_id = next_id(md, "widget")
+    return render(widget, values, panel, widget_id, store, class_name, title, play=play)
 
 
 def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None, bool]:
@@ -137,8 +146,10 @@ def render(
     """
     unused = set(panel["unused"])
 
+    shown = {**values, **panel["set"]}  # as the page's script writes an answer's fields
+
     def written(chosen: list[Field]) -> str:
-        return "".join(_field(f, values[f.name], f.name in unused) for f in chosen)
+        return "".join(_field(f, shown[f.name], f.name in unused) for f in chosen)
 
     if play:
         at_hand = [f for f in widget.fields if _in_play(widget, f)]

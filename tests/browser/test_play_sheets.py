@@ -160,6 +160,11 @@ def test_a_first_visit_plays_the_example_on_a_compact_sheet_with_exact_chances(
     assert fresh != defaults
 
 
+WIDGET_TOPS = """() => [...document.querySelectorAll("[data-widget]")].map(
+  (widget) => Math.round(widget.getBoundingClientRect().top + scrollY),
+)"""
+"""Where each widget on the page begins."""
+
 ONCE = (".rb-roster", ".rb-roster__select", ".rb-backup__button", ".rb-print", ".rb-share")
 """Controls the page as built lays out and the page's script replaces: each is there once."""
 
@@ -177,6 +182,14 @@ def test_the_rows_stay_where_a_player_first_sees_them_as_the_page_s_scripts_star
     root = open_sheet(page, server, sheet, section(sheet))
     moved = float(page.evaluate(MOVED))
     assert abs(moved) < 1, f"{sheet}'s first Roll moved {moved:.0f} px as the page started"
+    # Nor does any widget below it: the page as built (its module held back, as a reader
+    # sees it until the module runs) lays each out where the mounted page has it. The
+    # roller answers for the sheet above it as built; its "use my sheet" fields were put in
+    # at mount (105-260 px on D10/0's Play page).
+    built = touch.new_page()
+    built.route("**/assets/rollbook/rollbook.js", lambda route: route.abort())
+    built.goto(f"{server.url}{section(sheet)}/play/")
+    assert built.evaluate(WIDGET_TOPS) == page.evaluate(WIDGET_TOPS)
     assert root.locator(".rb-widget__form").get_attribute("inert") is None
     for control in ONCE:
         expect(root.locator(control)).to_have_count(1)

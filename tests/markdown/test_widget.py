@@ -248,3 +248,18 @@ def test_a_closed_list_s_values_come_with_the_field(convert: Convert) -> None:
     assert "data-options" not in re.search(  # type: ignore[union-attr]
         r'<input[^>]*data-field="bonus"[^>]*>', html
     ).group(0)
+
+
+def test_a_roller_answers_for_the_sheet_above_it_on_the_page(convert: Convert) -> None:
+    """A widget that reads a store (data-source) answers, as built, for the sheet the page
+    shows above it, as the page's script does on a first visit: its "use my sheet" fields
+    and the line saying so are in the page from first paint, not put in at mount."""
+    roller = _fence("widget: d10-0-check\nuse_sheet: true\nsheet_check: Pistols")
+    alone = convert(roller)
+    assert '<label class="rb-field rb-field--use_sheet" data-print="no" hidden>' in alone
+    sheet = _fence("widget: d10-0-builder\nstore: d10-0-character\nplay: true")
+    html = convert(sheet + "\n" + roller)
+    part = html[html.index('data-widget="d10-0-check"') :]
+    assert '<label class="rb-field rb-field--use_sheet" data-print="no">' in part
+    assert '<label class="rb-field rb-field--sheet_check" data-print="no">' in part
+    assert part.count('class="rb-panel__text"') > alone.count('class="rb-panel__text"')
