@@ -91,8 +91,7 @@ def format_widget(
     if store is not None and md is not None:
         md._rollbook_sheets = {**sheets, store: values}
     title = unique_label(md, widget.title)
-    widget_id = next_id(md, "widget")
-    return render(widget, values, panel, widget_id, store, class_name, title, play=play)
+    return render(widget, values, panel, next_id(md, "widget"), store, class_name, title, play=play)
 
 
 def parse_settings(source: str) -> tuple[Widget, dict[str, Any], str | None, bool]:
@@ -189,7 +188,7 @@ def render(
             f"{DIE_ICON}{escape(widget.roll_label)}</button>"
         )
     # A sheet with characters keeps them in a roster (characters.js), whose bar takes Import.
-    kept = store is not None and bool(widget.name_field) and widget.portable
+    with_roster = store is not None and bool(widget.name_field) and widget.portable
     importer = (
         '<label class="md-button rb-widget__import{}">{}'
         '<input type="file" accept="application/json,.json" class="rb-visually-hidden">'
@@ -198,7 +197,7 @@ def render(
     if widget.portable:
         export = '<button type="button" class="md-button rb-widget__export">Export JSON</button>'
         actions.append(export)
-        if not kept:
+        if not with_roster:
             actions.append(importer.format("", "Import JSON"))
     actions.append('<button type="button" class="md-button rb-widget__reset">Reset</button>')
     # What the page's script adds to the actions, laid out as built (it takes their places):
@@ -213,7 +212,7 @@ def render(
             importer.format(" rb-roster__button", "Import"),
             play,
         )
-        if kept
+        if with_roster
         else ""
     )
     form = (

@@ -226,21 +226,21 @@ def kept(page: Page, key: str) -> str | None:
 ROW_ROLLS = ".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose"
 """Each row's Roll (a row with a choice of checks opens them first)."""
 
-FIRST_SEEN = """(() => {
-  const look = () => {
-    const roll = document.querySelector(".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose");
+FIRST_SEEN = f"""(() => {{
+  const look = () => {{
+    const roll = document.querySelector({json.dumps(ROW_ROLLS)});
     if (roll) window.__rollbookFirstSeen = roll.getBoundingClientRect().top + scrollY;
     else requestAnimationFrame(look);
-  };
+  }};
   requestAnimationFrame(look);
-})();"""
+}})();"""
 """An init script: where the sheet's first Roll is on the page in the first frame that
 has it (in the page as built, before the page's scripts mount it). Read by :data:`MOVED`."""
 
-MOVED = """() => {
-  const roll = document.querySelector(".rb-sheet__row > .rb-check, .rb-sheet__row > .rb-choose");
+MOVED = f"""() => {{
+  const roll = document.querySelector({json.dumps(ROW_ROLLS)});
   return roll.getBoundingClientRect().top + scrollY - window.__rollbookFirstSeen;
-}"""
+}}"""
 """How far down that Roll has moved since: what the page's scripts put above it once they
 start (tests/browser/test_play_sheets.py; scripts/bench prints it for each Play page)."""
 

@@ -84,6 +84,22 @@ export function el(name, className, text) {
   return element;
 }
 
+// Nodes a widget's script adds to its actions (or an odds figure's controls): in the place
+// of the one the page as built laid out there (`asBuilt`, rules_py/markdown/widget.py), or
+// else before the first of its outputs.
+/**
+ * @param {HTMLElement} actions
+ * @param {string} asBuilt a selector of the stand-in the page was built with
+ * @param {...Node} nodes
+ */
+export function putInActions(actions, asBuilt, ...nodes) {
+  const standIn = actions.querySelector(`:scope > ${asBuilt}`);
+  const outputs = actions.querySelector(":scope > output");
+  if (standIn) standIn.replaceWith(...nodes);
+  else if (outputs) outputs.before(...nodes);
+  else actions.append(...nodes);
+}
+
 /** @typedef {{ filename: string, text: string }} File a file to save: its name and JSON text */
 
 // Hand a file ({ filename, text }) to the browser as a download.

@@ -8,7 +8,7 @@
 // stylesheet (rollbook.css, "Printable sheets") hides everything else, in light
 // colours whatever the scheme; nothing is computed here.
 
-import { el } from "./draw.js";
+import { el, putInActions } from "./draw.js";
 
 // A field or a row's cell the sheet prints.
 const printed = (/** @type {HTMLElement} */ field) => !field.hidden && field.dataset.print !== "no";
@@ -142,9 +142,5 @@ export function printable(root, actions) {
   const button = el("button", "md-button rb-print", "Print sheet");
   button.type = "button";
   button.addEventListener("click", () => printSheet(root));
-  const outputs = actions.querySelector(":scope > output");
-  const asBuilt = actions.querySelector(":scope > .rb-print"); // its place in the page as built
-  if (asBuilt) asBuilt.replaceWith(button);
-  else if (outputs) outputs.before(button);
-  else actions.append(button);
+  putInActions(actions, ".rb-print", button);
 }

@@ -17,7 +17,7 @@
 // and writes the fragment, copies links and shows notices.
 
 import { copyText } from "./clipboard.js";
-import { drawParts, drawResult, el, flash, rollArgs } from "./draw.js";
+import { drawParts, drawResult, el, flash, putInActions, rollArgs } from "./draw.js";
 import { held, unfit } from "./saved.js";
 
 /** @typedef {import("./saved.js").Values} Values */
@@ -190,11 +190,7 @@ export function shareable(root, { key, read, apply, own, actions, rollAgain, ado
   const said = el("output", "rb-share__said");
   said.setAttribute("aria-live", "polite");
   button.addEventListener("click", () => copy(stateLink(root, read()), said));
-  const outputs = actions.querySelector(":scope > output");
-  const asBuilt = actions.querySelector(":scope > .rb-share"); // its place in the page as built
-  if (asBuilt) asBuilt.replaceWith(button, said);
-  else if (outputs) outputs.before(button, said);
-  else actions.append(button, said);
+  putInActions(actions, ".rb-share", button, said);
 }
 
 /**
