@@ -545,9 +545,13 @@ function mount() {
   each(odds, mountOdds);
   each(widgets, (root) => mountWidget(root, window.rollbook));
   openFragment(window.rollbook);
-  // Taps on roll buttons before this module ran (overrides/partials/rollbook-start.html
-  // kept them): each is answered now, as a tap would be, once Python is ready.
-  for (const button of new Set(window.rollbookTaps?.splice(0) ?? [])) if (button.isConnected) button.click();
+  // Taps on roll buttons before this module ran (start.js kept them: inline rolls, and
+  // a widget's rows and their choices of checks): each is pressed now that its button
+  // works, as a tap would be, and a roll is answered once Python is ready.
+  for (const button of new Set(window.rollbookTaps?.splice(0) ?? [])) {
+    button.removeAttribute("aria-busy"); // a roll's own press marks it busy again
+    if (button.isConnected) button.click();
+  }
   performance.measure("rollbook:mount", { start: mounting }); // the benchmark reads it
   // One worker serves every page of the visit (instant navigation keeps this module).
   if (rolls.length || odds.length || widgets.length) startPython();

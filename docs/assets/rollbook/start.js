@@ -96,11 +96,19 @@ function holdSearchIndex(worker) {
   document.addEventListener("focusin", reached, true);
   setTimeout(release, 10000);
 }
+// As inline rolls do (above), a widget's rolls drawn in the page (a Play page's sheet rows
+// and their choices of checks) work from first paint: a tap before the widget is mounted
+// is kept, and rollbook.js presses the button again once it is. They stayed dead until
+// then, about a second on a cold start (scripts/bench: "first sheet check").
+var PANEL = "[data-widget]:not([data-rb-mounted]) .rb-widget__panel ";
+var EARLY = "button[data-roll], " + PANEL + ".rb-check, " + PANEL + ".rb-choose";
 (function () {
   /** @type {HTMLButtonElement[]} */
   var taps = (window.rollbookTaps = []);
   var enable = function () {
-    var buttons = document.querySelectorAll("button[data-roll][disabled]:not([data-rb-mounted])");
+    var buttons = document.querySelectorAll(
+      "button[data-roll][disabled]:not([data-rb-mounted]), " + PANEL + ".rb-check[disabled], " + PANEL + ".rb-choose[disabled]",
+    );
     for (var i = 0; i < buttons.length; i++) {
       var button = /** @type {HTMLButtonElement} */ (buttons[i]);
       button.disabled = false;
@@ -117,11 +125,11 @@ function holdSearchIndex(worker) {
     "click",
     function (event) {
       var target = /** @type {Element | null} */ (event.target);
-      var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest("button[data-roll]"));
+      var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest(EARLY));
       if (!button || button.dataset.rbMounted || taps.indexOf(button) >= 0) return;
       taps.push(button);
       button.setAttribute("aria-busy", "true");
-      var output = document.querySelector('output[for="' + button.id + '"]');
+      var output = button.id ? document.querySelector('output[for="' + button.id + '"]') : null;
       if (output) {
         output.classList.add("rb-loading");
         output.textContent = "Getting the dice ready…";
