@@ -97,9 +97,9 @@ function holdSearchIndex(worker) {
   setTimeout(release, 10000);
 }
 // As inline rolls do (above), a widget's rolls drawn in the page (a Play page's sheet rows
-// and their choices of checks) work from first paint: a tap before the widget is mounted
-// is kept, and rollbook.js presses the button again once it is. They stayed dead until
-// then, about a second on a cold start (scripts/bench: "first sheet check").
+// and their choices of checks) work from first paint: a tap on a Roll before the widget
+// is mounted is kept, and rollbook.js presses it again once it is; a row's choice of
+// checks opens at once. They stayed dead until then, about a second of a cold start.
 var PANEL = "[data-widget]:not([data-rb-mounted]) .rb-widget__panel ";
 var EARLY = "button[data-roll], " + PANEL + ".rb-check, " + PANEL + ".rb-choose";
 (function () {
@@ -126,7 +126,20 @@ var EARLY = "button[data-roll], " + PANEL + ".rb-check, " + PANEL + ".rb-choose"
     function (event) {
       var target = /** @type {Element | null} */ (event.target);
       var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest(EARLY));
-      if (!button || button.dataset.rbMounted || taps.indexOf(button) >= 0) return;
+      if (!button || button.dataset.rbMounted) return;
+      if (button.classList.contains("rb-choose")) {
+        // A row's choice of checks opens at once, as widget.js opens it once mounted.
+        var open = button.getAttribute("aria-expanded") !== "true";
+        var choices = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (button.parentElement).querySelector(".rb-sheet__choices"));
+        button.setAttribute("aria-expanded", String(open));
+        choices.hidden = !open;
+        // From the keyboard (a click of no pointer), the focus goes on to its first check,
+        // as widget.js does; a tap leaves it (its tooltip would cover the choices).
+        var first = /** @type {HTMLElement | null} */ (choices.querySelector(".rb-check"));
+        if (open && first && event.detail === 0) first.focus();
+        return;
+      }
+      if (taps.indexOf(button) >= 0) return;
       taps.push(button);
       button.setAttribute("aria-busy", "true");
       var output = button.id ? document.querySelector('output[for="' + button.id + '"]') : null;
