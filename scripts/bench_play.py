@@ -109,15 +109,28 @@ def kept(page: Page) -> None:
         page.wait_for_timeout(100)
 
 
+SHOWN = """selector => {
+  const found = document.querySelector(selector);
+  return found && found.getClientRects().length ? performance.now() : 0;
+}"""
+"""When what ``selector`` finds is shown on the page (ms after navigation), or 0 before."""
+
+
 def first_check(page: Page, url: str) -> float:
-    """Open ``url`` and press its first sheet check as soon as it is live: ms to the answer."""
+    """Open ``url`` and press its first sheet check as soon as it is live: ms to the answer.
+
+    Each wait is the page's own, frame by frame (``wait_for_function``): a locator's wait
+    asks again at growing intervals, up to 500 ms apart, and the answer or the button
+    could be there that long before it looked."""
     page.goto(url, wait_until="commit")
+    page.wait_for_function(SHOWN, arg=CHECK, timeout=120_000)
     roll = page.locator(CHECK).first
     roll.click(timeout=120_000)
     if "rb-choose" in (roll.get_attribute("class") or ""):  # its first choice, as a player
-        roll.locator("xpath=..").locator(".rb-sheet__choice .rb-check").first.click()
-    page.locator(ANSWERED).first.wait_for(timeout=120_000)
-    return float(page.evaluate("performance.now()"))
+        choice = ".rb-sheet__row--choices .rb-sheet__choice .rb-check"
+        page.wait_for_function(SHOWN, arg=choice, timeout=120_000)
+        page.locator(choice).first.click()
+    return float(page.wait_for_function(SHOWN, arg=ANSWERED, timeout=120_000).json_value())
 
 
 def browser_rows(
