@@ -927,7 +927,11 @@ export function mountWidget(root, rollbook) {
   // does, not as the page's example's: an old character never gains Rook's weapons.
   if (saved) write(fresh ? { ...fresh, ...saved } : saved);
   shown = read();
-  if (JSON.stringify(shown) !== before || sourceValues()) recompute();
+  // A roller that reads a sheet was built answering for its page's sheet as built
+  // (rules_py/markdown/widget.py): Python is asked again only for a sheet this browser
+  // keeps. (Asked at every mount, it was the first thing Python did once ready, ahead
+  // of a Roll tapped meanwhile: 110 ms of Danger World's Play page.)
+  if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
   const exportButton = form.querySelector(".rb-widget__export");
   roster =
     root.dataset.store && root.dataset.nameField && exportButton
