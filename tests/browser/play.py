@@ -244,6 +244,20 @@ MOVED = f"""() => {{
 """How far down that Roll has moved since: what the page's scripts put above it once they
 start (tests/browser/test_play_sheets.py; scripts/bench prints it for each Play page)."""
 
+ASKED = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__rollbookAsked = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.op) {
+      const { name, action } = message.args || {};
+      window.__rollbookAsked.push([message.op, name, action].filter(Boolean).join(" "));
+    }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+"""An init script: what the page asks of Python (``window.__rollbookAsked``: "op name
+action" for each request posted to its worker)."""
+
 ON_SCREEN = """([panel, row]) => {
   // The result panel wholly inside the viewport, and the row just tapped above it, below
   // Material's header: both seen without scrolling.

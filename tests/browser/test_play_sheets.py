@@ -25,6 +25,7 @@ from rules_py.widgets import WIDGETS
 from rules_py.widgets._fields import read_values
 from tests.browser.axe import FOUR_WAYS, ON_A_PHONE, audit_four_ways
 from tests.browser.play import (
+    ASKED,
     FIRST_SEEN,
     MOVED,
     PHONE,
@@ -182,8 +183,12 @@ def test_the_rows_stay_where_a_player_first_sees_them_as_the_page_s_scripts_star
     is kept and answered once it has, and a row's choice of checks opens at once
     (start.js). It stayed disabled until then, about a second of a cold start."""
     touch.add_init_script(FIRST_SEEN)
+    touch.add_init_script(ASKED)
     page = touch.new_page()
     root = open_sheet(page, server, sheet, section(sheet))
+    # A first visit asks Python nothing: each widget is built answering for the page as
+    # built (a roller that reads the sheet asked again at mount, ahead of any Roll tapped).
+    assert page.evaluate("window.__rollbookAsked") == []
     moved = float(page.evaluate(MOVED))
     assert abs(moved) < 1, f"{sheet}'s first Roll moved {moved:.0f} px as the page started"
     assert root.locator(".rb-widget__form").get_attribute("inert") is None
