@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.axe import ANIMATIONS_ENDED, NEXT_FRAMES
-from tests.browser.widgets import TIMEOUT, release
+from tests.browser.widgets import ACTIVE_TOOLTIP, TIMEOUT, release
 from tests.sitesrv import Hold, SiteServer
 
 READY = "window.rollbook && window.rollbook.state.status === 'ready'"
@@ -130,10 +130,6 @@ def test_a_tap_before_the_page_script_runs_is_answered_once_python_is_ready(
     expect(button).not_to_have_attribute("aria-busy", "true")
     # One tap, one roll: the roll log holds it once.
     assert phone.evaluate("JSON.parse(localStorage.getItem('rollbook:log') || '[]').length") == 1
-
-
-ACTIVE_TOOLTIP = ".md-tooltip2--active, .md-tooltip--active"
-"""Material's tooltips while shown (content.tooltips, and the header's buttons)."""
 
 
 TAPPED = (

@@ -12,6 +12,8 @@ from playwright.sync_api import Locator, Page, expect
 from tests.sitesrv import Hold
 
 TIMEOUT = 30_000
+ACTIVE_TOOLTIP = ".md-tooltip2--active, .md-tooltip--active"
+"""Material's tooltips while shown (content.tooltips, and the header's buttons)."""
 NEXT_FRAME = """() => new Promise((done) => {
   requestAnimationFrame(() => done(null));
   setTimeout(() => done(null), 100);  // a page that draws no frame is still polled

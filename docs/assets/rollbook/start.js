@@ -121,12 +121,21 @@ var EARLY = "button[data-roll], " + PANEL + ".rb-check, " + PANEL + ".rb-choose"
     enable();
     parsing.disconnect();
   });
+  var touch = false;
+  document.addEventListener(
+    "pointerdown",
+    function (event) {
+      touch = event.pointerType === "touch";
+    },
+    true,
+  );
   document.addEventListener(
     "click",
     function (event) {
       var target = /** @type {Element | null} */ (event.target);
       var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest(EARLY));
       if (!button || button.dataset.rbMounted) return;
+      if (touch) button.setAttribute("data-rb-tapped", ""); // (tooltips.js lets go of it)
       if (button.classList.contains("rb-choose")) {
         // A row's choice of checks opens at once, as widget.js opens it once mounted.
         var open = button.getAttribute("aria-expanded") !== "true";

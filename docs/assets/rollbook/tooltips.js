@@ -9,18 +9,37 @@
 
 let tapped = false;
 
+/** @param {EventTarget | null} target */
+const leave = (target) => {
+  for (let node = target; node instanceof Element; node = node.parentElement) {
+    node.dispatchEvent(new MouseEvent("mouseleave"));
+  }
+};
+
 document.addEventListener("pointerdown", (event) => (tapped = event.pointerType === "touch"), true);
 document.addEventListener(
   "click",
   (event) => {
     if (!tapped) return;
     tapped = false;
-    for (let node = event.target; node instanceof Element; node = node.parentElement) {
-      node.dispatchEvent(new MouseEvent("mouseleave"));
-    }
+    leave(event.target);
   },
   true,
 );
+
+// A tap before the page's scripts ran (start.js marks what it tapped, data-rb-tapped):
+// Material mounts its tooltips once the page has loaded, finds the tapped Roll still
+// hovered and focused, and showed its title over the rows. It is left, and let go of,
+// once they are mounted, as a tap after them is.
+const tappedEarly = () => {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rb-tapped]"))) {
+    node.removeAttribute("data-rb-tapped");
+    leave(node);
+    if (document.activeElement === node) node.blur();
+  }
+};
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => setTimeout(tappedEarly));
+else setTimeout(tappedEarly);
 
 // A redraw that removes a titled element while its tooltip shows (a sheet's row Roll,
 // replaced with the rest of the panel when Python's answer comes back) leaves Material
