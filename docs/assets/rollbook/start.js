@@ -101,14 +101,16 @@ function holdSearchIndex(worker) {
 // is mounted is kept, and rollbook.js presses it again once it is; a row's choice of
 // checks opens at once. They stayed dead until then, about a second of a cold start.
 var PANEL = "[data-widget]:not([data-rb-mounted]) .rb-widget__panel ";
-var EARLY = "button[data-roll], " + PANEL + ".rb-check, " + PANEL + ".rb-choose";
+var EARLY = ["button[data-roll]:not([data-rb-mounted])", PANEL + ".rb-check", PANEL + ".rb-choose"];
 (function () {
   /** @type {HTMLButtonElement[]} */
   var taps = (window.rollbookTaps = []);
+  var unmounted = EARLY.join(", ");
+  var disabled = EARLY.map(function (rolls) {
+    return rolls + "[disabled]";
+  }).join(", ");
   var enable = function () {
-    var buttons = document.querySelectorAll(
-      "button[data-roll][disabled]:not([data-rb-mounted]), " + PANEL + ".rb-check[disabled], " + PANEL + ".rb-choose[disabled]",
-    );
+    var buttons = document.querySelectorAll(disabled);
     for (var i = 0; i < buttons.length; i++) {
       var button = /** @type {HTMLButtonElement} */ (buttons[i]);
       button.disabled = false;
@@ -133,8 +135,8 @@ var EARLY = "button[data-roll], " + PANEL + ".rb-check, " + PANEL + ".rb-choose"
     "click",
     function (event) {
       var target = /** @type {Element | null} */ (event.target);
-      var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest(EARLY));
-      if (!button || button.dataset.rbMounted) return;
+      var button = /** @type {HTMLButtonElement | null} */ (target && target.closest && target.closest(unmounted));
+      if (!button) return; // (or it is mounted, and answers for itself)
       if (touch) button.setAttribute("data-rb-tapped", ""); // (tooltips.js lets go of it)
       if (button.classList.contains("rb-choose")) {
         // A row's choice of checks opens at once, as widget.js opens it once mounted.
