@@ -10,8 +10,13 @@ interface Window {
   rollbookStart?: { worker: Worker; events: (MessageEvent | ErrorEvent)[] } | null;
   /** start.js (overrides/partials/rollbook-start.html): roll buttons tapped before rollbook.js ran. */
   rollbookTaps?: HTMLButtonElement[];
-  /** Set by the tests before rollbook.js runs: a shorter wait for Python's start-up. */
-  rollbookConfig?: { loadTimeout?: number };
+  /** Set by the tests before the page's scripts run: a shorter wait for Python's start-up
+   * (rollbook.js), another longest wait of Material's bundle for the dice (start.js). */
+  rollbookConfig?: { loadTimeout?: number; materialWait?: number };
+  /** start.js: on a page with dice, Material's bundle waits for them; material.js hands it the bundle's start. */
+  rollbookMaterialHold?: (run: () => void) => void;
+  /** material.js: settles once Material's bundle has run (on a page with dice, once start.js let it). */
+  rollbookMaterial?: Promise<unknown>;
   /** Material for MkDocs' stream of the pages instant navigation draws. */
   document$?: { subscribe(next: () => void): unknown };
 }

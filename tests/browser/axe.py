@@ -33,9 +33,11 @@ WIDGETS = "button[data-roll], [data-odds], [data-widget]"
 SETTLED = """() => {
   const widgets = [...document.querySelectorAll('button[data-roll], [data-odds], [data-widget]')];
   const tables = [...document.querySelectorAll('.md-typeset table:not([class])')];
-  return widgets.every((w) => w.dataset.rbMounted)
+  return widgets.every((w) => w.dataset.rbMounted) && !!window.document$
     && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
 }"""
+"""The page's widgets are mounted and Material's bundle has run (material.js: on a page
+with dice, once they have answered) and wrapped the tables."""
 # Two frames drawn; a page that draws none (it never should) is given 200 ms instead,
 # so that a test fails on what it reads rather than hanging.
 NEXT_FRAMES = """() => new Promise((done) => {

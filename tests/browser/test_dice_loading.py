@@ -16,8 +16,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scripts import tasks
+from tests.browser.axe import SETTLED
 from tests.browser.play import KEPT_DECODED
-from tests.browser.widgets import TIMEOUT, release, wait_until
+from tests.browser.widgets import MATERIAL_RAN, TIMEOUT, release, wait_until
 from tests.sitesrv import Hold, SiteServer
 
 WASM = "**/runtime/pyodide.asm.wasm.zst"
@@ -270,7 +271,7 @@ def test_the_search_index_waits_for_the_dice_unless_the_reader_searches(
     asked = _index_asked(context)
     page = context.new_page()
     page.goto(server.url + "dice/")
-    page.wait_for_load_state("load")  # Material's bundle has run and asked for its index
+    page.wait_for_load_state("load")  # (Material's bundle waits for the dice as well)
     assert page.evaluate("document.documentElement.classList.contains('js')")
     page.wait_for_timeout(300)
     assert asked == [], "the search index was downloaded while the dice started"
@@ -281,6 +282,103 @@ def test_the_search_index_waits_for_the_dice_unless_the_reader_searches(
     assert len(asked) == 1
     release(page, held_wasm)
     page.wait_for_function(READY, timeout=TIMEOUT)
+
+
+BUNDLE = "/assets/javascripts/bundle."
+WAIT_LONG = "window.rollbookConfig = { materialWait: 60000 }"
+"""Material's bundle waits for the dice 60 s at the longest rather than 2 s (start.js):
+what a test checks of the wait does not hang on how busy the machine is."""
+
+
+def _bundles(context: BrowserContext) -> list[str]:
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url) if BUNDLE in r.url else None)
+    return asked
+
+
+def test_material_waits_until_the_dice_have_answered_the_first_roll(
+    context: BrowserContext, page: Page, server: SiteServer, held_wasm: Hold
+) -> None:
+    """Material's bundle (some 300 ms of the page's thread) runs once the dice have
+    answered the roll tapped while they started, not while Python restores (start.js,
+    material.js); meanwhile the page reads whole, its search box showing, and the roll is
+    kept. Material then starts as on any page: it wraps the tables."""
+    context.add_init_script(WAIT_LONG)
+    asked = _bundles(context)
+    page.goto(server.url + "dice/")
+    button, output = click_roll(page)
+    expect(button).to_have_attribute("aria-busy", "true")
+    expect(page.locator(".md-search__input")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert asked == [] and not page.evaluate(MATERIAL_RAN), "Material ran as the dice started"
+    release(page, held_wasm)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)  # its tables wrapped
+    after = page.evaluate(BUNDLE_AFTER_ROLL)
+    assert after >= 0, f"Material's bundle was asked for {-after:.0f} ms before the answer"
+    assert len(asked) == 1
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+BUNDLE_AFTER_ROLL = """() => {
+  const bundle = performance.getEntriesByType('resource')
+    .find((e) => e.name.includes('/javascripts/bundle.'));
+  return bundle.startTime - performance.getEntriesByName('rollbook:first-roll')[0].startTime;
+}"""
+"""How long after the first roll was drawn Material's bundle was asked for (ms)."""
+
+
+def test_material_runs_at_once_when_the_reader_reaches_for_it_or_the_dice_are_slow(
+    context: BrowserContext, page: Page, server: SiteServer, held_wasm: Hold
+) -> None:
+    """While the dice start, a tap on Material's search box runs its bundle (its palette
+    toggle shows then, as on any page). Dice slower than the longest wait (2 s; 300 ms
+    here) do not keep it: a reader waits no longer for Material's parts of the page."""
+    context.add_init_script(WAIT_LONG)
+    page.goto(server.url + "dice/")
+    toggle = page.locator('[data-md-component="palette"] label:visible')
+    expect(toggle).to_have_count(0)
+    page.locator(".md-search__input").click()
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)
+    expect(toggle).to_have_count(1)
+    assert page.evaluate("window.rollbook.state.status") == "loading"  # the dice still start
+
+    context.add_init_script("window.rollbookConfig = { materialWait: 300 }")
+    page.goto(server.url + "dice/")
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("window.rollbook.state.status") == "loading"
+    assert page.errors == []  # type: ignore[attr-defined]
+    release(page, held_wasm)
+
+
+def test_a_roll_held_down_as_material_starts_is_still_rolled(
+    context: BrowserContext, page: Page, server: SiteServer, held_wasm: Hold
+) -> None:
+    """Material moves the page's tables into boxes as it starts, and Chromium gives no
+    click for a press whose element moved between down and up: a roll in a table pressed
+    as Material started was lost (a failed start lets it run at once). It starts once the
+    press is over (material.js), and the roll is taken."""
+    context.add_init_script(WAIT_LONG)
+    page.goto(server.url + "dice/")
+    button = page.locator("button[data-roll='d20']").first
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }))")
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)  # its bundle has run: it waits
+    page.wait_for_timeout(100)
+    assert page.locator(".md-typeset__scrollwrap").count() == 0, "Material started mid-press"
+    page.mouse.up()
+    output = page.locator(f'output[for="{button.get_attribute("id")}"]')
+    expect(output).to_contain_text("Getting the dice ready")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)  # and Material has started
+    release(page, held_wasm)
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 def _rolled(context: BrowserContext, server: SiteServer) -> Page:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.browser.axe import visit
-from tests.browser.widgets import TIMEOUT, widget
+from tests.browser.widgets import MATERIAL_RAN, TIMEOUT, widget
 from tests.browser.widgets import roll as roll_widget
 from tests.site_config import TITLES, first_section
 from tests.sitesrv import SiteServer
@@ -257,6 +257,7 @@ def test_when_storage_stops_answering_rolls_the_log_and_the_box_go_on(
     # Storage that throws (as when site data is blocked) once the page is up: Material
     # reads it unguarded as it starts, so only afterwards is a page left to test.
     page.goto(server.url + "wodu/resolution/")
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)  # (once the dice are ready)
     check = widget(page, "wodu-check")
     page.evaluate(
         """Object.defineProperty(window, 'localStorage', { configurable: true,

@@ -82,6 +82,9 @@ def test_each_section_and_its_play_page_roll_after_instant_navigation(
 ) -> None:
     page.goto(site.url)
     page.evaluate(f"{MARK} = 1")
+    # Instant navigation is Material's: its bundle runs once the home page's dice have
+    # answered (material.js); a link followed before then loads its page afresh.
+    page.wait_for_function("!!window.document$", timeout=TIMEOUT)
     # The home page's cards and the tabs name this site's systems, and only them.
     names = [TITLES[section] for section in published()]
     expect(page.locator(".rb-card h3 > a:not(.headerlink)")).to_have_text(names)

@@ -20,6 +20,7 @@ from tests.browser.widgets import (
     ACTION_HEIGHTS,
     COLUMN_MISALIGNMENTS,
     LABEL_TOPS_BY_LINE,
+    MATERIAL_RAN,
     NEXT_FRAME,
     OVERLAPPING_CELLS,
     TIMEOUT,
@@ -306,7 +307,9 @@ def test_a_reader_builds_a_sheet_that_is_refused_kept_shared_exported_imported_a
     with page.expect_download() as download:
         builder.locator(".rb-widget__export").click()
     assert download.value.suggested_filename == "thorn-ironhand.json"
-    # Undo is offered for a while only: after ten seconds the line clears.
+    # Undo is offered for a while only: after ten seconds the line clears. (Material
+    # started first, once the dice answered: its timers are not the fake clock's.)
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)
     page.clock.install()
     builder.locator(".rb-widget__reset").click()
     expect(message.get_by_role("button", name="Undo")).to_be_visible()

@@ -9,6 +9,7 @@
 // is what the browser keeps, copied.
 
 import { download, el } from "./draw.js";
+import { onEachPage } from "./pages.js";
 import { readStored, removeStored, writeStored } from "./store.js";
 
 export const BACKUP = "rollbook-backup"; // what a backup file says it is ("rollbook")
@@ -98,6 +99,4 @@ export function mountBackup(host, buttons = host) {
 const mountSpots = () => {
   for (const spot of document.querySelectorAll("[data-rb-backup]")) mountBackup(/** @type {HTMLElement} */ (spot));
 };
-mountSpots();
-const page$ = /** @type {any} */ (window).document$;
-if (page$ && typeof page$.subscribe === "function") page$.subscribe(mountSpots);
+onEachPage(mountSpots);

@@ -7,6 +7,7 @@
 // cannot run (an old browser, a page not served over HTTPS, scripts/serve) the
 // footer says nothing.
 
+import { onEachPage } from "./pages.js";
 import { readStored, removeStored, writeStored } from "./store.js";
 
 const root = new URL("../../", import.meta.url); // the site's address, under any path
@@ -277,7 +278,5 @@ function onPage() {
   nameLostPage();
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
-else onPage();
+onEachPage(onPage);
 start();

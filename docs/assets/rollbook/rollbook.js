@@ -4,6 +4,7 @@
 // written with textContent, never as HTML.
 
 import { drawChart, drawParts, drawResult, flash, rollArgs } from "./draw.js";
+import { onEachPage } from "./pages.js";
 import { afterPause } from "./pause.js";
 import { fits, forget, loadSaved, markEdited, save } from "./saved.js";
 import { offerRollShare, openFragment, shareable } from "./share.js";
@@ -561,14 +562,7 @@ function mount() {
 // rather than after Material's own start-up, which is what mount() waits for.
 if (document.readyState !== "loading" && document.querySelector(WIDGETS)) startPython();
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  // Mount now (this module runs once the page is parsed) rather than only when
-  // Material has started, which on a slow phone takes seconds after the page shows;
-  // document$ mounts each page instant navigation brings (mount skips the mounted).
-  if (document.readyState !== "loading") mount();
-  window.document$.subscribe(mount);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mount);
-} else {
-  mount();
-}
+// Mount now (this module runs once the page is parsed) rather than when Material has
+// started, which waits for the dice (material.js) and on a slow phone takes seconds;
+// then each page instant navigation brings (mount skips the mounted).
+onEachPage(mount);

@@ -33,6 +33,7 @@ try {
     performance.mark("rollbook:worker-start");
     window.rollbookStart = { worker: worker, events: events };
     holdSearchIndex(worker);
+    holdMaterial(worker);
   })();
 } catch (error) {}
 
@@ -96,6 +97,72 @@ function holdSearchIndex(worker) {
   document.addEventListener("focusin", reached, true);
   setTimeout(release, 10000);
 }
+// Material's bundle waits for the dice. Its start-up is some 300 ms of this page's thread
+// (its components, search, instant navigation, a tooltip for each title), which, with
+// the dice's two workers, is more than two cores do at once: it ran as Python restored,
+// and the first roll came 150 to 220 ms later than when it waits (paired runs, cold
+// /dice/). overrides/main.html writes it held; material.js runs it when this lets it:
+// once Python is ready and has answered what was asked meanwhile (its answer drawn
+// first), or could not start, or the reader goes for something of Material's (a key, a
+// tap or the focus anywhere but the dice), or 2 s after the page began. Meanwhile the
+// page reads and scrolls, its links and Material's menus work (a link loads its page
+// afresh until instant navigation runs), and the dice roll; the palette's toggle shows
+// once the bundle has run, as on any page.
+var ROLLBOOK = "button[data-roll], [data-widget], [data-odds]";
+/** @param {Worker} worker */
+function holdMaterial(worker) {
+  document.documentElement.classList.remove("no-js"); // as Material's first step does:
+  document.documentElement.classList.add("js"); // its search box shows from first paint
+  /** @type {(() => void) | null} */
+  var run = null;
+  var holding = true;
+  var ready = false;
+  var release = function () {
+    if (!holding) return;
+    holding = false;
+    worker.removeEventListener("message", answered);
+    document.removeEventListener("keydown", reached, true);
+    document.removeEventListener("pointerdown", reached, true);
+    document.removeEventListener("focusin", reached, true);
+    if (run) run();
+  };
+  window.rollbookMaterialHold = function (runBundle) {
+    run = runBundle;
+    if (!holding) run();
+  };
+  // Nothing asked is waiting: no tap kept for rollbook.js, no request unanswered.
+  var quiet = function () {
+    var taps = window.rollbookTaps;
+    var book = window.rollbook;
+    return !(taps && taps.length) && !(book && book.state && book.state.pending.size);
+  };
+  /** @param {MessageEvent} event */
+  var answered = function (event) {
+    var type = event.data && event.data.type;
+    if (type === "failed") return release();
+    if (type === "ready") ready = true;
+    if (!ready) return;
+    // (rollbook.js reads the message after this: the state is read once it has, and the
+    // bundle runs once the frame with the answer is drawn.)
+    setTimeout(function () {
+      if (ready && quiet()) requestAnimationFrame(function () {
+        setTimeout(release);
+      });
+    });
+  };
+  /** @param {Event} event */
+  var reached = function (event) {
+    var target = /** @type {Element | null} */ (event.target);
+    if (!(target && target.closest && target.closest(ROLLBOOK))) release();
+  };
+  worker.addEventListener("message", answered);
+  worker.addEventListener("error", release);
+  document.addEventListener("keydown", reached, true);
+  document.addEventListener("pointerdown", reached, true);
+  document.addEventListener("focusin", reached, true);
+  setTimeout(release, (window.rollbookConfig && window.rollbookConfig.materialWait) || 2000);
+}
+
 // As inline rolls do (above), a widget's rolls drawn in the page (a Play page's sheet rows
 // and their choices of checks) work from first paint: a tap on a Roll before the widget
 // is mounted is kept, and rollbook.js presses it again once it is; a row's choice of
@@ -119,10 +186,14 @@ var EARLY = ["button[data-roll]:not([data-rb-mounted])", PANEL + ".rb-check", PA
   };
   var parsing = new MutationObserver(enable);
   parsing.observe(document.documentElement, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", function () {
-    enable();
-    parsing.disconnect();
-  });
+  document.addEventListener(
+    "DOMContentLoaded",
+    function () {
+      enable();
+      parsing.disconnect();
+    },
+    { once: true },
+  );
   var touch = false;
   document.addEventListener(
     "pointerdown",

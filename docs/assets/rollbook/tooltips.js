@@ -28,9 +28,9 @@ document.addEventListener(
 );
 
 // A tap before the page's scripts ran (start.js marks what it tapped, data-rb-tapped):
-// Material mounts its tooltips once the page has loaded, finds the tapped Roll still
-// hovered and focused, and showed its title over the rows. It is left, and let go of,
-// once they are mounted, as a tap after them is.
+// Material mounts its tooltips once its bundle has run (material.js: after the dice
+// answered), finds the tapped Roll still hovered and focused, and showed its title over
+// the rows. It is left, and let go of, once they are mounted, as a tap after them is.
 const tappedEarly = () => {
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rb-tapped]"))) {
     node.removeAttribute("data-rb-tapped");
@@ -38,8 +38,7 @@ const tappedEarly = () => {
     if (document.activeElement === node) node.blur();
   }
 };
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => setTimeout(tappedEarly));
-else setTimeout(tappedEarly);
+(window.rollbookMaterial ?? Promise.resolve()).then(() => setTimeout(tappedEarly));
 
 // A redraw that removes a titled element while its tooltip shows (a sheet's row Roll,
 // replaced with the rest of the panel when Python's answer comes back) leaves Material
