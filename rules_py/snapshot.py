@@ -12,6 +12,9 @@ WARM_EXPRESSIONS = ("3d10k2+2", "2d6kl1", "4dF", "4d6dl1", "2d6!", "d%+d10-1")
 """Expressions whose computation touches every code path of the dice engine."""
 
 
+KEPT: list[object] = []
+"""The caches of the warm-up worth their bytes: :func:`empty_caches` empties every other."""
+
 WARM_READINGS = {"d10-0": (("d10", "0-9"), ("d100", "00-99")), "danger-world": (("3d6", "pool"),)}
 """Each system's readings of inline rolls (expression, reading), rolled once."""
 
@@ -38,6 +41,28 @@ def warm_up(systems: Iterable[str] | None = None) -> None:
         widget.panel({})
         if widget.roll is not None:
             widget.rolled({})
+    if "danger-world" in chosen:
+        from rules_py.widgets.danger_world._sheet_checks import warm_chances
+
+        kept = warm_chances()
+        if not any(kept is k for k in KEPT):
+            KEPT.append(kept)
+
+
+def empty_caches() -> None:
+    """Empty every cache the warm-up filled, but those of :data:`KEPT`, and collect what
+    they held: scripts/snapshot.mjs does so before it snapshots the heap. What the
+    warm-up computed is not worth its bytes in what a first visit downloads, but for
+    Danger World's solved chances (70 fractions, 10 KB of the packed snapshot)."""
+    import functools
+    import gc
+
+    for cached in gc.get_objects():
+        if isinstance(cached, functools._lru_cache_wrapper) and not any(
+            cached is kept for kept in KEPT
+        ):
+            cached.cache_clear()
+    gc.collect()
 
 
 def stdlib_arrived(path: str) -> None:

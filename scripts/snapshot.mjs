@@ -24,14 +24,8 @@ for (const wheel of wheels) {
 // extra.systems; all five when unset): the others stay out of the snapshot.
 const systems = process.env.ROLLBOOK_SYSTEMS ? process.env.ROLLBOOK_SYSTEMS.split(",") : null;
 pyodide.runPython(`import rules_py.snapshot; rules_py.snapshot.warm_up(${JSON.stringify(systems) ?? "None"})`);
-// What the warm-up computed is not worth its bytes: empty the caches it filled.
-pyodide.runPython(`
-import functools, gc
-for cached in gc.get_objects():
-    if isinstance(cached, functools._lru_cache_wrapper):
-        cached.cache_clear()
-gc.collect()
-`);
+// What the warm-up computed is not worth its bytes, but for the caches it keeps.
+pyodide.runPython("import rules_py.snapshot; rules_py.snapshot.empty_caches()");
 zeroFreeMemory(pyodide._module);
 // Stored without the wasm's own data segments: the browser XORs them back in.
 const wasm = new Uint8Array(readFileSync(resolve(runtimeDir, "pyodide.asm.wasm")));

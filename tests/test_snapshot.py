@@ -68,3 +68,25 @@ def test_without_being_told_the_import_system_misses_the_zip_written_later(
     zip_path.write_bytes(EMPTY_ZIP)
     ran = _import_later(zip_path, "nothing")
     assert ran.returncode != 0 and "No module named 'rb_imported_later'" in ran.stderr
+
+
+def test_the_snapshot_keeps_danger_world_s_chances_solved_and_empties_the_other_caches() -> None:
+    """A GM table's NPC checks and a sheet's pairs of stats are answered from the
+    snapshot's solved chances (pools of 1 to 10 dice, difficulties 1 to 7) on a first
+    visit; the solver's own tables, and every other cache the warm-up filled, go."""
+    from rules_py import snapshot
+    from rules_py.systems.danger_world._solver import solution
+    from rules_py.widgets.danger_world._sheet_checks import WARM_POOLS, pool_chance
+
+    pool_chance.cache_clear()  # (other tests in this process may have asked for others)
+    snapshot.warm_up(["danger-world"])
+    assert solution.cache_info().currsize > 0
+    snapshot.empty_caches()
+    assert pool_chance.cache_info().currsize == len(WARM_POOLS) * 7 == 70
+    assert solution.cache_info().currsize == 0
+    hits = pool_chance.cache_info().hits
+    for dice in (2, 8):  # a GM table's smallest and largest NPC check
+        for difficulty in range(1, 8):
+            pool_chance(dice, difficulty)
+    assert pool_chance.cache_info().hits == hits + 14
+    assert solution.cache_info().currsize == 0  # nothing solved again

@@ -116,6 +116,23 @@ def pool_chance(dice: int, difficulty: int) -> Fraction:
     return dw.success_chance(dice, difficulty, ROUNDS)
 
 
+WARM_POOLS = range(1, 2 * dw.MAX_STAT + 3)
+"""The pools whose chances the browser's memory snapshot holds solved: a sheet's pair of
+stats and a GM table's NPC check (2 to 8 dice), and a die or two of bonus more."""
+
+
+def warm_chances() -> Any:
+    """Solve :func:`pool_chance` for every pool of :data:`WARM_POOLS` at every difficulty
+    (1 to 7), and return its cache, which the snapshot keeps (rules_py.snapshot). A first
+    visit then shows a GM table's NPC checks without solving them: 370 ms of the Danger
+    World GM page's first answer in the browser (21 solutions). The answers are 70
+    fractions; the solver's own tables, far bigger, are not kept."""
+    for dice in WARM_POOLS:
+        for difficulty in range(1, 8):
+            pool_chance(dice, difficulty)
+    return pool_chance
+
+
 def pair_chance(
     values: Values, stats: Mapping[str, int], first: str, second: str
 ) -> tuple[Fraction, int] | None:
