@@ -209,6 +209,18 @@ def test_the_manifest_names_the_site(site: SiteServer) -> None:
     assert f"<title>{site_name()}</title>" in html
 
 
+def test_material_s_bundle_is_written_held_for_material_js_to_run(site: SiteServer) -> None:
+    """overrides/main.html finds the theme's own tag for its bundle, MkDocs' Material's and
+    Zensical's alike, and writes it held: material.js, right after it, runs it (on a page
+    with dice once they have answered, start.js). A tag it no longer found would run as
+    the page is parsed, in the dice's way again."""
+    with urllib.request.urlopen(site.url) as answer:
+        html = answer.read().decode()
+    tags = re.findall(r"<script[^>]*javascripts/bundle\.[0-9a-f]+\.min\.js[^>]*>", html)
+    assert len(tags) == 1 and 'type="rollbook/held"' in tags[0], tags
+    assert html.index(tags[0]) < html.index("assets/rollbook/material.js")
+
+
 def test_after_one_visit_the_site_works_offline(
     offline_context: BrowserContext, site: SiteServer
 ) -> None:
