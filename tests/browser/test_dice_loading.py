@@ -301,14 +301,19 @@ def test_material_waits_until_the_dice_have_answered_the_first_roll(
 ) -> None:
     """Material's bundle (some 300 ms of the page's thread) runs once the dice have
     answered the roll tapped while they started, not while Python restores (start.js,
-    material.js); meanwhile the page reads whole, its search box showing, and the roll is
-    kept. Material then starts as on any page: it wraps the tables."""
+    material.js); meanwhile the page reads whole, its search box showing, in the scheme
+    the reader's system asks for (dark here), and the roll is kept. Material then starts
+    as on any page: it wraps the tables."""
     context.add_init_script(WAIT_LONG)
     asked = _bundles(context)
+    page.emulate_media(color_scheme="dark")
     page.goto(server.url + "dice/")
     button, output = click_roll(page)
     expect(button).to_have_attribute("aria-busy", "true")
     expect(page.locator(".md-search__input")).to_be_visible()
+    shown, wanted = page.evaluate(SCHEME_SHOWN)
+    if wanted is not None:  # (a palette that follows the system: this site's does)
+        assert shown == wanted, f"the page shows {shown} to a system that asks for {wanted}"
     page.wait_for_timeout(500)
     assert asked == [] and not page.evaluate(MATERIAL_RAN), "Material ran as the dice started"
     release(page, held_wasm)
@@ -320,6 +325,13 @@ def test_material_waits_until_the_dice_have_answered_the_first_roll(
     assert len(asked) == 1
     assert page.errors == []  # type: ignore[attr-defined]
 
+
+SCHEME_SHOWN = """() => {
+  const input = [...document.querySelectorAll('[data-md-component=palette] input')]
+    .find((option) => matchMedia(option.dataset.mdColorMedia).matches);
+  return [document.body.dataset.mdColorScheme, input && input.dataset.mdColorScheme];
+}"""
+"""The page's colour scheme, and the one its palette gives the reader's system."""
 
 BUNDLE_AFTER_ROLL = """() => {
   const bundle = performance.getEntriesByType('resource')

@@ -113,6 +113,7 @@ var ROLLBOOK = "button[data-roll], [data-widget], [data-odds]";
 function holdMaterial(worker) {
   document.documentElement.classList.remove("no-js"); // as Material's first step does:
   document.documentElement.classList.add("js"); // its search box shows from first paint
+  followSystemScheme();
   /** @type {(() => void) | null} */
   var run = null;
   var holding = true;
@@ -161,6 +162,37 @@ function holdMaterial(worker) {
   document.addEventListener("pointerdown", reached, true);
   document.addEventListener("focusin", reached, true);
   setTimeout(release, (window.rollbookConfig && window.rollbookConfig.materialWait) || 2000);
+}
+
+// Material's palette follows the reader's system, light or dark, once its bundle runs:
+// held, a first visit showed a dark system the light scheme for a second. The palette
+// the bundle will choose is set as the header's palette is parsed, before first paint,
+// as Material's own inline script there sets one the reader chose and Material keeps.
+function followSystemScheme() {
+  var parsing = new MutationObserver(function () {
+    var form = document.querySelector("[data-md-component=palette]");
+    if (!form || !form.nextSibling || !document.body) return; // (not yet parsed whole)
+    parsing.disconnect();
+    var get = /** @type {any} */ (window).__md_get;
+    if (typeof get === "function" && get("__palette")) return; // the reader's own choice
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("input"));
+    var input = inputs[Math.max(0, inputs.findIndex(function (/** @type {Element} */ option) {
+      return matchMedia(option.getAttribute("data-md-color-media") || "").matches;
+    }))];
+    if (input && input.getAttribute("data-md-color-media") === "(prefers-color-scheme)") {
+      var light = matchMedia("(prefers-color-scheme: light)").matches;
+      input = form.querySelector("[data-md-color-media='(prefers-color-scheme: " + (light ? "light" : "dark") + ")']") || input;
+    }
+    if (!input) return;
+    ["media", "scheme", "primary", "accent"].forEach(function (key) {
+      var value = input.getAttribute("data-md-color-" + key);
+      if (value !== null) document.body.setAttribute("data-md-color-" + key, value);
+    });
+  });
+  parsing.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", function () {
+    parsing.disconnect();
+  }, { once: true });
 }
 
 // As inline rolls do (above), a widget's rolls drawn in the page (a Play page's sheet rows
