@@ -18,5 +18,5 @@ interface Window {
   /** material.js: settles once Material's bundle has run (on a page with dice, once start.js let it). */
   rollbookMaterial?: Promise<unknown>;
   /** Material for MkDocs' stream of the pages instant navigation draws. */
-  document$?: { subscribe(next: () => void): unknown };
+  document$?: { subscribe(next: (page: Document) => void): unknown };
 }
