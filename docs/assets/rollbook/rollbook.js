@@ -558,8 +558,8 @@ function mount() {
   if (rolls.length || odds.length || widgets.length) startPython();
 }
 
-// Modules run once the page is parsed, after its first paint: start Python at once
-// rather than after Material's own start-up, which is what mount() waits for.
+// Modules run once the page is parsed, after its first paint: start Python (adopt the
+// worker start.js began) at once, before the page's widgets are mounted.
 if (document.readyState !== "loading" && document.querySelector(WIDGETS)) startPython();
 
 // Mount now (this module runs once the page is parsed) rather than when Material has
