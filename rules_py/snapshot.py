@@ -45,7 +45,7 @@ def warm_up(systems: Iterable[str] | None = None) -> None:
         from rules_py.widgets.danger_world._sheet_checks import warm_chances
 
         kept = warm_chances()
-        if not any(kept is k for k in KEPT):
+        if kept not in KEPT:  # (a cache equals only itself)
             KEPT.append(kept)
 
 
@@ -58,9 +58,7 @@ def empty_caches() -> None:
     import gc
 
     for cached in gc.get_objects():
-        if isinstance(cached, functools._lru_cache_wrapper) and not any(
-            cached is kept for kept in KEPT
-        ):
+        if isinstance(cached, functools._lru_cache_wrapper) and cached not in KEPT:
             cached.cache_clear()
     gc.collect()
 

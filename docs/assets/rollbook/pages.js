@@ -5,11 +5,14 @@
 // repeats it, which comes after the dice's first answers now and would mount it again
 // (a shared roll's line was drawn anew, and asked of Python again, as a reader read it).
 
+/** Settles once Material's bundle has run (material.js; at once where it is not held). */
+export const materialRan = () => window.rollbookMaterial ?? Promise.resolve();
+
 /** @param {() => void} callback */
 export function onEachPage(callback) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => callback(), { once: true });
   else callback();
-  (window.rollbookMaterial ?? Promise.resolve()).then(() => {
+  materialRan().then(() => {
     let first = true;
     window.document$?.subscribe((page) => {
       const repeated = first && page === document;

@@ -62,41 +62,72 @@ function holdSearchIndex(worker) {
     if (holding && searches.has(this)) held.push([this, arguments]);
     else send.apply(this, /** @type {any} */ (arguments));
   };
+  /** @type {number | undefined} */
+  var quiet;
+  holdForDice(worker, {
+    limit: 10000,
+    reaches: function (event) {
+      return event.type === "keydown" || within(event, ".md-search, [data-md-component=search]");
+    },
+    answered: function (release) {
+      clearTimeout(quiet); // an answer: the reader is rolling
+      quiet = setTimeout(release, 2000);
+    },
+    release: function () {
+      holding = false;
+      clearTimeout(quiet);
+      for (var i = 0; i < held.length; i++) send.apply(held[i][0], /** @type {any} */ (held[i][1]));
+      held = [];
+    },
+  });
+}
+
+// What start.js holds back for the dice (the search index, Material's bundle), let go
+// once, on the first of: the dice could not start; an answer once Python is ready, if
+// ``answered`` says so (it is handed the release); the reader goes for what is held (a
+// key, a tap or the focus on a target ``reaches``); ``limit`` ms after the page began.
+/**
+ * @param {Worker} worker
+ * @param {{ limit: number, reaches: (event: Event) => boolean, answered: (release: () => void) => void, release: () => void }} hold
+ */
+function holdForDice(worker, hold) {
+  var READER = ["keydown", "pointerdown", "focusin"]; // the reader going for something
+  var holding = true;
+  var ready = false;
   var release = function () {
     if (!holding) return;
     holding = false;
-    clearTimeout(quiet);
     worker.removeEventListener("message", answered);
-    document.removeEventListener("keydown", release, true);
-    document.removeEventListener("pointerdown", reached, true);
-    document.removeEventListener("focusin", reached, true);
-    for (var i = 0; i < held.length; i++) send.apply(held[i][0], /** @type {any} */ (held[i][1]));
-    held = [];
+    for (var i = 0; i < READER.length; i++) document.removeEventListener(READER[i], reached, true);
+    hold.release();
   };
-  var ready = false;
-  /** @type {number | undefined} */
-  var quiet;
   /** @param {MessageEvent} event */
   var answered = function (event) {
     var type = event.data && event.data.type;
     if (type === "failed") return release();
     if (type === "ready") ready = true;
-    if (!ready) return;
-    clearTimeout(quiet); // an answer: the reader is rolling
-    quiet = setTimeout(release, 2000);
+    if (ready) hold.answered(release);
   };
   /** @param {Event} event */
   var reached = function (event) {
-    var target = /** @type {Element | null} */ (event.target);
-    if (target && target.closest && target.closest(".md-search, [data-md-component=search]")) release();
+    if (hold.reaches(event)) release();
   };
   worker.addEventListener("message", answered);
   worker.addEventListener("error", release);
-  document.addEventListener("keydown", release, true);
-  document.addEventListener("pointerdown", reached, true);
-  document.addEventListener("focusin", reached, true);
-  setTimeout(release, 10000);
+  for (var i = 0; i < READER.length; i++) document.addEventListener(READER[i], reached, true);
+  setTimeout(release, hold.limit);
 }
+
+/**
+ * Whether ``event`` is on an element inside ``selector``.
+ * @param {Event} event
+ * @param {string} selector
+ */
+function within(event, selector) {
+  var target = /** @type {Element | null} */ (event.target);
+  return !!(target && target.closest && target.closest(selector));
+}
+
 // Material's bundle waits for the dice. Its start-up is some 300 ms of this page's thread
 // (its components, search, instant navigation, a tooltip for each title), which, with
 // the dice's two workers, is more than two cores do at once: it ran as Python restored,
@@ -117,16 +148,6 @@ function holdMaterial(worker) {
   /** @type {(() => void) | null} */
   var run = null;
   var holding = true;
-  var ready = false;
-  var release = function () {
-    if (!holding) return;
-    holding = false;
-    worker.removeEventListener("message", answered);
-    document.removeEventListener("keydown", reached, true);
-    document.removeEventListener("pointerdown", reached, true);
-    document.removeEventListener("focusin", reached, true);
-    if (run) run();
-  };
   window.rollbookMaterialHold = function (runBundle) {
     run = runBundle;
     if (!holding) run();
@@ -137,31 +158,25 @@ function holdMaterial(worker) {
     var book = window.rollbook;
     return !(taps && taps.length) && !(book && book.state && book.state.pending.size);
   };
-  /** @param {MessageEvent} event */
-  var answered = function (event) {
-    var type = event.data && event.data.type;
-    if (type === "failed") return release();
-    if (type === "ready") ready = true;
-    if (!ready) return;
-    // (rollbook.js reads the message after this: the state is read once it has, and the
-    // bundle runs once the frame with the answer is drawn.)
-    setTimeout(function () {
-      if (ready && quiet()) requestAnimationFrame(function () {
-        setTimeout(release);
+  holdForDice(worker, {
+    limit: (window.rollbookConfig && window.rollbookConfig.materialWait) || 2000,
+    reaches: function (event) {
+      return !within(event, ROLLBOOK);
+    },
+    answered: function (release) {
+      // (rollbook.js reads the message after this: the state is read once it has, and
+      // the bundle runs once the frame with the answer is drawn.)
+      setTimeout(function () {
+        if (quiet()) requestAnimationFrame(function () {
+          setTimeout(release);
+        });
       });
-    });
-  };
-  /** @param {Event} event */
-  var reached = function (event) {
-    var target = /** @type {Element | null} */ (event.target);
-    if (!(target && target.closest && target.closest(ROLLBOOK))) release();
-  };
-  worker.addEventListener("message", answered);
-  worker.addEventListener("error", release);
-  document.addEventListener("keydown", reached, true);
-  document.addEventListener("pointerdown", reached, true);
-  document.addEventListener("focusin", reached, true);
-  setTimeout(release, (window.rollbookConfig && window.rollbookConfig.materialWait) || 2000);
+    },
+    release: function () {
+      holding = false;
+      if (run) run();
+    },
+  });
 }
 
 // Material's palette follows the reader's system, light or dark, once its bundle runs:

@@ -7,6 +7,8 @@
 // the reader tapped to see. After a tap, the pointer leaves what it tapped, as a mouse
 // would, before the tooltip's delay is up; a tapped control keeps its focus.
 
+import { materialRan } from "./pages.js";
+
 let tapped = false;
 
 /** @param {EventTarget | null} target */
@@ -38,7 +40,7 @@ const tappedEarly = () => {
     if (document.activeElement === node) node.blur();
   }
 };
-(window.rollbookMaterial ?? Promise.resolve()).then(() => setTimeout(tappedEarly));
+materialRan().then(() => setTimeout(tappedEarly));
 
 // A redraw that removes a titled element while its tooltip shows (a sheet's row Roll,
 // replaced with the rest of the panel when Python's answer comes back) leaves Material

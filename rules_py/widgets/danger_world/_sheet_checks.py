@@ -121,7 +121,7 @@ WARM_POOLS = range(1, 2 * dw.MAX_STAT + 3)
 stats and a GM table's NPC check (2 to 8 dice), and a die or two of bonus more."""
 
 
-def warm_chances() -> Any:
+def warm_chances() -> object:
     """Solve :func:`pool_chance` for every pool of :data:`WARM_POOLS` at every difficulty
     (1 to 7), and return its cache, which the snapshot keeps (rules_py.snapshot). A first
     visit then shows a GM table's NPC checks without solving them: 370 ms of the Danger
