@@ -1,4 +1,5 @@
-"""The browser tests' Chromium keeps every feature Playwright turns off, and ours too."""
+"""The project's Chromium (the bench's and the tests') keeps every feature Playwright turns
+off, and ours too."""
 
 from __future__ import annotations
 
@@ -36,13 +37,19 @@ def test_our_disable_features_restates_every_feature_playwright_turns_off() -> N
     assert not missing, f"add Playwright's {sorted(missing)} to PLAYWRIGHT_DISABLED_FEATURES"
 
 
-def test_the_test_browser_is_the_project_s_without_the_address_bar_popup_or_wasm_tier_up() -> None:
-    assert TEST_CHROMIUM_ARGS[: len(CHROMIUM_ARGS)] == CHROMIUM_ARGS
-    features = [a for a in TEST_CHROMIUM_ARGS if a.startswith("--disable-features=")]
+def test_the_bench_and_the_tests_run_chromium_without_the_address_bar_popup() -> None:
+    features = [a for a in CHROMIUM_ARGS if a.startswith("--disable-features=")]
     assert len(features) == 1
     named = features[0].removeprefix("--disable-features=").split(",")
     assert set(OMNIBOX_POPUP_FEATURES) <= set(named)
     assert set(PLAYWRIGHT_DISABLED_FEATURES) <= set(named)
+
+
+def test_the_tests_alone_leave_the_wasm_at_its_first_tier() -> None:
+    assert TEST_CHROMIUM_ARGS[: len(CHROMIUM_ARGS)] == CHROMIUM_ARGS
+    assert [a for a in TEST_CHROMIUM_ARGS if a.startswith("--disable-features=")] == [
+        a for a in CHROMIUM_ARGS if a.startswith("--disable-features=")
+    ]
     # Chromium reads only the last --js-flags: one, ours; the bench's browser has none.
     assert [a for a in TEST_CHROMIUM_ARGS if a.startswith("--js-flags=")] == [WASM_BASELINE_ONLY]
     assert not [a for a in CHROMIUM_ARGS if a.startswith("--js-flags=")]
