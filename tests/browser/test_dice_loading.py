@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scripts import tasks
 from tests.browser.axe import SETTLED
-from tests.browser.play import KEPT_DECODED
+from tests.browser.play import KEPT_DECODED, ROW_ROLLS, kept_before
 from tests.browser.widgets import MATERIAL_RAN, TIMEOUT, release, wait_until
 from tests.sitesrv import Hold, SiteServer
 
@@ -481,3 +481,70 @@ def test_the_first_roll_restores_the_snapshot_and_the_rest_waits_until_the_dice_
         lambda: third.evaluate(KEPT_DECODED)[1] == ["rollbook.snapshot.zst?decoded", fingerprint],
         "the current build's snapshot kept in its place",
     )
+
+
+ANSWERED = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__rollbookOrder = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.op) {
+      if (!this.__rollbookHeard) {
+        this.__rollbookHeard = true;
+        this.addEventListener('message', ({ data }) => {
+          if (typeof data?.id === 'number') window.__rollbookOrder.push(['answered', data.id]);
+        });
+      }
+      const { action } = message.args || {};
+      const later = Boolean(message.later);
+      window.__rollbookOrder.push(['asked', message.id, action || message.op, later]);
+    }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+"""An init script: the page's asks of Python (id, action, marked later) and its answers
+(id), in the order they happened (``window.__rollbookOrder``)."""
+
+
+@pytest.mark.system("danger-world")
+def test_a_roll_tapped_as_the_page_starts_goes_ahead_of_its_redraws_of_what_is_kept(
+    page: Page, server: SiteServer, held_wasm: Hold
+) -> None:
+    """A player's kept character is redrawn as the Play page mounts (the sheet, and the
+    roller that reads it): Python is asked for both before it is ready. A Roll tapped
+    meanwhile is answered first, then the redraws, which leave its answer shown; it
+    waited behind them (130 ms of Danger World's first check on a revisit)."""
+    stored = {"name": "Old Tom", "Agility": "4", "Endurance": "3"}
+    kept_before(page, server, {"rollbook:widget:danger-world-character": json.dumps(stored)})
+    page.add_init_script(ANSWERED)
+    page.goto(server.url + "danger-world/play/")
+    root = page.locator('[data-widget="danger-world-sheet"]')
+    page.wait_for_function(
+        "(window.__rollbookOrder || []).filter(([, , action]) => action === 'show').length === 2",
+        timeout=TIMEOUT,
+    )
+    first = root.locator(ROW_ROLLS).first
+    first.click()
+    if "rb-choose" in (first.get_attribute("class") or ""):  # its choices open; one is taken
+        first = first.locator("xpath=..").locator(".rb-sheet__choice .rb-check").first
+        first.click()
+    page.wait_for_function(
+        "window.__rollbookOrder.some(([what, , action]) => what === 'asked' && action === 'check')"
+    )
+    held_wasm.release()
+    outcome = page.locator(".rb-widget__checks--pinned .rb-rolled__outcome")
+    expect(outcome).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_function(
+        """() => {
+          const count = (what) => window.__rollbookOrder.filter(([w]) => w === what).length;
+          return count('asked') === count('answered');
+        }""",
+        timeout=TIMEOUT,
+    )
+    order = page.evaluate("window.__rollbookOrder")
+    asked = {ask[1]: (ask[2], ask[3]) for ask in order if ask[0] == "asked"}
+    answered = [asked[answer[1]] for answer in order if answer[0] == "answered"]
+    assert answered[0] == ("check", False), answered
+    assert answered.count(("show", True)) == 2, answered
+    # The redraws drew Old Tom, and left the Roll's answer where it was.
+    expect(root.locator('[data-field="Agility"]')).to_have_value("4")
+    expect(outcome).to_be_visible()

@@ -87,7 +87,7 @@ const waiting = new Set(); // elements that say "Getting the dice ready…"
 /** @type {Map<HTMLElement, () => void>} */
 const stranded = new Map(); // elements that say "Dice unavailable", and how to try again
 // Tests and the benchmark read the state and may ask the worker directly.
-window.rollbook = { state, ready: null, ask: (op, args) => ask(op, args), onRoll, loading, showError, retry, showRoll, showOdds, rolled };
+window.rollbook = { state, ready: null, ask: (op, args, options) => ask(op, args, options), onRoll, loading, showError, retry, showRoll, showOdds, rolled };
 newReady();
 
 function newReady() {
@@ -207,19 +207,21 @@ function retry() {
 }
 
 // Python's answer to `op` (rules_py.views.handle): JSON whose shape each op has (the
-// callers name it), or a refusal, a WorkerError.
+// callers name it), or a refusal, a WorkerError. `later`: a redraw no reader asked for,
+// answered after the asks waiting beside it that are not (worker.js).
 /**
  * @param {string} op
  * @param {object} args
+ * @param {{ later?: boolean }} [options]
  * @returns {Promise<any>}
  */
-function ask(op, args) {
+function ask(op, args, { later = false } = {}) {
   startPython();
   if (state.status === "failed") return Promise.reject(new Unavailable(unavailable()));
   return new Promise((resolve, reject) => {
     const id = state.nextId++;
     state.pending.set(id, { resolve, reject });
-    /** @type {Worker} */ (state.worker).postMessage({ id, op, args });
+    /** @type {Worker} */ (state.worker).postMessage(later ? { id, op, args, later } : { id, op, args });
   });
 }
 

@@ -382,9 +382,14 @@ export function mountWidget(root, rollbook) {
     }
   };
 
-  // `act` names the button the reader pressed (Python rolls, rerolls...), or none.
-  /** @param {string | null} [act] */
-  const recompute = async (act = null) => {
+  // `act` names the button the reader pressed (Python rolls, rerolls...), or none;
+  // `later`: the mount's redraw of what this browser keeps, which a Roll tapped meanwhile
+  // goes ahead of (rollbook.js ask).
+  /**
+   * @param {string | null} [act]
+   * @param {boolean} [later]
+   */
+  const recompute = async (act = null, later = false) => {
     typing.cancel();
     const values = read();
     keep(values);
@@ -398,7 +403,7 @@ export function mountWidget(root, rollbook) {
     if (sourceKey) args.source = sourceValues();
     try {
       /** @type {WidgetView} */
-      const view = await ask("widget", args);
+      const view = await ask("widget", args, { later });
       // Typed into since it was asked: an answer for the form as it was would write its
       // values (view.set) over what the reader is typing. The question the pause asks wins.
       if (request !== latest || typing.pending || !root.isConnected) return;
@@ -931,7 +936,7 @@ export function mountWidget(root, rollbook) {
   // (rules_py/markdown/widget.py): Python is asked again only for a sheet this browser
   // keeps. (Asked at every mount, it was the first thing Python did once ready, ahead
   // of a Roll tapped meanwhile: 110 ms of Danger World's Play page.)
-  if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute();
+  if (JSON.stringify(shown) !== before || (sourceKey && loadSaved(sourceKey))) recompute(null, true);
   const exportButton = form.querySelector(".rb-widget__export");
   roster =
     root.dataset.store && root.dataset.nameField && exportButton

@@ -393,14 +393,52 @@ ready.catch((error) => {
   postMessage({ type: "failed", error: String((error && error.message) || error) });
 });
 
-addEventListener("message", async (event) => {
-  const { id, op, args } = event.data;
+// Asks wait here until Python is ready, then are answered one at a time. One marked
+// `later` (a page redrawing, as it mounts, what a browser keeps: a sheet or a roller
+// stored since a visit before) is answered after every ask not so marked that waits
+// beside it: a Roll tapped as the page starts is answered first, not after the redraws
+// (Danger World's Play page: 130 ms of a kept character's first check). Each ask carries
+// all it needs, so the order of answers changes no answer.
+/** @typedef {{ id: number, op: string, args: unknown, later?: boolean }} Ask */
+/** @type {Ask[]} */
+const asks = [];
+let answering = false;
+// Before each answer, the asks that reached this worker while it was busy (starting
+// Python, or answering) are let in: their message events wait behind the task it was
+// busy in, so the order they are answered in is chosen with them. A message port's
+// task, not a timer's (a timer is clamped to 4 ms when set again and again).
+const turn = new MessageChannel();
+/** @type {() => void} */
+let turned = () => {};
+turn.port1.onmessage = () => turned();
+const letAsksIn = () => new Promise((resolve) => ((turned = () => resolve(undefined)), turn.port2.postMessage(0)));
+
+addEventListener("message", (event) => {
+  const ask = /** @type {Ask} */ (event.data);
+  const first = ask.later ? -1 : asks.findIndex((waiting) => waiting.later);
+  if (first === -1) asks.push(ask);
+  else asks.splice(first, 0, ask);
+  if (!answering) answerAsks();
+});
+
+async function answerAsks() {
+  answering = true;
   try {
     await ready;
-  } catch (error) {
-    postMessage({ id, ok: false, error: "Python could not load" });
+  } catch {
+    for (const { id } of asks.splice(0)) postMessage({ id, ok: false, error: "Python could not load" });
+    answering = false;
     return;
   }
+  while (asks.length) {
+    await letAsksIn();
+    await answer(/** @type {Ask} */ (asks.shift()));
+  }
+  answering = false;
+}
+
+/** @param {Ask} ask */
+async function answer({ id, op, args }) {
   const request = JSON.stringify({ op, args });
   let answer;
   try {
@@ -425,4 +463,4 @@ addEventListener("message", async (event) => {
       keepDecoded = null;
     }, 2000);
   }
-});
+}
