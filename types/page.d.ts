@@ -17,6 +17,8 @@ interface Window {
   rollbookMaterialHold?: (run: () => void) => void;
   /** material.js: settles once Material's bundle has run (on a page with dice, once start.js let it). */
   rollbookMaterial?: Promise<unknown>;
+  /** material.js: set as rollbookMaterial settles (the tests read it). */
+  rollbookMaterialRan?: boolean;
   /** Material for MkDocs' stream of the pages instant navigation draws. */
   document$?: { subscribe(next: (page: Document) => void): unknown };
 }

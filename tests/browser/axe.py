@@ -33,7 +33,8 @@ WIDGETS = "button[data-roll], [data-odds], [data-widget]"
 SETTLED = """() => {
   const widgets = [...document.querySelectorAll('button[data-roll], [data-odds], [data-widget]')];
   const tables = [...document.querySelectorAll('.md-typeset table:not([class])')];
-  return widgets.every((w) => w.dataset.rbMounted) && !!window.document$
+  return widgets.every((w) => w.dataset.rbMounted)
+    && !!window.rollbookMaterialRan && !!window.document$
     && tables.every((t) => t.closest('.md-typeset__scrollwrap'));
 }"""
 """The page's widgets are mounted and Material's bundle has run (material.js: on a page

@@ -28,6 +28,7 @@ from tests.browser.axe import audit_four_ways, visit
 from tests.browser.conftest import SERVERS
 from tests.browser.play import SHEETS, roll_inline, roll_row, visit_and_save
 from tests.browser.widgets import (
+    MATERIAL_RAN,
     TIMEOUT,
     pointer_away,
     wait_frames,
@@ -84,7 +85,7 @@ def test_each_section_and_its_play_page_roll_after_instant_navigation(
     page.evaluate(f"{MARK} = 1")
     # Instant navigation is Material's: its bundle runs once the home page's dice have
     # answered (material.js); a link followed before then loads its page afresh.
-    page.wait_for_function("!!window.document$", timeout=TIMEOUT)
+    page.wait_for_function(MATERIAL_RAN, timeout=TIMEOUT)
     # The home page's cards and the tabs name this site's systems, and only them.
     names = [TITLES[section] for section in published()]
     expect(page.locator(".rb-card h3 > a:not(.headerlink)")).to_have_text(names)

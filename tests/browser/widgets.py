@@ -12,9 +12,10 @@ from playwright.sync_api import Locator, Page, expect
 from tests.sitesrv import Hold
 
 TIMEOUT = 30_000
-MATERIAL_RAN = "!!window.document$"
-"""Material's bundle has run (it made its document$): on a page with dice, once they have
-answered what was asked as they started (docs/assets/rollbook/start.js), 2 s at the most."""
+MATERIAL_RAN = "!!window.rollbookMaterialRan && !!window.document$"
+"""Material's bundle has run (it made its document$) and started on the page (material.js):
+on a page with dice, once they have answered what was asked as they started
+(docs/assets/rollbook/start.js), 2 s at the most."""
 ACTIVE_TOOLTIP = ".md-tooltip2--active, .md-tooltip--active"
 """Material's tooltips while shown (content.tooltips, and the header's buttons)."""
 NEXT_FRAME = """() => new Promise((done) => {
