@@ -17,8 +17,9 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scripts import tasks
 from tests.browser.axe import SETTLED
-from tests.browser.play import KEPT_DECODED, ROW_ROLLS, kept_before
+from tests.browser.play import KEPT_DECODED, ROW_ROLLS, SHEETS, STORE_ONLY
 from tests.browser.widgets import MATERIAL_RAN, TIMEOUT, release, wait_until
+from tests.site_config import published
 from tests.sitesrv import Hold, SiteServer
 
 WASM = "**/runtime/pyodide.asm.wasm.zst"
@@ -505,34 +506,8 @@ ANSWERED = """(() => {
 (id), in the order they happened (``window.__rollbookOrder``)."""
 
 
-@pytest.mark.system("danger-world")
-def test_a_roll_tapped_as_the_page_starts_goes_ahead_of_its_redraws_of_what_is_kept(
-    page: Page, server: SiteServer, held_wasm: Hold
-) -> None:
-    """A player's kept character is redrawn as the Play page mounts (the sheet, and the
-    roller that reads it): Python is asked for both before it is ready. A Roll tapped
-    meanwhile is answered first, then the redraws, which leave its answer shown; it
-    waited behind them (130 ms of Danger World's first check on a revisit)."""
-    stored = {"name": "Old Tom", "Agility": "4", "Endurance": "3"}
-    kept_before(page, server, {"rollbook:widget:danger-world-character": json.dumps(stored)})
-    page.add_init_script(ANSWERED)
-    page.goto(server.url + "danger-world/play/")
-    root = page.locator('[data-widget="danger-world-sheet"]')
-    page.wait_for_function(
-        "(window.__rollbookOrder || []).filter(([, , action]) => action === 'show').length === 2",
-        timeout=TIMEOUT,
-    )
-    first = root.locator(ROW_ROLLS).first
-    first.click()
-    if "rb-choose" in (first.get_attribute("class") or ""):  # its choices open; one is taken
-        first = first.locator("xpath=..").locator(".rb-sheet__choice .rb-check").first
-        first.click()
-    page.wait_for_function(
-        "window.__rollbookOrder.some(([what, , action]) => what === 'asked' && action === 'check')"
-    )
-    held_wasm.release()
-    outcome = page.locator(".rb-widget__checks--pinned .rb-rolled__outcome")
-    expect(outcome).to_be_visible(timeout=TIMEOUT)
+def _answered_in_order(page: Page) -> list[tuple[str, bool]]:
+    """Once every ask is answered: each answer's (action, marked later), in turn."""
     page.wait_for_function(
         """() => {
           const count = (what) => window.__rollbookOrder.filter(([w]) => w === what).length;
@@ -542,9 +517,76 @@ def test_a_roll_tapped_as_the_page_starts_goes_ahead_of_its_redraws_of_what_is_k
     )
     order = page.evaluate("window.__rollbookOrder")
     asked = {ask[1]: (ask[2], ask[3]) for ask in order if ask[0] == "asked"}
-    answered = [asked[answer[1]] for answer in order if answer[0] == "answered"]
+    return [asked[answer[1]] for answer in order if answer[0] == "answered"]
+
+
+def _asked(page: Page, action: str, count: int = 1) -> None:
+    page.wait_for_function(
+        "([action, count]) => (window.__rollbookOrder || [])"
+        ".filter(([what, , asked]) => what === 'asked' && asked === action).length === count",
+        arg=[action, count],
+        timeout=TIMEOUT,
+    )
+
+
+def _kept_then_reloaded(page: Page, stored: dict[str, str]) -> None:
+    """Keep ``stored`` (key: text) as the only things kept, and reload the page recording
+    its asks and answers (:data:`ANSWERED`). The tests below hold the runtime's download
+    throughout: no Python starts until they release it."""
+    page.evaluate(STORE_ONLY, stored)
+    page.add_init_script(ANSWERED)
+    page.reload()
+
+
+def test_a_roll_tapped_as_the_page_starts_goes_ahead_of_its_redraws_of_what_is_kept(
+    page: Page, server: SiteServer, held_wasm: Hold
+) -> None:
+    """A player's kept character is redrawn as the Play page mounts (the sheet, and a
+    roller that reads it): Python is asked for them before it is ready. A Roll tapped
+    meanwhile is answered first, then the redraws, which leave its answer shown; it
+    waited behind them (130 ms of Danger World's first check on a revisit). On the Play
+    page of the site's last system (Danger World's on Rollbook's own)."""
+    section = published()[-1]
+    page.goto(f"{server.url}{section}/play/")
+    root = page.locator(f'[data-widget="{SHEETS[section]}"]')
+    store = root.get_attribute("data-store")
+    name_field = root.get_attribute("data-name-field")
+    assert store and name_field
+    _kept_then_reloaded(page, {f"rollbook:widget:{store}": json.dumps({name_field: "Old Tom"})})
+    redraws = 1 + page.locator(f'[data-widget][data-source="{store}"]').count()
+    _asked(page, "show", redraws)
+    first = root.locator(ROW_ROLLS).first
+    first.click()
+    if "rb-choose" in (first.get_attribute("class") or ""):  # its choices open; one is taken
+        first = first.locator("xpath=..").locator(".rb-sheet__choice .rb-check").first
+        first.click()
+    _asked(page, "check")
+    held_wasm.release()
+    outcome = page.locator(".rb-widget__checks--pinned .rb-rolled__outcome")
+    expect(outcome).to_be_visible(timeout=TIMEOUT)
+    answered = _answered_in_order(page)
     assert answered[0] == ("check", False), answered
-    assert answered.count(("show", True)) == 2, answered
+    assert answered.count(("show", True)) == redraws, answered
     # The redraws drew Old Tom, and left the Roll's answer where it was.
-    expect(root.locator('[data-field="Agility"]')).to_have_value("4")
+    expect(root.locator(f'[data-field="{name_field}"]')).to_have_value("Old Tom")
     expect(outcome).to_be_visible()
+
+
+def test_a_roll_tapped_as_the_page_starts_goes_ahead_of_a_kept_odds_figure_s_redraw(
+    page: Page, server: SiteServer, held_wasm: Hold
+) -> None:
+    """Likewise an odds figure whose modifier this browser keeps, on the dice page."""
+    page.goto(server.url + "dice/")
+    figure = page.locator("figure[data-odds]").first
+    key = page.evaluate(
+        "f => `rollbook:odds:${location.pathname}#${f.id}`", figure.element_handle()
+    )
+    _kept_then_reloaded(page, {key: json.dumps({"modifier": "3"})})
+    _asked(page, "odds")
+    _, output = click_roll(page)
+    _asked(page, "roll")
+    held_wasm.release()
+    expect(output.locator(".rb-total")).to_be_visible(timeout=TIMEOUT)
+    assert _answered_in_order(page) == [("roll", False), ("odds", True)]
+    expect(figure.locator('input[name="modifier"]')).to_have_value("3")
+    expect(figure).not_to_have_attribute("aria-busy", "true")

@@ -410,7 +410,9 @@ function mountOdds(figure) {
       else input.removeAttribute("aria-invalid");
     }
   };
-  const recompute = async () => {
+  // `later`: the mount's redraw of the values this browser keeps, which a Roll tapped
+  // meanwhile goes ahead of (ask).
+  const recompute = async (later = false) => {
     /** @type {Record<string, string>} */
     const values = {};
     markEdited(figure, edited());
@@ -428,7 +430,7 @@ function mountOdds(figure) {
         modifier: values.modifier ?? (figure.dataset.modifier || "0"),
         target: "target" in values ? values.target : (figure.dataset.target ?? null),
         columns: (figure.dataset.columns || "eq ge le").split(" "),
-      });
+      }, { later });
       if (request !== latest || !figure.isConnected) return;
       showOdds(figure, view);
       markInvalid(null);
@@ -465,7 +467,7 @@ function mountOdds(figure) {
     }
     return changed;
   };
-  if (saved && write(saved)) recompute();
+  if (saved && write(saved)) recompute(true);
   shareable(figure, {
     key,
     read: () => Object.fromEntries(inputs.map((input) => [input.name, input.value.trim()])),
