@@ -247,16 +247,26 @@ start (tests/browser/test_play_sheets.py; scripts/bench prints it for each Play 
 ASKED = """(() => {
   const post = Worker.prototype.postMessage;
   window.__rollbookAsked = [];
+  window.__rollbookOrder = [];
   Worker.prototype.postMessage = function (message, ...rest) {
     if (message && message.op) {
+      if (!this.__rollbookHeard) {
+        this.__rollbookHeard = true;
+        this.addEventListener('message', ({ data }) => {
+          if (typeof data?.id === 'number') window.__rollbookOrder.push(['answered', data.id]);
+        });
+      }
       const { name, action } = message.args || {};
       window.__rollbookAsked.push([message.op, name, action].filter(Boolean).join(" "));
+      const later = Boolean(message.later);
+      window.__rollbookOrder.push(['asked', message.id, action || message.op, later]);
     }
     return post.call(this, message, ...rest);
   };
 })();"""
 """An init script: what the page asks of Python (``window.__rollbookAsked``: "op name
-action" for each request posted to its worker)."""
+action" for each request posted to its worker), and its asks (id, action, marked later)
+and answers (id) in the order they happened (``window.__rollbookOrder``)."""
 
 ON_SCREEN = """([panel, row]) => {
   // The result panel wholly inside the viewport, and the row just tapped above it, below

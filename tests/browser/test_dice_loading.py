@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scripts import tasks
 from tests.browser.axe import SETTLED
-from tests.browser.play import KEPT_DECODED, ROW_ROLLS, SHEETS, STORE_ONLY
+from tests.browser.play import ASKED, KEPT_DECODED, ROW_ROLLS, SHEETS, STORE_ONLY
 from tests.browser.widgets import MATERIAL_RAN, TIMEOUT, release, wait_until
 from tests.site_config import published
 from tests.sitesrv import Hold, SiteServer
@@ -484,28 +484,6 @@ def test_the_first_roll_restores_the_snapshot_and_the_rest_waits_until_the_dice_
     )
 
 
-ANSWERED = """(() => {
-  const post = Worker.prototype.postMessage;
-  window.__rollbookOrder = [];
-  Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && message.op) {
-      if (!this.__rollbookHeard) {
-        this.__rollbookHeard = true;
-        this.addEventListener('message', ({ data }) => {
-          if (typeof data?.id === 'number') window.__rollbookOrder.push(['answered', data.id]);
-        });
-      }
-      const { action } = message.args || {};
-      const later = Boolean(message.later);
-      window.__rollbookOrder.push(['asked', message.id, action || message.op, later]);
-    }
-    return post.call(this, message, ...rest);
-  };
-})();"""
-"""An init script: the page's asks of Python (id, action, marked later) and its answers
-(id), in the order they happened (``window.__rollbookOrder``)."""
-
-
 def _answered_in_order(page: Page) -> list[tuple[str, bool]]:
     """Once every ask is answered: each answer's (action, marked later), in turn."""
     page.wait_for_function(
@@ -531,10 +509,10 @@ def _asked(page: Page, action: str, count: int = 1) -> None:
 
 def _kept_then_reloaded(page: Page, stored: dict[str, str]) -> None:
     """Keep ``stored`` (key: text) as the only things kept, and reload the page recording
-    its asks and answers (:data:`ANSWERED`). The tests below hold the runtime's download
-    throughout: no Python starts until they release it."""
+    its asks and answers (:data:`tests.browser.play.ASKED`). The tests below hold the
+    runtime's download throughout: no Python starts until they release it."""
     page.evaluate(STORE_ONLY, stored)
-    page.add_init_script(ANSWERED)
+    page.add_init_script(ASKED)
     page.reload()
 
 

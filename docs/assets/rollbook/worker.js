@@ -394,11 +394,11 @@ ready.catch((error) => {
 });
 
 // Asks wait here until Python is ready, then are answered one at a time. One marked
-// `later` (a page redrawing, as it mounts, what a browser keeps: a sheet or a roller
-// stored since a visit before) is answered after every ask not so marked that waits
-// beside it: a Roll tapped as the page starts is answered first, not after the redraws
-// (Danger World's Play page: 130 ms of a kept character's first check). Each ask carries
-// all it needs, so the order of answers changes no answer.
+// `later` (a page redrawing, as it mounts, what a browser keeps: a sheet, a roller or
+// an odds figure stored since a visit before) is answered after every ask not so marked
+// that waits beside it: a Roll tapped as the page starts is answered first, not after
+// the redraws (Danger World's Play page: 130 ms of a kept character's first check). Each
+// ask carries all it needs, so the order of answers changes no answer.
 /** @typedef {{ id: number, op: string, args: unknown, later?: boolean }} Ask */
 /** @type {Ask[]} */
 const asks = [];
@@ -408,10 +408,11 @@ let answering = false;
 // busy in, so the order they are answered in is chosen with them. A message port's
 // task, not a timer's (a timer is clamped to 4 ms when set again and again).
 const turn = new MessageChannel();
-/** @type {() => void} */
-let turned = () => {};
-turn.port1.onmessage = () => turned();
-const letAsksIn = () => new Promise((resolve) => ((turned = () => resolve(undefined)), turn.port2.postMessage(0)));
+const letAsksIn = () =>
+  new Promise((resolve) => {
+    turn.port1.onmessage = resolve;
+    turn.port2.postMessage(0);
+  });
 
 addEventListener("message", (event) => {
   const ask = /** @type {Ask} */ (event.data);
