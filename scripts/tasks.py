@@ -20,17 +20,18 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ROOT / "docs" / "assets" / "rollbook" / "runtime"
 PYODIDE = ROOT / "node_modules" / "pyodide"
+WASM = "pyodide.asm.wasm"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
+    WASM,
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
@@ -45,7 +46,7 @@ and the worker decompresses what the host did not (docs/assets/rollbook/worker.j
 it downloads. Not pyodide.asm.mjs: the worker imports it, and under a
 Content-Security-Policy of ``script-src 'self'`` a script can be imported only from its
 own file (unpacked, it had to come from a ``blob:`` URL)."""
-SQUEEZED = {"pyodide.asm.wasm": 19, HEAP: 17}
+SQUEEZED = {WASM: 19, HEAP: 17}
 """The two large files of a first visit, stored as Zstandard frames (``.zst``) at these
 levels: a third smaller than gzip -9 (its 32 KiB window misses the repeats across the
 heap). The worker decodes them with Zstandard's own decoder in WebAssembly
@@ -55,7 +56,7 @@ ZSTD = ROOT / "node_modules" / "@bokuweb" / "zstd-wasm" / "dist" / "web"
 ZSTD_FILES = ("zstd.js", "zstd.wasm")
 """Zstandard's decoder (npm ``@bokuweb/zstd-wasm``, pinned in package.json): its
 Emscripten glue and module, copied into the runtime beside Pyodide's files."""
-STREAMED = {"pyodide.asm.wasm": 2 << 20}
+STREAMED = {WASM: 2 << 20}
 """Squeezed files stored as several Zstandard frames, each this many bytes decoded (the
 last fewer), so that the worker decodes each as it arrives and compiles the wasm as it
 is decoded, rather than all of it once the whole file is here. Each frame after the
@@ -70,6 +71,12 @@ MANIFEST_FORMAT = 4
 built before is rebuilt (2: snapshot_size; 3: the .zst files and their unpacked sizes;
 4: the frames of the streamed ones)."""
 ICEPOOL = "icepool==2.1.3"
+PARTS = ROOT / ".cache" / "runtime-parts"
+"""The parts of a runtime that do not depend on its systems, each kept in a folder named
+after what it is made from (:func:`_made_once`): the two wheels (rules_py's sources, the
+pins) and the squeezed wasm (Pyodide's wasm, its level and frames). A runtime for other
+systems (a group's copy, a test's, a benchmark's) takes them rather than making them
+again: squeezing the wasm is 9 s of CPU, the wheels 3 s."""
 PY = sys.executable
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
@@ -222,57 +229,34 @@ def _rebuild_runtime(runtime: Path, fingerprint: str, systems: list[str]) -> Non
 
 def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
     """Everything the browser loads, into the empty folder ``out``; the manifest last."""
-    for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE / name, out / name)
-    with tempfile.TemporaryDirectory() as tmp:
-        _run(
-            PY,
-            "-m",
-            "pip",
-            "wheel",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-deps",
-            "--wheel-dir",
-            tmp,
-            ROOT,
-        )
-        _run(
-            PY,
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-deps",
-            "--only-binary",
-            ":all:",
-            "--dest",
-            tmp,
-            ICEPOOL,
-        )
-        wheels = sorted(p.name for p in Path(tmp).glob("*.whl"))
-        for name in wheels:
-            shutil.copy2(Path(tmp) / name, out / name)
-    _run(
-        "node",
-        ROOT / "scripts" / "snapshot.mjs",
-        out,
-        out / HEAP,
-        *(out / w for w in wheels),
-        env={**os.environ, "ROLLBOOK_SYSTEMS": ",".join(systems)},
-    )
-    for name in ZSTD_FILES:
-        shutil.copy2(ZSTD / name, out / name)
-    for name in PACKED:  # the snapshot was made from the originals: pack them only now
-        _pack(out / name)
     with concurrent.futures.ThreadPoolExecutor() as pool:  # (zstandard lets go of the GIL)
-        squeezed = list(pool.map(lambda item: _squeeze(out / item[0], item[1]), SQUEEZED.items()))
-        unpacked = {f"{name}.zst": sum(f[1] for f in frames) for name, frames in squeezed}
-        streamed = {f"{name}.zst": frames for name, frames in squeezed if len(frames) > 1}
+        # The wasm is squeezed from Pyodide's own copy while the wheels and the snapshot
+        # are made: neither changes it.
+        wasm = pool.submit(_squeezed_wasm)
+        for name in PYODIDE_FILES:
+            shutil.copy2(PYODIDE / name, out / name)
+        wheels = _made_once("wheels", _wheels_fingerprint(), _make_wheels)
+        wheel_names = sorted(p.name for p in wheels.glob("*.whl"))
+        for name in wheel_names:
+            shutil.copy2(wheels / name, out / name)
+        _run(
+            "node",
+            ROOT / "scripts" / "snapshot.mjs",
+            out,
+            out / HEAP,
+            *(out / w for w in wheel_names),
+            env={**os.environ, "ROLLBOOK_SYSTEMS": ",".join(systems)},
+        )
+        for name in ZSTD_FILES:
+            shutil.copy2(ZSTD / name, out / name)
+        for name in PACKED:  # the snapshot was made from the originals: pack them only now
+            _pack(out / name)
+        squeezed = [_take_squeezed(wasm.result(), out), _squeeze(out / HEAP, SQUEEZED[HEAP])]
+    unpacked = {f"{name}.zst": sum(f[1] for f in frames) for name, frames in squeezed}
+    streamed = {f"{name}.zst": frames for name, frames in squeezed if len(frames) > 1}
     manifest = {
         "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
-        "wheels": wheels,
+        "wheels": wheel_names,
         "snapshot": SNAPSHOT,
         # Its size decoded: the worker decodes it into a buffer of that size, handed to
         # Pyodide before the snapshot has downloaded.
@@ -289,6 +273,85 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
         "fingerprint": fingerprint,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def _made_once(part: str, key: str, make: Callable[[Path], None]) -> Path:
+    """The folder of :data:`PARTS` for ``part`` made from ``key``: made by ``make`` into an
+    empty folder the first time it is asked for, and kept. Made beside it and renamed
+    into place once complete, and made by one process at a time (the test workers')."""
+    kept = PARTS / f"{part}-{key[:40]}"
+    PARTS.mkdir(parents=True, exist_ok=True)
+    with _locked(PARTS / f".{part}.lock"):
+        if not kept.exists():
+            staging = Path(tempfile.mkdtemp(prefix=f".{kept.name}-", dir=PARTS))
+            try:
+                make(staging)
+                staging.rename(kept)
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
+    return kept
+
+
+def _wheels_fingerprint() -> str:
+    """What the two wheels are made from: rules_py's sources and the pins, and icepool's."""
+    return hashlib.sha256(f"{_sources_fingerprint()} {ICEPOOL}".encode()).hexdigest()
+
+
+def _make_wheels(folder: Path) -> None:
+    """rules_py's wheel, built from this checkout, and icepool's, into ``folder``."""
+    _run(
+        PY,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--wheel-dir",
+        folder,
+        ROOT,
+    )
+    _run(
+        PY,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--only-binary",
+        ":all:",
+        "--dest",
+        folder,
+        ICEPOOL,
+    )
+
+
+def _squeezed_wasm() -> Path:
+    """The folder of :data:`PARTS` holding Pyodide's wasm squeezed (``pyodide.asm.wasm.zst``)
+    and its frames (``frames.json``): the same for every runtime of this Pyodide."""
+    import zstandard
+
+    wasm = PYODIDE / WASM
+    key = hashlib.sha256(wasm.read_bytes())
+    key.update(repr((SQUEEZED[WASM], STREAMED.get(WASM), DICTIONARY)).encode())
+    key.update(zstandard.__version__.encode())
+
+    def squeeze(folder: Path) -> None:
+        shutil.copy2(wasm, folder / WASM)
+        _, frames = _squeeze(folder / WASM, SQUEEZED[WASM])
+        (folder / "frames.json").write_text(json.dumps(frames))
+
+    return _made_once("wasm", key.hexdigest(), squeeze)
+
+
+def _take_squeezed(kept: Path, out: Path) -> tuple[str, list[tuple[int, int]]]:
+    """Put the squeezed wasm ``kept`` (:func:`_squeezed_wasm`) in place of ``out``'s wasm,
+    as :func:`_squeeze` would have; return its name and frames."""
+    shutil.copy2(kept / f"{WASM}.zst", out / f"{WASM}.zst")
+    (out / WASM).unlink()
+    frames = [(stored, size) for stored, size in json.loads((kept / "frames.json").read_text())]
+    return WASM, frames
 
 
 def _squeeze(path: Path, level: int) -> tuple[str, list[tuple[int, int]]]:

@@ -46,6 +46,7 @@ def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     )
     monkeypatch.setattr(tasks, "PYODIDE", pyodide)
     monkeypatch.setattr(tasks, "RUNTIME", runtime)
+    monkeypatch.setattr(tasks, "PARTS", tmp_path / "parts")
     return runtime
 
 
@@ -141,6 +142,49 @@ def test_the_runtime_a_first_roll_downloads_is_stored_packed(
     for name in ("pyodide.asm.wasm.zst", "rollbook.snapshot.zst"):  # decoded into a buffer
         assert manifest["unpacked"][name] == len(stored[name])
     assert manifest["snapshot_size"] == len("new snapshot")
+
+
+def test_a_runtime_for_other_systems_takes_the_wheels_and_the_squeezed_wasm_made_before(
+    runtime: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group's copy's runtime (or a test's, a benchmark's) makes only its own snapshot
+    (issue 31): the wheels and the squeezed wasm are the same for every system, and are
+    made again only when what they are made from changes."""
+    steps: list[str] = []
+    fake = fake_steps()
+
+    def run(*args: str | Path, **kwargs: object) -> None:
+        steps.append("node" if str(args[0]) == "node" else str(args[3]))
+        fake(*args, **kwargs)
+
+    squeezed: list[str] = []
+    squeeze = tasks._squeeze
+
+    def counted(path: Path, level: int) -> tuple[str, list[tuple[int, int]]]:
+        squeezed.append(path.name)
+        return squeeze(path, level)
+
+    monkeypatch.setattr(tasks, "_run", run)
+    monkeypatch.setattr(tasks, "_squeeze", counted)
+    tasks.assets()
+    other = tmp_path / "other"
+    other.mkdir()
+    tasks._build_runtime(other, "other", ["2d6"])
+    assert steps == ["wheel", "download", "node", "node"]
+    assert sorted(squeezed) == [tasks.WASM, tasks.HEAP, tasks.HEAP]
+    for name in (f"{tasks.WASM}.zst", "rules_py-0.1.0-py3-none-any.whl"):
+        assert (other / name).read_bytes() == (runtime / name).read_bytes(), name
+    assert not (other / tasks.WASM).exists()
+    mine, theirs = (json.loads((r / "manifest.json").read_text()) for r in (runtime, other))
+    assert theirs["unpacked"] == mine["unpacked"] and theirs["frames"] == mine["frames"]
+    assert theirs["sizes"] == mine["sizes"] and theirs["systems"] == ["2d6"]
+    (tasks.PYODIDE / tasks.WASM).write_text("another pyodide.asm.wasm")  # another Pyodide
+    third = tmp_path / "third"
+    third.mkdir()
+    tasks._build_runtime(third, "third", ["2d6"])
+    assert squeezed.count(tasks.WASM) == 2 and steps.count("wheel") == 1
+    wasm = tasks.unsqueeze((third / f"{tasks.WASM}.zst").read_bytes())
+    assert wasm == b"another pyodide.asm.wasm"
 
 
 def test_the_wasm_is_stored_in_frames_each_decoded_with_those_before_as_dictionary(
