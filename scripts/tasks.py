@@ -20,7 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -906,9 +906,26 @@ def test() -> None:
     overlap = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
     if overlap.exists():
         _run(PY, overlap, "docs")
-    env = {**os.environ, "ROLLBOOK_RUNTIME_BUILT": "1"}
+    env = pytest_env(os.environ)
     result = subprocess.run([PY, "-m", "pytest", *pytest_args(sys.argv[2:])], cwd=ROOT, env=env)
     sys.exit(result.returncode)
+
+
+PYCACHE = ROOT / ".cache" / "pycache"
+
+
+def pytest_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment ``scripts/test`` runs pytest in: ``environ``, with Python's compiled
+    modules kept, in :data:`PYCACHE` (git ignores it) unless ``environ`` names a folder.
+
+    A ``PYTHONDONTWRITEBYTECODE`` is left out: the suite starts Python some 300 times (its
+    workers, the site's builds, the copy's own suite, the command line's tests), and
+    without a cache each compiled rules_py, the tests and whatever else it imported anew
+    (a collection of the suite: 4.7 s, 1.3 s from the cache). Kept in a folder of their
+    own, they leave the checkout as that setting does."""
+    env = {name: value for name, value in environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+    return {**env, "ROLLBOOK_RUNTIME_BUILT": "1"}
 
 
 def pytest_workers() -> int:

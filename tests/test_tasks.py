@@ -645,6 +645,25 @@ def test_serve_zensical_serves_the_site_and_rebuilds_it_after_an_edit(
 WORKERS = str(tasks.pytest_workers())
 
 
+def test_scripts_test_keeps_python_s_compiled_modules_outside_the_sources(tmp_path: Path) -> None:
+    """Its pytest and every Python under it compile a module once (issue 31), into a
+    folder of their own, even where PYTHONDONTWRITEBYTECODE asks for none at all."""
+    env = tasks.pytest_env({"PATH": os.environ["PATH"], "PYTHONDONTWRITEBYTECODE": "1"})
+    assert env["PYTHONPYCACHEPREFIX"] == str(tasks.PYCACHE) and "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["ROLLBOOK_RUNTIME_BUILT"] == "1"
+    theirs = tasks.pytest_env({"PYTHONPYCACHEPREFIX": str(tmp_path / "theirs")})
+    assert theirs["PYTHONPYCACHEPREFIX"] == str(tmp_path / "theirs")
+    module = tmp_path / "sources" / "rules_of_the_table.py"
+    module.parent.mkdir()
+    module.write_text("DC = 9\n")
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "cache")
+    subprocess.run(
+        [sys.executable, "-c", "import rules_of_the_table"], cwd=module.parent, env=env, check=True
+    )
+    assert [p.name for p in module.parent.iterdir()] == [module.name]
+    assert list((tmp_path / "cache").rglob("rules_of_the_table.*.pyc"))
+
+
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
