@@ -277,8 +277,9 @@ def _build_runtime(out: Path, fingerprint: str, systems: list[str]) -> None:
 
 def _made_once(part: str, key: str, make: Callable[[Path], None]) -> Path:
     """The folder of :data:`PARTS` for ``part`` made from ``key``: made by ``make`` into an
-    empty folder the first time it is asked for, and kept. Made beside it and renamed
-    into place once complete, and made by one process at a time (the test workers')."""
+    empty folder the first time it is asked for, and kept, in place of the one made from
+    what it was made from before. Made beside it and renamed into place once complete,
+    and made by one process at a time (the test workers')."""
     kept = PARTS / f"{part}-{key[:40]}"
     PARTS.mkdir(parents=True, exist_ok=True)
     with _locked(PARTS / f".{part}.lock"):
@@ -289,6 +290,9 @@ def _made_once(part: str, key: str, make: Callable[[Path], None]) -> Path:
                 staging.rename(kept)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+            for before in PARTS.glob(f"{part}-*"):
+                if before != kept:
+                    shutil.rmtree(before, ignore_errors=True)
     return kept
 
 

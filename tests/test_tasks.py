@@ -185,6 +185,8 @@ def test_a_runtime_for_other_systems_takes_the_wheels_and_the_squeezed_wasm_made
     assert squeezed.count(tasks.WASM) == 2 and steps.count("wheel") == 1
     wasm = tasks.unsqueeze((third / f"{tasks.WASM}.zst").read_bytes())
     assert wasm == b"another pyodide.asm.wasm"
+    kept = sorted(p.name.split("-")[0] for p in tasks.PARTS.iterdir() if not p.name.startswith("."))
+    assert kept == ["wasm", "wheels"]  # the wasm squeezed before is not kept beside it
 
 
 def test_the_wasm_is_stored_in_frames_each_decoded_with_those_before_as_dictionary(
