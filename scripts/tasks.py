@@ -902,14 +902,20 @@ def typecheck_js() -> None:
 
 
 def test() -> None:
-    """Every check: ruff, mypy, tsc, the rules' overlap check, pytest (browser tests included)."""
-    assets()
-    _run(PY, "-m", "ruff", "check", "rules_py", "tests", "scripts")
-    _run(PY, "-m", "mypy")
-    typecheck_js()
-    overlap = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
-    if overlap.exists():
-        _run(PY, overlap, "docs")
+    """Every check: ruff, mypy, tsc, the rules' overlap check, pytest (browser tests included).
+
+    The browser runtime is built (if it is out of date) while the checks before pytest
+    run: on a fresh clone it is some 14 s, the checks 8 s, and neither keeps both cores
+    busy. pytest starts once both are done; a failed check stops the run there."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        runtime = pool.submit(assets)
+        _run(PY, "-m", "ruff", "check", "rules_py", "tests", "scripts")
+        _run(PY, "-m", "mypy")
+        typecheck_js()
+        overlap = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
+        if overlap.exists():
+            _run(PY, overlap, "docs")
+        runtime.result()
     env = pytest_env(os.environ)
     result = subprocess.run([PY, "-m", "pytest", *pytest_args(sys.argv[2:])], cwd=ROOT, env=env)
     sys.exit(result.returncode)

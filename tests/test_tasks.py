@@ -688,3 +688,44 @@ def test_scripts_test_starts_a_worker_for_every_core_and_one_more(
     assert tasks.pytest_args([])[:2] == ["-n", "3"]
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 4, 6})
     assert tasks.pytest_workers() == 5
+
+
+@pytest.mark.parametrize("check_fails", [False, True], ids=["checks pass", "a check fails"])
+def test_scripts_test_runs_its_checks_while_the_runtime_builds_and_pytest_after_both(
+    monkeypatch: pytest.MonkeyPatch, check_fails: bool
+) -> None:
+    """On a fresh clone the runtime's build (some 14 s) and the checks (8 s) overlap
+    (issue 31); pytest starts once both are done, and not at all after a failed check."""
+    checking = threading.Event()
+    steps: list[str] = []
+
+    def assets() -> Path:
+        assert checking.wait(10), "the checks waited for the runtime's build"
+        time.sleep(0.2)  # the build outlasts the checks: pytest still waits for it
+        steps.append("runtime built")
+        return tasks.ROOT
+
+    def check(*args: object, **kwargs: object) -> None:
+        checking.set()
+        steps.append(" ".join(str(a) for a in args[1:3]))
+        if check_fails:
+            raise subprocess.CalledProcessError(1, [str(a) for a in args])
+
+    def pytest_run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        steps.append("pytest")
+        return subprocess.CompletedProcess(args, 0)
+
+    monkeypatch.setattr(tasks, "assets", assets)
+    monkeypatch.setattr(tasks, "_run", check)
+    monkeypatch.setattr(tasks.subprocess, "run", pytest_run)
+    monkeypatch.setattr(sys, "argv", ["tasks", "test"])
+    if check_fails:
+        with pytest.raises(subprocess.CalledProcessError):
+            tasks.test()
+        assert steps == ["-m ruff", "runtime built"]
+        return
+    with pytest.raises(SystemExit) as ended:
+        tasks.test()
+    assert ended.value.code == 0
+    assert steps[0] == "-m ruff" and "-m mypy" in steps
+    assert steps[-2:] == ["runtime built", "pytest"]
