@@ -153,8 +153,13 @@ Violation = dict[str, Any]
 
 
 def set_scheme(page: Page, scheme: str) -> None:
-    """Switch the page to ``scheme`` ("light" or "dark") with the palette toggle, if needed."""
+    """Switch the page to ``scheme`` ("light" or "dark") with the palette toggle, if needed.
+
+    The toggle is Material's: it switches nothing until Material's bundle has run, which
+    on a page with dice waits for them (material.js), so a page just loaded is given time.
+    """
     if page.evaluate("document.body.dataset.mdColorScheme") != SCHEMES[scheme]:
+        page.wait_for_function("!!window.rollbookMaterialRan", timeout=30_000)
         page.evaluate(CHOOSE_SCHEME, SCHEMES[scheme])
         page.wait_for_function(
             "s => document.body.dataset.mdColorScheme === s", arg=SCHEMES[scheme]
