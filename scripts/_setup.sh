@@ -20,7 +20,7 @@ fi
 stamp=.venv/.rollbook-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "rollbook: installing Python packages" >&2
-  # By uv (from PyPI, as pip): on a fresh clone here, pip took 15 to 24 s of CPU to
+  # By uv (from PyPI, as pip): on a fresh clone here, pip took 15 to 24 s to
   # resolve, unpack and compile them; uv takes 4 s, and Python compiles each module as
   # it first imports it. pip alone, where uv cannot be had.
   pip=(.venv/bin/python -m pip install --quiet --disable-pip-version-check)
