@@ -239,9 +239,15 @@ def audit_four_ways(
 
 # A reader's own way from page to page: a link, which Material's instant navigation
 # follows without reloading, so the page's Python (in its worker) keeps running.
-FOLLOW_LINK = """(href) => {
+# Material (and Zensical) push the link's address as it is clicked and swap the page's
+# content in once it has arrived: until then the address is the new page's and the
+# content the old one's. The content being left is marked, so that arriving means the
+# address and a new content both.
+LEAVING = """() => {
   const container = document.querySelector('[data-md-component="container"]');
   if (container) container.dataset.rbLeaving = '';
+}"""
+FOLLOW_LINK = """(href) => {
   const link = Object.assign(document.createElement('a'), { href, hidden: true });
   document.body.append(link);
   link.click();
@@ -251,14 +257,21 @@ ARRIVED = """(href) => location.href === href
   && !document.querySelector('[data-md-component="container"][data-rb-leaving]')"""
 
 
+def follow_link(page: Page, url: str) -> None:
+    """Follow a link to ``url`` from the page open (instant navigation) and wait until
+    the new page's content is in: not only its address (see ``LEAVING``)."""
+    page.evaluate(LEAVING)
+    page.evaluate(FOLLOW_LINK, url)
+    page.wait_for_function(ARRIVED, arg=url, timeout=30_000)
+
+
 def visit(page: Page, url: str) -> None:
     """Open ``url`` as a reader does: by a link from the page already open on the site
     (instant navigation), or afresh when the tab is blank or elsewhere; then wait until
     its widgets are mounted and Material has wrapped its tables."""
     on_site = page.url.split("/")[:3] == url.split("/")[:3] and page.url != url
     if on_site and page.evaluate("typeof window.location$ === 'object'"):
-        page.evaluate(FOLLOW_LINK, url)
-        page.wait_for_function(ARRIVED, arg=url, timeout=30_000)
+        follow_link(page, url)
     else:
         page.goto(url)
     page.wait_for_function(SETTLED, timeout=30_000)

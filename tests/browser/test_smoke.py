@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scripts.tasks import GENERATORS
-from tests.browser.axe import audit_four_ways, visit
+from tests.browser.axe import ARRIVED, LEAVING, audit_four_ways, visit
 from tests.browser.conftest import SERVERS
 from tests.browser.play import SHEETS, roll_inline, roll_row, visit_and_save
 from tests.browser.widgets import (
@@ -64,13 +64,17 @@ def site(request: pytest.FixtureRequest, generator: str) -> SiteServer:
 def follow(page: Page, link: str, url: str) -> None:
     """Click the first ``link`` (a selector) and wait for ``url``, reached by instant
     navigation: the page the test loaded is still the one open, not loaded afresh."""
+    page.evaluate(LEAVING)
     page.locator(link).first.click()
     arrived(page, url)
 
 
 def arrived(page: Page, url: str) -> None:
-    """The page is at ``url``, reached by instant navigation: not loaded afresh."""
+    """The page is at ``url`` with its content in, reached by instant navigation: not
+    loaded afresh. (The address changes as the link is clicked, the content once it has
+    arrived: the content left was marked, tests/browser/axe.py LEAVING.)"""
     expect(page).to_have_url(url, timeout=TIMEOUT)
+    page.wait_for_function(ARRIVED, arg=url, timeout=TIMEOUT)
     assert page.evaluate(MARK) == 1, f"{url} was loaded afresh, not by instant navigation"
 
 
@@ -186,6 +190,7 @@ def test_search_finds_rules_pages_naming_their_system(
             sections.setdefault(section, url)
     assert sections, results  # a rules page at least (Zensical lists the first ten at once)
     url = next(iter(sections.values()))
+    page.evaluate(LEAVING)
     open_result(page, generator, url)
     arrived(page, url)
     expect(page.locator(".md-content h1")).to_be_visible()

@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from tests.browser.axe import FOLLOW_LINK, audit_four_ways, serious
+from tests.browser.axe import audit_four_ways, follow_link, serious
 from tests.browser.play import (
     LOG_ENTRY,
     kept,
@@ -359,7 +359,7 @@ def test_a_link_whose_values_are_not_plain_data_is_refused_and_saving_goes_on(
     assert roster_names(page) == ["Rook the Bold"]
     assert audit_four_ways(page, serious) == []
     # Instant navigation to the next page: its dice are alive.
-    page.evaluate(FOLLOW_LINK, server.url + "dice/")
+    follow_link(page, server.url + "dice/")
     roll_inline(page, "3d6")
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -370,8 +370,7 @@ def test_a_link_that_cannot_be_decoded_is_said_and_the_dice_live(
     page.goto(server.url + "dice/#share=%E0%A4%A:eyJ9")  # opened afresh, as a link is
     expect(page.locator(".rb-shared")).to_contain_text("This shared link is damaged")
     roll_inline(page, "3d6")
-    page.evaluate(FOLLOW_LINK, server.url + "2d6/")
-    page.wait_for_url(server.url + "2d6/")
+    follow_link(page, server.url + "2d6/")
     roll_inline(page, "2d6")
     assert page.errors == []  # type: ignore[attr-defined]
 
