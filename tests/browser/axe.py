@@ -13,7 +13,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -255,6 +255,14 @@ FOLLOW_LINK = """(href) => {
 }"""
 ARRIVED = """(href) => location.href === href
   && !document.querySelector('[data-md-component="container"][data-rb-leaving]')"""
+
+
+def click_through(page: Page, link: Locator, url: str) -> None:
+    """Click ``link``, a link on the site to ``url``, and wait until that page's content
+    is in: not only its address (see ``LEAVING``)."""
+    page.evaluate(LEAVING)
+    link.click()
+    page.wait_for_function(ARRIVED, arg=url, timeout=30_000)
 
 
 def follow_link(page: Page, url: str) -> None:

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.browser.axe import visit
+from tests.browser.axe import click_through, visit
 from tests.browser.widgets import MATERIAL_RAN, TIMEOUT, widget
 from tests.browser.widgets import roll as roll_widget
 from tests.site_config import TITLES, first_section
@@ -218,8 +218,8 @@ def test_a_reader_works_the_log_by_keyboard_copies_shares_clears_and_keeps_it(
     assert stored[0]["id"] == "old-1" and stored[-1]["what"] == "3d6"
 
     # Another page by instant navigation: one button and one panel, still open.
-    page.locator(".md-tabs__link", has_text=TITLES[first_section()]).click()
-    page.wait_for_url(re.compile(f"/{first_section()}/$"))
+    tab = page.locator(".md-tabs__link", has_text=TITLES[first_section()])
+    click_through(page, tab, f"{server.url}{first_section()}/")
     for selector in ("#rb-log-button", "#rb-log", "#rb-dicebox-button", "#rb-dicebox"):
         expect(page.locator(selector)).to_have_count(1)
     expect(page.locator("#rb-log")).to_be_visible()

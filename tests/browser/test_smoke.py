@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scripts.tasks import GENERATORS
-from tests.browser.axe import ARRIVED, LEAVING, audit_four_ways, visit
+from tests.browser.axe import ARRIVED, LEAVING, audit_four_ways, click_through, visit
 from tests.browser.conftest import SERVERS
 from tests.browser.play import SHEETS, roll_inline, roll_row, visit_and_save
 from tests.browser.widgets import (
@@ -64,8 +64,7 @@ def site(request: pytest.FixtureRequest, generator: str) -> SiteServer:
 def follow(page: Page, link: str, url: str) -> None:
     """Click the first ``link`` (a selector) and wait for ``url``, reached by instant
     navigation: the page the test loaded is still the one open, not loaded afresh."""
-    page.evaluate(LEAVING)
-    page.locator(link).first.click()
+    click_through(page, page.locator(link).first, url)
     arrived(page, url)
 
 
@@ -100,9 +99,8 @@ def test_each_section_and_its_play_page_roll_after_instant_navigation(
         expect(page.locator("h1")).to_contain_text(TITLES[section].removeprefix("The "))
         roll_inline(page)
         play = page.locator(".md-sidebar--primary").get_by_role("link", name=PLAY_LINK)
-        play.first.click()
-        expect(page).to_have_url(f"{site.url}{section}/play/", timeout=TIMEOUT)
-        assert page.evaluate(MARK) == 1, f"{section}/play/ was loaded afresh"
+        click_through(page, play.first, f"{site.url}{section}/play/")
+        arrived(page, f"{site.url}{section}/play/")
         sheet = widget(page, SHEETS[section])
         wait_idle(sheet)
         roll_row(sheet, 0)
