@@ -21,7 +21,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from scripts.tasks import GENERATORS
 from tests.browser.axe import ARRIVED, LEAVING, audit_four_ways, click_through, visit
@@ -61,10 +61,10 @@ def site(request: pytest.FixtureRequest, generator: str) -> SiteServer:
     return served
 
 
-def follow(page: Page, link: str, url: str) -> None:
-    """Click the first ``link`` (a selector) and wait for ``url``, reached by instant
-    navigation: the page the test loaded is still the one open, not loaded afresh."""
-    click_through(page, page.locator(link).first, url)
+def follow(page: Page, link: Locator, url: str) -> None:
+    """Click ``link`` and wait for ``url``, reached by instant navigation: the page the
+    test loaded is still the one open, not loaded afresh."""
+    click_through(page, link, url)
     arrived(page, url)
 
 
@@ -77,8 +77,8 @@ def arrived(page: Page, url: str) -> None:
     assert page.evaluate(MARK) == 1, f"{url} was loaded afresh, not by instant navigation"
 
 
-def tab(section: str) -> str:
-    return f'.md-tabs__link:text-is("{TITLES[section]}")'
+def tab(page: Page, section: str) -> Locator:
+    return page.locator(f'.md-tabs__link:text-is("{TITLES[section]}")').first
 
 
 def test_each_section_and_its_play_page_roll_after_instant_navigation(
@@ -95,12 +95,11 @@ def test_each_section_and_its_play_page_roll_after_instant_navigation(
     tabs = page.locator(".md-tabs__link").all_inner_texts()
     assert [t.strip() for t in tabs if t.strip() in TITLES.values()] == names
     for section in published():
-        follow(page, tab(section), f"{site.url}{section}/")
+        follow(page, tab(page, section), f"{site.url}{section}/")
         expect(page.locator("h1")).to_contain_text(TITLES[section].removeprefix("The "))
         roll_inline(page)
         play = page.locator(".md-sidebar--primary").get_by_role("link", name=PLAY_LINK)
-        click_through(page, play.first, f"{site.url}{section}/play/")
-        arrived(page, f"{site.url}{section}/play/")
+        follow(page, play.first, f"{site.url}{section}/play/")
         sheet = widget(page, SHEETS[section])
         wait_idle(sheet)
         roll_row(sheet, 0)
@@ -239,7 +238,7 @@ def test_after_one_visit_the_site_works_offline(
     assert page.evaluate("window.rollbook.state.how") == "snapshot"
     expect(page.locator(".rb-offline__status")).to_have_text("Available offline")
     other = published()[-1]
-    follow(page, tab(other), f"{site.url}{other}/")
+    follow(page, tab(page, other), f"{site.url}{other}/")
     roll_inline(page)
 
 
